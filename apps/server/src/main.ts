@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { openDatabase } from './platform/db/client.js';
+import { buildApp } from './platform/http/app.js';
+import { loadSecrets } from './platform/secrets.js';
+import { seedDemoIfEmpty } from './seed/demo.js';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  const secrets = loadSecrets(config);
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  );
+  await database.migrate();
+  const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
+  const { app } = await buildApp({ config, database, secrets });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://localhost:${config.PORT}`;
+  const lines = [
+    '',
+    `  ${config.APP_NAME} is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `  Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${path.join(config.dataDir, 'db')}`}${seeded ? ' — demo school seeded' : ''}`,
+  ];
+  if (config.SEED_DEMO) {
+    lines.push(
+      '  Demo sign-ins (phone, then OTP 123456):',
+      '    9000000001 Sam Rao, super admin        9000000004 Rohan Sharma, parent',
+      '    9000000002 Anita Desai, admin          9000000005 Neha Patel, teacher and parent',
+      '    9000000003 Tara Menon, teacher         9000000006 Mona Haddad, teacher (Moonbeam)',
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+  process.exit(1);
+});

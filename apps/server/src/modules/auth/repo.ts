@@ -1,0 +1,87 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client.js';
+import { appSettings, otpRequests, refreshSessions } from '../../platform/db/schema.js';
+
+export type OtpRequest = typeof otpRequests.$inferSelect;
+
+export const insertOtpRequest = (q: Queryable, row: typeof otpRequests.$inferInsert) => q.insert(otpRequests).values(row);
+
+export async function findOtpRequest(q: Queryable, id: string): Promise<OtpRequest | null> {
+  const [row] = await q.select().from(otpRequests).where(eq(otpRequests.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Messages really sent (test numbers excluded) to a phone or from an address since a moment. */
+export async function countDeliveredSince(q: Queryable, by: { phone: string } | { ip: string }, since: Date): Promise<number> {
+  const match = 'phone' in by ? eq(otpRequests.phone, by.phone) : eq(otpRequests.requestIp, by.ip);
+  const [row] = await q
+    .select({ n: sql<number>`coalesce(sum(${otpRequests.sendCount}), 0)::int` })
+    .from(otpRequests)
+    .where(and(match, eq(otpRequests.delivered, true), gt(otpRequests.lastSentAt, since)));
+  return Number(row?.n ?? 0);
+}
+
+/** Replaces the code of an open request, only if its resend wait has passed. */
+export async function resendOtp(q: Queryable, id: string, codeHash: string, now: Date, notBefore: Date, expiresAt: Date) {
+  const [row] = await q
+    .update(otpRequests)
+    .set({ codeHash, attempts: 0, sendCount: sql`${otpRequests.sendCount} + 1`, lastSentAt: now, expiresAt })
+    .where(and(eq(otpRequests.id, id), isNull(otpRequests.verifiedAt), lt(otpRequests.lastSentAt, notBefore)))
+    .returning();
+  return row ?? null;
+}
+
+/** Counts one try against the request, atomically, unless its tries are used up or it is verified. */
+export async function takeOtpAttempt(q: Queryable, id: string, maxAttempts: number) {
+  const [row] = await q
+    .update(otpRequests)
+    .set({ attempts: sql`${otpRequests.attempts} + 1` })
+    .where(and(eq(otpRequests.id, id), isNull(otpRequests.verifiedAt), lt(otpRequests.attempts, maxAttempts)))
+    .returning();
+  return row ?? null;
+}
+
+export async function markOtpVerified(q: Queryable, id: string, now: Date): Promise<boolean> {
+  const rows = await q
+    .update(otpRequests)
+    .set({ verifiedAt: now })
+    .where(and(eq(otpRequests.id, id), isNull(otpRequests.verifiedAt)))
+    .returning({ id: otpRequests.id });
+  return rows.length === 1;
+}
+
+/** The OTP token can be exchanged for a session once. */
+export async function consumeOtp(q: Queryable, id: string, phone: string, now: Date): Promise<boolean> {
+  const rows = await q
+    .update(otpRequests)
+    .set({ consumedAt: now })
+    .where(and(eq(otpRequests.id, id), eq(otpRequests.phone, phone), isNull(otpRequests.consumedAt)))
+    .returning({ id: otpRequests.id });
+  return rows.length === 1;
+}
+
+export const insertSession = (q: Queryable, row: typeof refreshSessions.$inferInsert) => q.insert(refreshSessions).values(row);
+
+export async function findSession(q: Queryable, id: string) {
+  const [row] = await q.select().from(refreshSessions).where(eq(refreshSessions.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function revokeSession(q: Queryable, id: string, now: Date): Promise<void> {
+  await q
+    .update(refreshSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.revokedAt)));
+}
+
+export async function getSetting<T>(q: Queryable, key: string): Promise<T | undefined> {
+  const [row] = await q.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key)).limit(1);
+  return row?.value as T | undefined;
+}
+
+export async function putSetting(q: Queryable, key: string, value: unknown): Promise<void> {
+  await q
+    .insert(appSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
+}

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const DEFAULT_TEST_NUMBERS = [1, 2, 3, 4, 5, 6].map((n) => `900000000${n}:123456`).join(',');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SEED_DEMO: bool.default(true),
+  SMS_PROVIDER: z.enum(['console']).default('console'),
+  OTP_TEST_NUMBERS: z
+    .string()
+    .regex(/^(\s*(91)?\d{10}:\d{6}\s*)(,\s*(91)?\d{10}:\d{6}\s*)*$|^$/, 'expected phone:code pairs, e.g. 9000000001:123456')
+    .default(DEFAULT_TEST_NUMBERS),
+  /** Real OTP sends allowed per phone number and per client address within OTP_WINDOW_MINUTES. */
+  OTP_SENDS_PER_PHONE: z.coerce.number().int().min(1).default(5),
+  OTP_SENDS_PER_IP: z.coerce.number().int().min(1).default(20),
+  OTP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  APP_NAME: z.string().default('Cue'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'OTP_TEST_NUMBERS'> {
+  otpTestNumbers: Map<string, string>;
+  dataDir: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+const parseTestNumbers = (raw: string): Map<string, string> => {
+  const map = new Map<string, string>();
+  for (const pair of raw.split(',').filter((p) => p.trim())) {
+    const [phone = '', code = ''] = pair.trim().split(':');
+    map.set(phone.slice(-10), code);
+  }
+  return map;
+};
+
+/** Reads and validates the environment once; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const { OTP_TEST_NUMBERS, ...rest } = parsed.data;
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  return {
+    ...rest,
+    otpTestNumbers: parseTestNumbers(OTP_TEST_NUMBERS),
+    dataDir: path.resolve(rest.DATA_DIR),
+    webDist: path.resolve(rest.WEB_DIST ?? path.join(root, 'apps/web/dist')),
+  };
+}

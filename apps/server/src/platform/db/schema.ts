@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const id = (name = 'id') => varchar(name, { length: 24 });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organizations = pgTable('organizations', {
+  id: id().primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const schools = pgTable(
+  'schools',
+  {
+    id: id().primaryKey(),
+    organizationId: id('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    editorDirection: varchar('editor_direction', { length: 3 }).notNull().default('l2r'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** School permissions (spec section 3): module and flag names switched on for this school. */
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('schools_organization_idx').on(t.organizationId)],
+);
+
+/** A person who can sign in. Staff fields live here; the parent record is in `parents`. */
+export const users = pgTable(
+  'users',
+  {
+    id: id().primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email'),
+    phone: varchar('phone', { length: 10 }),
+    staffProfilePicture: text('staff_profile_picture'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_phone_unique').on(t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+  ],
+);
+
+/** A school's role: an editable set of role permissions. Code checks permissions, never role names. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: id().primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    /** Shown as 'Admin' rather than 'Member' (spec section 6). */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_school_name_unique').on(t.schoolId, t.name)],
+);
+
+/** A staff member's place in a school: this is the staff record. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: id().primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    roleId: id('role_id')
+      .notNull()
+      .references(() => roles.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('memberships_user_school_unique').on(t.userId, t.schoolId), index('memberships_school_idx').on(t.schoolId)],
+);
+
+export const parents = pgTable('parents', {
+  id: id().primaryKey(),
+  userId: id('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  primaryEmail: text('primary_email'),
+  primaryPhone: varchar('primary_phone', { length: 10 }),
+  profilePicture: text('profile_picture'),
+  currentChildId: id('current_child_id'),
+  createdAt: createdAt(),
+});
+
+export const classes = pgTable(
+  'classes',
+  {
+    id: id().primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    academicYearStart: date('academic_year_start'),
+    academicYearEnd: date('academic_year_end'),
+    ageRange: text('age_range').notNull().default(''),
+    days: jsonb('days').$type<string[]>().notNull().default([]),
+    curriculum: text('curriculum'),
+    classCurriculumId: id('class_curriculum_id'),
+    startTime: varchar('start_time', { length: 8 }),
+    endTime: varchar('end_time', { length: 8 }),
+    color: varchar('color', { length: 16 }).notNull().default('#4c6ef5'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('classes_school_idx').on(t.schoolId)],
+);
+
+export const classStaff = pgTable(
+  'class_staff',
+  {
+    classId: id('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.userId] }), index('class_staff_user_idx').on(t.userId)],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: id().primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    profilePicture: text('profile_picture'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('students_school_idx').on(t.schoolId)],
+);
+
+export const classStudents = pgTable(
+  'class_students',
+  {
+    classId: id('class_id')
+      .notNull()
+      .references(() => classes.id),
+    studentId: id('student_id')
+      .notNull()
+      .references(() => students.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.classId, t.studentId] }), index('class_students_student_idx').on(t.studentId)],
+);
+
+export const parentChildren = pgTable(
+  'parent_children',
+  {
+    parentId: id('parent_id')
+      .notNull()
+      .references(() => parents.id),
+    studentId: id('student_id')
+      .notNull()
+      .references(() => students.id),
+    relation: text('relation').notNull().default('parent'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.parentId, t.studentId] }), index('parent_children_student_idx').on(t.studentId)],
+);
+
+export const otpRequests = pgTable(
+  'otp_requests',
+  {
+    id: id().primaryKey(),
+    phone: varchar('phone', { length: 10 }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Client address that asked for it, for per-address limits. */
+    requestIp: text('request_ip').notNull(),
+    /** False for configured test numbers: no message was sent, so no SMS quota was spent. */
+    delivered: boolean('delivered').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    sendCount: integer('send_count').notNull().default(1),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_requests_phone_idx').on(t.phone, t.createdAt), index('otp_requests_ip_idx').on(t.requestIp, t.createdAt)],
+);
+
+/** One signed-in device for one kind of account. Refresh tokens rotate within a family. */
+export const refreshSessions = pgTable(
+  'refresh_sessions',
+  {
+    id: id().primaryKey(),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    schoolId: id('school_id'),
+    tokenHash: text('token_hash').notNull(),
+    isTemp: boolean('is_temp').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_sessions_user_idx').on(t.userId)],
+);
+
+/** Settings of the whole installation (for example whether phone login is offered). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

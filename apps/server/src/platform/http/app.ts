@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { API_BASE, ERROR_CODES, MESSAGES, ROUTES } from '@cue/contract';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { OtpService } from '../../modules/auth/otp-service.js';
+import { authRoutes } from '../../modules/auth/routes.js';
+import { SessionService } from '../../modules/auth/session-service.js';
+import { AuthSettingsService } from '../../modules/auth/settings-service.js';
+import { SignInService } from '../../modules/auth/sign-in-service.js';
+import { classRoutes } from '../../modules/classes/routes.js';
+import { ClassService } from '../../modules/classes/service.js';
+import { UserService } from '../../modules/users/service.js';
+import { TokenService } from '../auth/tokens.js';
+import { type Clock, systemClock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Secrets } from '../secrets.js';
+import { consoleSmsProvider, type SmsProvider } from '../sms/provider.js';
+import { registerErrorHandling } from './errors.js';
+import { createGuard } from './guard.js';
+import { createRouter } from './route.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  clock?: Clock;
+  sms?: SmsProvider;
+}
+
+/** Every module's service, wired once per server. Routes and the AI tools call these. */
+export function createServices(deps: AppDeps) {
+  const { config, database, secrets } = deps;
+  const db = database.db;
+  const clock = deps.clock ?? systemClock;
+  const tokens = new TokenService(secrets.jwtSecret, clock, config.ACCESS_TOKEN_TTL_SECONDS);
+  const users = new UserService(db);
+  const sessions = new SessionService(db, config, clock, tokens);
+  const otp = new OtpService(db, config, clock, deps.sms ?? consoleSmsProvider, tokens, users, secrets.otpPepper);
+  return {
+    clock,
+    tokens,
+    users,
+    sessions,
+    otp,
+    signIn: new SignInService(otp, sessions, users),
+    authSettings: new AuthSettingsService(db),
+    classes: new ClassService(db, users),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
+
+const redact = ['req.headers.authorization', 'req.body.otp', 'req.body.otp_jwt_token', 'res.body'];
+
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+
+  const services = createServices(deps);
+  const route = createRouter(app, createGuard(services.tokens, services.sessions));
+  route(ROUTES.health, {}, async () => ({ result: { status: 'ok' as const } }));
+  authRoutes(route, services);
+  classRoutes(route, services);
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url === API_BASE || url.startsWith(`${API_BASE}/`) || req.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ message: MESSAGES.routeNotFound, code: ERROR_CODES.notFound });
+    }
+    // A path with a file extension that was not found is a missing asset, not a page of the app.
+    if (/\.[a-z0-9]+$/i.test(url) && !url.includes('microsoft_login_verify')) {
+      return reply.status(404).send({ message: MESSAGES.notFound, code: ERROR_CODES.notFound });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    await deps.database.close();
+  });
+  return { app, services };
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { idSchema } from './common.js';
+import { COUNTRY_CODE, OTP_LENGTH, PHONE_LENGTH } from './constants.js';
+import { childSchema, schoolDetailsSchema } from './school.js';
+
+const digits = (n: number) => new RegExp(`^\\d{${n}}$`);
+
+/** Phone input on the client keeps digits only, at most 10. */
+export const normalizePhoneInput = (raw: string): string => raw.replace(/\D/g, '').slice(0, PHONE_LENGTH);
+export const isValidPhone = (phone: string): boolean => digits(PHONE_LENGTH).test(phone);
+export const isValidOtp = (otp: string): boolean => digits(OTP_LENGTH).test(otp);
+
+export const phoneNumberSchema = z.string().regex(digits(PHONE_LENGTH), `Phone number must be ${PHONE_LENGTH} digits`);
+export const otpSchema = z.string().regex(digits(OTP_LENGTH), `OTP must be ${OTP_LENGTH} digits`);
+
+// GET /api/phone_login_enabling/
+export const phoneLoginEnablingResponseSchema = z.object({ result: z.boolean() });
+
+// POST /api/check_phone_exists/
+export const checkPhoneExistsRequestSchema = z.object({ phone_number: phoneNumberSchema });
+export const checkPhoneExistsResponseSchema = z.object({ result: z.boolean() });
+
+// POST /api/otp/send  (phno is the country code followed by the 10-digit number)
+export const otpSendRequestSchema = z.object({
+  phno: z
+    .string()
+    .regex(
+      new RegExp(`^${COUNTRY_CODE}\\d{${PHONE_LENGTH}}$`),
+      `phno must be ${COUNTRY_CODE} followed by ${PHONE_LENGTH} digits`,
+    ),
+});
+/** `message` carries the request id. */
+export const otpSendResponseSchema = z.object({ message: z.string() });
+
+// POST /api/otp/retry
+export const otpRetryRequestSchema = z.object({ reqId: z.string().min(1).max(64) });
+export const otpRetryResponseSchema = z.object({ message: z.string() });
+
+// POST /api/otp/verify
+export const otpVerifyRequestSchema = z.object({ reqId: z.string().min(1).max(64), otp: otpSchema });
+/** `message` carries a signed, short-lived, single-use token. */
+export const otpVerifyResponseSchema = z.object({ message: z.string() });
+
+// POST /api/logged_in_user_phone_verification/
+export const phoneVerificationRequestSchema = z.object({
+  otp_jwt_token: z.string().min(1),
+  phone_number: phoneNumberSchema,
+});
+
+export const staffUserDetailsSchema = z.object({
+  _id: idSchema,
+  id: idSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  staff_profile_picture: z.string().nullable(),
+  school_details: schoolDetailsSchema,
+});
+export type StaffUserDetails = z.infer<typeof staffUserDetailsSchema>;
+
+export const parentUserDetailsSchema = z.object({
+  _id: idSchema,
+  id: idSchema,
+  parent_id: idSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  primary_email: z.string().nullable(),
+  primary_phone: z.string().nullable(),
+  parent_profile_picture: z.string().nullable(),
+  current_child: idSchema.nullable(),
+  child_list: z.array(childSchema),
+});
+export type ParentUserDetails = z.infer<typeof parentUserDetailsSchema>;
+
+export const sessionTokensSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
+
+export const staffLoginSchema = sessionTokensSchema.extend({ user_details: staffUserDetailsSchema });
+export const parentLoginSchema = sessionTokensSchema.extend({ user_details: parentUserDetailsSchema });
+export const phoneVerificationResponseSchema = z.object({
+  result: z.object({ staff_user: staffLoginSchema.optional(), parent_user: parentLoginSchema.optional() }),
+});
+export type PhoneVerificationResponse = z.infer<typeof phoneVerificationResponseSchema>;
+
+// GET /api/logined_user_details
+export const loginedAsSchema = z.enum(['staff', 'parent']);
+export type LoginedAs = z.infer<typeof loginedAsSchema>;
+export const loginedUserDetailsResponseSchema = z.object({
+  result: z.discriminatedUnion('logined_as', [
+    z.object({ logined_as: z.literal('staff'), user_detials: staffUserDetailsSchema }),
+    z.object({ logined_as: z.literal('parent'), user_detials: parentUserDetailsSchema }),
+  ]),
+});
+export type LoginedUserDetailsResponse = z.infer<typeof loginedUserDetailsResponseSchema>;
+
+// POST /api/logout/
+export const logoutResponseSchema = z.object({ result: z.boolean(), message: z.string() });
+
+/** Session roles on the client (spec section 4). */
+export type SessionRole = 'staff' | 'parent' | 'both';
+export const roleFromLogin = (result: PhoneVerificationResponse['result']): SessionRole | null =>
+  result.staff_user && result.parent_user ? 'both' : result.staff_user ? 'staff' : result.parent_user ? 'parent' : null;
