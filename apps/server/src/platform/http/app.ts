@@ -30,6 +30,8 @@ export interface AppDeps {
   secrets: Secrets;
   clock?: Clock;
   sms?: SmsProvider;
+  /** Where logs go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Every module's service, wired once per server. Routes and the AI tools call these. */
@@ -56,16 +58,20 @@ export type Services = ReturnType<typeof createServices>;
 
 const redact = ['req.headers.authorization', 'req.body.otp', 'req.body.otp_jwt_token', 'res.body'];
 
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services; served: string[] }> {
   const { config } = deps;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact },
+    logger: { level: config.LOG_LEVEL, redact, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  const served: string[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') served.push(`${method} ${r.url}`);
+  });
   registerErrorHandling(app);
 
   await app.register(helmet, {
@@ -110,5 +116,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.addHook('onClose', async () => {
     await deps.database.close();
   });
-  return { app, services };
+  return { app, services, served };
 }

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { Writable } from 'node:stream';
+import type { PhoneVerificationResponse } from '@cue/contract';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Clock } from '../src/platform/clock.js';
+import { loadConfig } from '../src/platform/config.js';
+import { type Database, openDatabase } from '../src/platform/db/client.js';
+import { buildApp, type Services } from '../src/platform/http/app.js';
+import { ephemeralSecrets } from '../src/platform/secrets.js';
+import { MemorySmsProvider } from '../src/platform/sms/provider.js';
+import { TEMPLATE_DB } from './template.js';
+
+/** A clock tests move by hand. */
+export class FakeClock implements Clock {
+  private current = new Date('2026-11-23T08:30:00.000Z').getTime();
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+/** A fresh copy of the seeded template database for one test file. */
+async function cloneDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `cue_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 4 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const file = inject('pgliteTemplate');
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(file)]) });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  sms: MemorySmsProvider;
+  clock: FakeClock;
+  logs: string[];
+  /** 'METHOD /path' of every route the server registered. */
+  served: string[];
+  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await cloneDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', ...env });
+  const sms = new MemorySmsProvider();
+  const clock = new FakeClock();
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const { app, services, served } = await buildApp({ config, database, secrets: ephemeralSecrets(), sms, clock, logStream });
+  await app.ready();
+  return {
+    app,
+    services,
+    database,
+    sms,
+    clock,
+    logs,
+    served,
+    request: (opts) => app.inject(opts),
+    close: () => app.close(),
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The whole phone sign-in, as the web app does it. */
+export async function signIn(t: TestApp, phone: string, otp = '123456'): Promise<PhoneVerificationResponse['result']> {
+  const send = await t.request({ method: 'POST', url: '/api/otp/send', payload: { phno: `91${phone}` } });
+  if (send.statusCode !== 200) throw new Error(`send failed: ${send.body}`);
+  const reqId = send.json().message as string;
+  const verify = await t.request({ method: 'POST', url: '/api/otp/verify', payload: { reqId, otp } });
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  const login = await t.request({
+    method: 'POST',
+    url: '/api/logged_in_user_phone_verification/',
+    payload: { otp_jwt_token: verify.json().message, phone_number: phone },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return login.json().result;
+}
+
+export async function staffToken(t: TestApp, phone: string): Promise<string> {
+  const result = await signIn(t, phone);
+  if (!result.staff_user) throw new Error(`${phone} is not staff`);
+  return result.staff_user.access_token;
+}
+
+export async function parentToken(t: TestApp, phone: string): Promise<string> {
+  const result = await signIn(t, phone);
+  if (!result.parent_user) throw new Error(`${phone} is not a parent`);
+  return result.parent_user.access_token;
+}

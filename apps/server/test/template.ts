@@ -1,0 +1,1 @@
+export const TEMPLATE_DB = 'cue_test_template';
