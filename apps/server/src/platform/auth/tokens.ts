@@ -33,8 +33,15 @@ const ALG = 'HS256';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
-/** Signs and checks the three kinds of token: access, refresh and the one-time OTP token. */
+/**
+ * Signs and checks the three kinds of token: access, refresh and the one-time OTP token.
+ * Access tokens are checked on every request: a token already verified is remembered with its claims
+ * until it expires, so the hot path does not repeat the signature check.
+ */
 export class TokenService {
+  private readonly verifiedAccess = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  private static readonly VERIFIED_CACHE_SIZE = 20_000;
+
   constructor(
     private readonly secret: Uint8Array,
     private readonly clock: Clock,
@@ -80,14 +87,29 @@ export class TokenService {
   }
 
   async verifyAccess(token: string): Promise<Verified<AccessClaims>> {
+    const known = this.verifiedAccess.get(token);
+    if (known) {
+      if (known.expiresAtMs > this.clock.now().getTime()) return { ok: true, claims: known.claims };
+      this.verifiedAccess.delete(token);
+      return { ok: false, reason: 'expired' };
+    }
     const v = await this.verify(token, 'access');
     if (!v.ok) return v;
-    const { sub, kind, sid, sch, isTempToken } = v.claims;
+    const { sub, kind, sid, sch, isTempToken, exp } = v.claims;
     if ((kind !== 'staff' && kind !== 'parent') || typeof sid !== 'string') return { ok: false, reason: 'invalid' };
-    return {
-      ok: true,
-      claims: { userId: sub, kind, sessionId: sid, schoolId: typeof sch === 'string' ? sch : null, isTemp: isTempToken === true },
+    const claims: AccessClaims = {
+      userId: sub,
+      kind,
+      sessionId: sid,
+      schoolId: typeof sch === 'string' ? sch : null,
+      isTemp: isTempToken === true,
     };
+    if (this.verifiedAccess.size >= TokenService.VERIFIED_CACHE_SIZE) {
+      const oldest = this.verifiedAccess.keys().next().value;
+      if (oldest !== undefined) this.verifiedAccess.delete(oldest);
+    }
+    this.verifiedAccess.set(token, { claims, expiresAtMs: Number(exp) * 1000 });
+    return { ok: true, claims };
   }
 
   signRefresh(c: Omit<RefreshClaims, 'expiresAt'>, ttlSeconds: number): Promise<string> {

@@ -1,0 +1,120 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server in its own process on a fresh data directory (or DATABASE_URL when set). */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not start in 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    process: child,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function post<T>(url: string, body: unknown): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Phone sign-in as the web app does it; returns the staff or parent access token. */
+export async function signIn(base: string, phone: string, side: 'staff_user' | 'parent_user' = 'staff_user'): Promise<string> {
+  const { message: reqId } = await post<{ message: string }>(`${base}/api/otp/send`, { phno: `91${phone}` });
+  const { message: otpToken } = await post<{ message: string }>(`${base}/api/otp/verify`, { reqId, otp: '123456' });
+  const login = await post<{ result: Record<string, { access_token: string }> }>(
+    `${base}/api/logged_in_user_phone_verification/`,
+    {
+      otp_jwt_token: otpToken,
+      phone_number: phone,
+    },
+  );
+  const token = login.result[side]?.access_token;
+  if (!token) throw new Error(`${phone} has no ${side}`);
+  return token;
+}
+
+export interface LoadResult {
+  name: string;
+  method: string;
+  path: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(
+  name: string,
+  url: string,
+  opts: { connections: number; duration: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.duration,
+    method: opts.method ?? 'GET',
+    headers: opts.headers,
+    body: opts.body,
+  });
+  return {
+    name,
+    method: opts.method ?? 'GET',
+    path: new URL(url).pathname,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function saveResults(name: string, data: unknown): string {
+  const dir = path.join(root, 'bench', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return file;
+}
+
+export const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+export const machine = () => ({
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model,
+  node: process.version,
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+});
