@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { PhoneVerificationResponse } from '@cue/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -15,7 +17,7 @@ import { TEMPLATE_DB } from './template.js';
 
 /** A clock tests move by hand. */
 export class FakeClock implements Clock {
-  private current = new Date('2026-11-23T08:30:00.000Z').getTime();
+  private current = Date.now();
   now(): Date {
     return new Date(this.current);
   }
@@ -66,7 +68,8 @@ export interface TestApp {
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await cloneDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: '/nonexistent', WEB_DIST: '/nonexistent', ...env });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...env });
   const sms = new MemorySmsProvider();
   const clock = new FakeClock();
   const logs: string[] = [];
@@ -87,7 +90,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     logs,
     served,
     request: (opts) => app.inject(opts),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

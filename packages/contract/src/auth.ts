@@ -100,3 +100,67 @@ export const logoutResponseSchema = z.object({ result: z.boolean(), message: z.s
 export type SessionRole = 'staff' | 'parent' | 'both';
 export const roleFromLogin = (result: PhoneVerificationResponse['result']): SessionRole | null =>
   result.staff_user && result.parent_user ? 'both' : result.staff_user ? 'staff' : result.parent_user ? 'parent' : null;
+
+// OAuth sign-in (Google, Microsoft): the server hands out the provider's authorize URL, then
+// exchanges the code the provider sends back to the web app's return route.
+export const oauthProviderSchema = z.enum(['google', 'microsoft']);
+export type OauthProvider = z.infer<typeof oauthProviderSchema>;
+export const oauthStartResponseSchema = z.object({ result: z.string().url() });
+export const oauthExchangeRequestSchema = z.object({
+  code: z.string().min(1).max(4096),
+  state: z.string().min(1).max(256),
+  /** The issuer the provider names on its return (RFC 9207), passed on as received. */
+  iss: z.string().url().optional(),
+});
+/** Web return routes of the providers (paths the provider redirects the browser to). */
+export const OAUTH_RETURN_PATHS: Record<OauthProvider, string> = {
+  google: '/google_login_verify',
+  microsoft: '/microsoft_login_verify',
+};
+
+// GET /api/access_token_active/ and /api/renew_refresh_token/ (bearer: the refresh token)
+export const accessTokenActiveResponseSchema = z.object({ result: z.object({ access_token: z.string() }) });
+export const renewRefreshTokenResponseSchema = z.object({ result: z.object({ refresh_token: z.string() }) });
+
+// POST /api/logined_user_details_v2/
+export const loginedUserDetailsV2RequestSchema = z
+  .object({ staff_user_token: z.string().min(1).optional(), parent_user_token: z.string().min(1).optional() })
+  .refine((v) => v.staff_user_token || v.parent_user_token, { message: 'staff_user_token or parent_user_token is required' });
+export const loginedUserDetailsV2ResponseSchema = z.object({
+  result: z.object({
+    staff_user: z.object({ user_details: staffUserDetailsSchema }).optional(),
+    parent_user: z.object({ user_details: parentUserDetailsSchema }).optional(),
+  }),
+});
+
+// POST /api/parent_child_switch/
+export const parentChildSwitchRequestSchema = z.object({ child_id: idSchema });
+
+// Temporary access tokens (school setup → access tokens)
+export const createAccessTokenRequestSchema = z.object({
+  label: z.string().trim().min(1, 'Give the token a name').max(100),
+  /** Whom the token signs in as; the issuer by default. Must be staff of the same school. */
+  user_id: idSchema.optional(),
+  expires_in_minutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60),
+});
+export const accessTokenSchema = z.object({
+  id: idSchema,
+  label: z.string(),
+  user: z.object({ id: idSchema, first_name: z.string(), last_name: z.string() }),
+  created_by: idSchema.nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type AccessTokenInfo = z.infer<typeof accessTokenSchema>;
+export const createAccessTokenResponseSchema = z.object({
+  result: accessTokenSchema.extend({ token: z.string() }),
+  message: z.string(),
+});
+
+/** Profile pictures: multipart uploads of one image file. */
+export const PROFILE_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+export const PROFILE_PICTURE_SIZE_PX = 512;

@@ -49,3 +49,20 @@ export const ERROR_CODES = {
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Identity and account messages (issue: every sign-in path, renewal, dual role, account). */
+export const ACCOUNT_MESSAGES = {
+  providerNotConfigured: (provider: string) => `${provider} sign-in is not configured on this server`,
+  oauthStateInvalid: 'The sign-in attempt has expired or was already used. Please try again.',
+  oauthFailed: 'Sign-in with the provider failed. Please try again.',
+  refreshInvalid: 'Your session has ended. Please log in again.',
+  refreshReused: 'This session was ended because an old sign-in token was used again. Please log in again.',
+  profilePictureUpdated: 'Profile Picture Updated',
+  imagesOnly: 'Only image files can be used as a profile picture',
+  imageTooLarge: 'The image is too large (10 MB at most)',
+  fileMissing: 'Choose an image to upload',
+  accountDeleted: 'Your account has been deleted',
+  childSwitched: 'Child switched',
+  accessTokenCreated: 'Access token created',
+  accessTokenRevoked: 'Access token revoked',
+} as const;

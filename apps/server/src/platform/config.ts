@@ -32,6 +32,16 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   APP_NAME: z.string().default('Cue'),
+  /** Public address of the web app, used for OAuth return addresses when a request names none. */
+  PUBLIC_URL: z.string().url().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT: z.string().min(1).default('organizations'),
+  /** Defaults to the Microsoft identity platform issuer of MICROSOFT_TENANT. */
+  MICROSOFT_ISSUER: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

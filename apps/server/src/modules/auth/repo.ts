@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
-import { appSettings, otpRequests, refreshSessions } from '../../platform/db/schema.js';
+import { appSettings, oauthStates, otpRequests, refreshSessions, users } from '../../platform/db/schema.js';
 
 export type OtpRequest = typeof otpRequests.$inferSelect;
 
@@ -84,4 +84,71 @@ export async function putSetting(q: Queryable, key: string, value: unknown): Pro
     .insert(appSettings)
     .values({ key, value })
     .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+/** Moves a session to a new refresh token, only if the presented one is still its current one. */
+export async function rotateSessionToken(q: Queryable, id: string, fromHash: string, toHash: string, now: Date, expiresAt: Date) {
+  const rows = await q
+    .update(refreshSessions)
+    .set({ tokenHash: toHash, previousTokenHash: fromHash, rotatedAt: now, expiresAt })
+    .where(and(eq(refreshSessions.id, id), eq(refreshSessions.tokenHash, fromHash), isNull(refreshSessions.revokedAt)))
+    .returning({ id: refreshSessions.id });
+  return rows.length === 1;
+}
+
+/** Revokes every open session of a user; returns their ids. */
+export async function revokeUserSessions(q: Queryable, userId: string, now: Date): Promise<string[]> {
+  const rows = await q
+    .update(refreshSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)))
+    .returning({ id: refreshSessions.id });
+  return rows.map((r) => r.id);
+}
+
+export async function listTempSessions(q: Queryable, schoolId: string, now: Date) {
+  return q
+    .select({ session: refreshSessions, user: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+    .from(refreshSessions)
+    .innerJoin(users, eq(users.id, refreshSessions.userId))
+    .where(
+      and(
+        eq(refreshSessions.schoolId, schoolId),
+        eq(refreshSessions.isTemp, true),
+        isNull(refreshSessions.revokedAt),
+        gt(refreshSessions.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(refreshSessions.createdAt));
+}
+
+export async function revokeTempSession(q: Queryable, id: string, schoolId: string, now: Date): Promise<boolean> {
+  const rows = await q
+    .update(refreshSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(refreshSessions.id, id),
+        eq(refreshSessions.schoolId, schoolId),
+        eq(refreshSessions.isTemp, true),
+        isNull(refreshSessions.revokedAt),
+      ),
+    )
+    .returning({ id: refreshSessions.id });
+  return rows.length === 1;
+}
+
+export const insertOauthState = (q: Queryable, row: typeof oauthStates.$inferInsert) => q.insert(oauthStates).values(row);
+
+/** Takes the state out: each OAuth sign-in attempt can be completed once. */
+export async function takeOauthState(q: Queryable, id: string, provider: string) {
+  const [row] = await q
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.id, id), eq(oauthStates.provider, provider)))
+    .returning();
+  return row ?? null;
+}
+
+export async function purgeExpiredOauthStates(q: Queryable, now: Date): Promise<void> {
+  await q.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
 }

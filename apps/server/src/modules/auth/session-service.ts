@@ -1,11 +1,14 @@
+import { ACCOUNT_MESSAGES, type AccessTokenInfo, ERROR_CODES } from '@cue/contract';
 import type { AccessClaims, AccountKind, TokenService } from '../../platform/auth/tokens.js';
 import { hashToken } from '../../platform/auth/tokens.js';
 import { TtlCache } from '../../platform/cache.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
+import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.js';
 import type { SessionChecker } from '../../platform/http/guard.js';
 import { newId } from '../../platform/ids.js';
+import type { UserService } from '../users/service.js';
 import * as repo from './repo.js';
 
 export interface IssuedTokens {
@@ -13,10 +16,14 @@ export interface IssuedTokens {
   refresh_token: string;
 }
 
+/** After a refresh token is rotated, the one it replaced still renews access tokens this long. */
+export const ROTATION_GRACE_MS = 30_000;
+
 /**
  * Signed-in sessions. Each sign-in of one kind of account (staff or parent) is a row holding the hash
  * of its current refresh token. Access tokens name their session, and the guard asks `isActive`,
  * which answers from memory for a few seconds so that the hot path needs no database round trip.
+ * Refresh tokens rotate; presenting a replaced one again ends the whole session (reuse detection).
  */
 export class SessionService implements SessionChecker {
   private readonly active = new TtlCache<boolean>(15_000, 50_000);
@@ -26,13 +33,17 @@ export class SessionService implements SessionChecker {
     private readonly config: Config,
     private readonly clock: Clock,
     private readonly tokens: TokenService,
+    private readonly users: UserService,
   ) {}
+
+  private refreshTtlSeconds(): number {
+    return this.config.REFRESH_TOKEN_TTL_DAYS * 86_400;
+  }
 
   async start(userId: string, kind: AccountKind, schoolId: string | null): Promise<IssuedTokens> {
     const sessionId = newId();
-    const tokenId = newId();
-    const ttl = this.config.REFRESH_TOKEN_TTL_DAYS * 86_400;
-    const refresh = await this.tokens.signRefresh({ userId, kind, sessionId, tokenId }, ttl);
+    const ttl = this.refreshTtlSeconds();
+    const refresh = await this.tokens.signRefresh({ userId, kind, sessionId, tokenId: newId() }, ttl);
     await repo.insertSession(this.db, {
       id: sessionId,
       userId,
@@ -58,5 +69,119 @@ export class SessionService implements SessionChecker {
   async end(auth: AccessClaims): Promise<void> {
     await repo.revokeSession(this.db, auth.sessionId, this.clock.now());
     this.active.set(auth.sessionId, false);
+  }
+
+  /** Ends every session of a person (account deletion). */
+  async endAll(userId: string): Promise<void> {
+    const ids = await repo.revokeUserSessions(this.db, userId, this.clock.now());
+    for (const id of ids) this.active.set(id, false);
+  }
+
+  private async revokeForReuse(sessionId: string): Promise<never> {
+    await repo.revokeSession(this.db, sessionId, this.clock.now());
+    this.active.set(sessionId, false);
+    throw new AppError(401, ACCOUNT_MESSAGES.refreshReused, 'REFRESH_TOKEN_REUSED');
+  }
+
+  /** Checks a refresh token and its session; `allowPrevious` accepts the just-replaced token. */
+  private async checkRefresh(token: string, allowPrevious: boolean) {
+    const invalid = () => unauthorized(ACCOUNT_MESSAGES.refreshInvalid, ERROR_CODES.invalidToken);
+    const verified = await this.tokens.verifyRefresh(token);
+    if (!verified.ok) throw invalid();
+    const session = await repo.findSession(this.db, verified.claims.sessionId);
+    const now = this.clock.now();
+    if (!session || session.revokedAt || session.isTemp || session.expiresAt <= now || session.userId !== verified.claims.userId)
+      throw invalid();
+    const hash = hashToken(token);
+    if (hash === session.tokenHash) return { session, hash };
+    const inGrace =
+      allowPrevious &&
+      hash === session.previousTokenHash &&
+      session.rotatedAt !== null &&
+      now.getTime() - session.rotatedAt.getTime() <= ROTATION_GRACE_MS;
+    if (inGrace) return { session, hash };
+    return this.revokeForReuse(session.id);
+  }
+
+  /** GET /api/access_token_active/: a new access token for a valid refresh token. */
+  async renewAccess(refreshToken: string): Promise<string> {
+    const { session } = await this.checkRefresh(refreshToken, true);
+    const kind = session.kind === 'parent' ? 'parent' : 'staff';
+    return this.tokens.signAccess({
+      userId: session.userId,
+      kind,
+      sessionId: session.id,
+      schoolId: session.schoolId,
+      isTemp: false,
+    });
+  }
+
+  /** GET /api/renew_refresh_token/: rotates the refresh token; the old one is spent. */
+  async rotateRefresh(refreshToken: string): Promise<string> {
+    const { session, hash } = await this.checkRefresh(refreshToken, false);
+    const ttl = this.refreshTtlSeconds();
+    const kind = session.kind === 'parent' ? 'parent' : 'staff';
+    const next = await this.tokens.signRefresh({ userId: session.userId, kind, sessionId: session.id, tokenId: newId() }, ttl);
+    const now = this.clock.now();
+    const moved = await repo.rotateSessionToken(
+      this.db,
+      session.id,
+      hash,
+      hashToken(next),
+      now,
+      new Date(now.getTime() + ttl * 1000),
+    );
+    if (!moved) return this.revokeForReuse(session.id);
+    return next;
+  }
+
+  /** A temporary access token for a support or kiosk session, signed in as a staff member of the school. */
+  async issueTemp(
+    issuer: AccessClaims,
+    input: { label: string; userId?: string; expiresInMinutes: number },
+  ): Promise<AccessTokenInfo & { token: string }> {
+    const schoolId = issuer.schoolId;
+    if (!schoolId) throw unauthorized();
+    const userId = input.userId ?? issuer.userId;
+    if (!(await this.users.isStaffOfSchool(userId, schoolId)))
+      throw badRequest('user_id is not staff of this school', undefined, 'user_id');
+    const sessionId = newId();
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + input.expiresInMinutes * 60_000);
+    await repo.insertSession(this.db, {
+      id: sessionId,
+      userId,
+      kind: 'staff',
+      schoolId,
+      tokenHash: '',
+      isTemp: true,
+      label: input.label,
+      createdBy: issuer.userId,
+      expiresAt,
+    });
+    const token = await this.tokens.signAccess(
+      { userId, kind: 'staff', sessionId, schoolId, isTemp: true },
+      input.expiresInMinutes * 60,
+    );
+    const [info] = (await this.listTemp(schoolId)).filter((t) => t.id === sessionId);
+    if (!info) throw new Error('temporary token not found after insert');
+    return { ...info, token };
+  }
+
+  async listTemp(schoolId: string): Promise<AccessTokenInfo[]> {
+    const rows = await repo.listTempSessions(this.db, schoolId, this.clock.now());
+    return rows.map(({ session, user }) => ({
+      id: session.id,
+      label: session.label ?? '',
+      user: { id: user.id, first_name: user.firstName, last_name: user.lastName },
+      created_by: session.createdBy,
+      created_at: session.createdAt.toISOString(),
+      expires_at: session.expiresAt.toISOString(),
+    }));
+  }
+
+  async revokeTemp(schoolId: string, id: string): Promise<void> {
+    if (!(await repo.revokeTempSession(this.db, id, schoolId, this.clock.now()))) throw notFound();
+    this.active.set(id, false);
   }
 }

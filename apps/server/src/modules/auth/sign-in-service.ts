@@ -1,23 +1,27 @@
-import { ERROR_CODES, MESSAGES, type PhoneVerificationResponse } from '@cue/contract';
+import { ERROR_CODES, MESSAGES, type OauthProvider, type PhoneVerificationResponse } from '@cue/contract';
 import { notFound } from '../../platform/errors.js';
 import type { UserService } from '../users/service.js';
+import type { OauthService } from './oauth-service.js';
 import type { OtpService } from './otp-service.js';
 import type { SessionService } from './session-service.js';
 
 type LoginResult = PhoneVerificationResponse['result'];
 
-/** Turns a verified phone number into sessions: staff, parent, or both for a dual-role person. */
+/** Turns a verified identity (phone or provider email) into sessions: staff, parent, or both. */
 export class SignInService {
   constructor(
     private readonly otp: OtpService,
+    private readonly oauth: OauthService,
     private readonly sessions: SessionService,
     private readonly users: UserService,
   ) {}
 
-  async withPhone(otpToken: string, phoneNumber: string): Promise<LoginResult> {
-    const phone = await this.otp.consumeToken(otpToken, phoneNumber);
-    const [staff, parent] = await Promise.all([this.users.findStaffByPhone(phone), this.users.findParentByPhone(phone)]);
-    if (!staff && !parent) throw notFound(MESSAGES.phoneNotRegistered, ERROR_CODES.phoneNotRegistered);
+  private async issue(
+    staff: { userId: string; schoolId: string } | null,
+    parent: { userId: string } | null,
+    missing: () => Error,
+  ): Promise<LoginResult> {
+    if (!staff && !parent) throw missing();
     const result: LoginResult = {};
     if (staff) {
       const details = await this.users.staffDetails(staff.userId, staff.schoolId);
@@ -29,5 +33,17 @@ export class SignInService {
       if (details) result.parent_user = { ...(await this.sessions.start(parent.userId, 'parent', null)), user_details: details };
     }
     return result;
+  }
+
+  async withPhone(otpToken: string, phoneNumber: string): Promise<LoginResult> {
+    const phone = await this.otp.consumeToken(otpToken, phoneNumber);
+    const [staff, parent] = await Promise.all([this.users.findStaffByPhone(phone), this.users.findParentByPhone(phone)]);
+    return this.issue(staff, parent, () => notFound(MESSAGES.phoneNotRegistered, ERROR_CODES.phoneNotRegistered));
+  }
+
+  async withProvider(provider: OauthProvider, code: string, state: string, iss?: string): Promise<LoginResult> {
+    const { email } = await this.oauth.exchange(provider, code, state, iss);
+    const [staff, parent] = await Promise.all([this.users.findStaffByEmail(email), this.users.findParentByEmail(email)]);
+    return this.issue(staff, parent, () => notFound(MESSAGES.userDoesNotExist, 'USER_DOES_NOT_EXIST'));
   }
 }

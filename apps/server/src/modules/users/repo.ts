@@ -86,3 +86,49 @@ export async function loadParentRecord(q: Queryable, userId: string) {
   return { ...row, children };
 }
 export type ParentRecord = NonNullable<Awaited<ReturnType<typeof loadParentRecord>>>;
+
+export async function loadRolePermissions(q: Queryable, userId: string, schoolId: string): Promise<string[]> {
+  const [row] = await q
+    .select({ permissions: roles.permissions })
+    .from(memberships)
+    .innerJoin(roles, eq(roles.id, memberships.roleId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.schoolId, schoolId)))
+    .limit(1);
+  return row?.permissions ?? [];
+}
+
+export async function findStaffByEmail(q: Queryable, email: string) {
+  const [row] = await q
+    .select({ userId: users.id, schoolId: memberships.schoolId })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findParentByEmail(q: Queryable, email: string) {
+  const [row] = await q
+    .select({ userId: users.id, parentId: parents.id })
+    .from(parents)
+    .innerJoin(users, eq(users.id, parents.userId))
+    .where(
+      and(
+        or(sql`lower(${parents.primaryEmail}) = lower(${email})`, sql`lower(${users.email}) = lower(${email})`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function isStaffOfSchool(q: Queryable, userId: string, schoolId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.schoolId, schoolId), isNull(users.deletedAt)))
+    .limit(1);
+  return !!row;
+}

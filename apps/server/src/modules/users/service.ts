@@ -1,9 +1,10 @@
 import type { ParentUserDetails, StaffUserDetails } from '@cue/contract';
 import { MESSAGES } from '@cue/contract';
-import type { AccessClaims } from '../../platform/auth/tokens.js';
+import type { AccessClaims, TokenService } from '../../platform/auth/tokens.js';
 import { TtlCache } from '../../platform/cache.js';
 import type { Db } from '../../platform/db/client.js';
 import { unauthorized } from '../../platform/errors.js';
+import type { PermissionChecker, SessionChecker } from '../../platform/http/guard.js';
 import { presentParent, presentStaff } from './presenter.js';
 import * as repo from './repo.js';
 
@@ -15,8 +16,9 @@ export type UserDetails =
  * Who is signed in. Read on every page load, so the presented details are cached in process for a
  * short while and dropped by `invalidateUser` whenever something they show changes.
  */
-export class UserService {
+export class UserService implements PermissionChecker {
   private readonly details = new TtlCache<UserDetails>(60_000);
+  private readonly permissions = new TtlCache<ReadonlySet<string>>(30_000);
 
   constructor(private readonly db: Db) {}
 
@@ -47,11 +49,49 @@ export class UserService {
     return result;
   }
 
+  /** POST /api/logined_user_details_v2/: the details behind each token of a dual-role session. */
+  async both(
+    staffToken: string | undefined,
+    parentToken: string | undefined,
+    tokens: TokenService,
+    sessions: SessionChecker,
+  ): Promise<{ staff_user?: { user_details: StaffUserDetails }; parent_user?: { user_details: ParentUserDetails } }> {
+    const read = async (token: string, kind: 'staff' | 'parent') => {
+      const v = await tokens.verifyAccess(token);
+      if (!v.ok || v.claims.kind !== kind || !(await sessions.isActive(v.claims.sessionId)))
+        throw unauthorized(MESSAGES.invalidToken);
+      return this.current(v.claims);
+    };
+    const result: { staff_user?: { user_details: StaffUserDetails }; parent_user?: { user_details: ParentUserDetails } } = {};
+    if (staffToken) {
+      const d = await read(staffToken, 'staff');
+      if (d.logined_as === 'staff') result.staff_user = { user_details: d.user_detials };
+    }
+    if (parentToken) {
+      const d = await read(parentToken, 'parent');
+      if (d.logined_as === 'parent') result.parent_user = { user_details: d.user_detials };
+    }
+    return result;
+  }
+
+  async rolePermissions(userId: string, schoolId: string): Promise<ReadonlySet<string>> {
+    const key = `${userId}:${schoolId}`;
+    const cached = this.permissions.get(key);
+    if (cached) return cached;
+    const set = new Set(await repo.loadRolePermissions(this.db, userId, schoolId));
+    this.permissions.set(key, set);
+    return set;
+  }
+
   invalidateUser(userId: string): void {
     this.details.deletePrefix(`${userId}:`);
+    this.permissions.deletePrefix(`${userId}:`);
   }
 
   findStaffByPhone = (phone: string) => repo.findStaffByPhone(this.db, phone);
   findParentByPhone = (phone: string) => repo.findParentByPhone(this.db, phone);
   isPhoneRegistered = (phone: string) => repo.isPhoneRegistered(this.db, phone);
+  findStaffByEmail = (email: string) => repo.findStaffByEmail(this.db, email);
+  findParentByEmail = (email: string) => repo.findParentByEmail(this.db, email);
+  isStaffOfSchool = (userId: string, schoolId: string) => repo.isStaffOfSchool(this.db, userId, schoolId);
 }

@@ -220,14 +220,32 @@ export const refreshSessions = pgTable(
       .references(() => users.id),
     kind: varchar('kind', { length: 8 }).notNull(),
     schoolId: id('school_id'),
+    /** Hash of the current refresh token; empty for temporary tokens, which cannot be refreshed. */
     tokenHash: text('token_hash').notNull(),
+    /** The token it replaced, accepted for access renewal only during a short grace after rotation. */
+    previousTokenHash: text('previous_token_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     isTemp: boolean('is_temp').notNull().default(false),
+    /** Temporary tokens: the name given by the admin who issued it, and who that was. */
+    label: text('label'),
+    createdBy: id('created_by'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_sessions_user_idx').on(t.userId)],
+  (t) => [index('refresh_sessions_user_idx').on(t.userId), index('refresh_sessions_school_temp_idx').on(t.schoolId, t.isTemp)],
 );
+
+/** An OAuth sign-in in flight: the state sent to the provider and the PKCE verifier kept back. */
+export const oauthStates = pgTable('oauth_states', {
+  id: varchar('id', { length: 64 }).primaryKey(),
+  provider: varchar('provider', { length: 16 }).notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 /** Settings of the whole installation (for example whether phone login is offered). */
 export const appSettings = pgTable('app_settings', {

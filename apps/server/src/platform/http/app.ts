@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_BASE, ERROR_CODES, MESSAGES, ROUTES } from '@cue/contract';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { OauthService } from '../../modules/auth/oauth-service.js';
 import { OtpService } from '../../modules/auth/otp-service.js';
 import { authRoutes } from '../../modules/auth/routes.js';
 import { SessionService } from '../../modules/auth/session-service.js';
@@ -13,6 +15,8 @@ import { AuthSettingsService } from '../../modules/auth/settings-service.js';
 import { SignInService } from '../../modules/auth/sign-in-service.js';
 import { classRoutes } from '../../modules/classes/routes.js';
 import { ClassService } from '../../modules/classes/service.js';
+import { AccountService } from '../../modules/users/account-service.js';
+import { accountRoutes } from '../../modules/users/routes.js';
 import { UserService } from '../../modules/users/service.js';
 import { TokenService } from '../auth/tokens.js';
 import { type Clock, systemClock } from '../clock.js';
@@ -20,6 +24,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Secrets } from '../secrets.js';
 import { consoleSmsProvider, type SmsProvider } from '../sms/provider.js';
+import { LocalStorage, MEDIA_PREFIX } from '../storage.js';
 import { registerErrorHandling } from './errors.js';
 import { createGuard } from './guard.js';
 import { createRouter } from './route.js';
@@ -41,15 +46,20 @@ export function createServices(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const tokens = new TokenService(secrets.jwtSecret, clock, config.ACCESS_TOKEN_TTL_SECONDS);
   const users = new UserService(db);
-  const sessions = new SessionService(db, config, clock, tokens);
+  const sessions = new SessionService(db, config, clock, tokens, users);
   const otp = new OtpService(db, config, clock, deps.sms ?? consoleSmsProvider, tokens, users, secrets.otpPepper);
+  const oauth = new OauthService(db, config, clock);
+  const storage = new LocalStorage(path.join(config.dataDir, 'media'));
   return {
     clock,
     tokens,
     users,
     sessions,
     otp,
-    signIn: new SignInService(otp, sessions, users),
+    oauth,
+    storage,
+    account: new AccountService(db, clock, storage, users, sessions),
+    signIn: new SignInService(otp, oauth, sessions, users),
     authSettings: new AuthSettingsService(db),
     classes: new ClassService(db, users),
   };
@@ -89,12 +99,24 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart);
 
   const services = createServices(deps);
-  const route = createRouter(app, createGuard(services.tokens, services.sessions));
+  const route = createRouter(app, createGuard(services.tokens, services.sessions, services.users));
   route(ROUTES.health, {}, async () => ({ result: { status: 'ok' as const } }));
   authRoutes(route, services);
   classRoutes(route, services);
+  accountRoutes(route, services);
+
+  await app.register(fastifyStatic, {
+    root: services.storage.root,
+    prefix: MEDIA_PREFIX,
+    decorateReply: false,
+    index: false,
+    // Files are written under fresh names, never changed in place.
+    maxAge: '30d',
+    immutable: true,
+  });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

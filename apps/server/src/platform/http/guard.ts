@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES, type RouteAccess } from '@cue/contract';
+import { ERROR_CODES, MESSAGES, type RouteDef } from '@cue/contract';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { AccessClaims, TokenService } from '../auth/tokens.js';
@@ -16,6 +16,11 @@ export interface SessionChecker {
   isActive(sessionId: string): Promise<boolean>;
 }
 
+export interface PermissionChecker {
+  /** Role permissions the staff member holds in the school. */
+  rolePermissions(userId: string, schoolId: string): Promise<ReadonlySet<string>>;
+}
+
 export const bearerToken = (req: FastifyRequest): string | null => {
   const header = req.headers.authorization;
   if (!header) return null;
@@ -31,12 +36,18 @@ const wasTempToken = (token: string): boolean => {
   }
 };
 
-/** Builds the check each route runs before its handler, from the access its route table entry declares. */
-export function createGuard(tokens: TokenService, sessions: SessionChecker) {
-  return async function authenticate(req: FastifyRequest, access: RouteAccess): Promise<AuthContext | null> {
+/**
+ * Builds the check each route runs before its handler, from what its route table entry declares:
+ * who may call it and which role permission it needs.
+ */
+export function createGuard(tokens: TokenService, sessions: SessionChecker, permissions: PermissionChecker) {
+  return async function authenticate(req: FastifyRequest, def: RouteDef): Promise<AuthContext | null> {
+    const access = def.access;
     if (access === 'public') return null;
     const token = bearerToken(req);
     if (!token) throw unauthorized();
+    // Refresh-token routes verify their token in the session service.
+    if (access === 'refresh') return null;
     const verified = await tokens.verifyAccess(token);
     if (!verified.ok) {
       if (verified.reason === 'expired' && wasTempToken(token))
@@ -46,6 +57,11 @@ export function createGuard(tokens: TokenService, sessions: SessionChecker) {
     const claims = verified.claims;
     if (!(await sessions.isActive(claims.sessionId))) throw unauthorized(MESSAGES.invalidToken, ERROR_CODES.invalidToken);
     if (access !== 'any' && access !== claims.kind) throw forbidden();
+    if (def.permission) {
+      if (claims.kind !== 'staff' || !claims.schoolId) throw forbidden();
+      const held = await permissions.rolePermissions(claims.userId, claims.schoolId);
+      if (!held.has(def.permission)) throw forbidden();
+    }
     return claims;
   };
 }

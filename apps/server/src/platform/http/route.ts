@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthContext } from './guard.js';
 
-type Authenticate = (req: FastifyRequest, access: RouteDef['access']) => Promise<AuthContext | null>;
+type Authenticate = (req: FastifyRequest, def: RouteDef) => Promise<AuthContext | null>;
 
 interface RouteSchema<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
   body?: B;
@@ -23,7 +23,7 @@ export interface HandlerInput<B, Q, P, A> {
   reply: FastifyReply;
 }
 
-type AuthFor<D extends RouteDef> = D['access'] extends 'public' ? null : AuthContext;
+type AuthFor<D extends RouteDef> = D['access'] extends 'public' | 'refresh' ? null : AuthContext;
 
 /**
  * Registers one route of the contract's route table: the method, path and access come from the
@@ -49,7 +49,7 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticate) {
       ),
       config: { access: def.access, ...schema.config },
       onRequest: async (req) => {
-        req.auth = await authenticate(req, def.access);
+        req.auth = await authenticate(req, def);
       },
       handler: async (req, reply) =>
         handler({

@@ -1,0 +1,27 @@
+import { ACCOUNT_MESSAGES, PROFILE_PICTURE_SIZE_PX } from '@cue/contract';
+import sharp from 'sharp';
+import { AppError } from './errors.js';
+
+const RASTER = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+
+/**
+ * A square profile picture: the image's own orientation applied, cropped to 512 px, re-encoded as
+ * WebP. Re-encoding drops every piece of metadata (EXIF, GPS position, camera). Anything that is not a
+ * raster image — including SVG, which can carry script — is refused.
+ */
+export async function toProfilePicture(bytes: Buffer, mimetype: string): Promise<Buffer> {
+  const refuse = () => new AppError(400, ACCOUNT_MESSAGES.imagesOnly, 'NOT_AN_IMAGE');
+  if (!mimetype.startsWith('image/')) throw refuse();
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes).metadata()).format;
+  } catch {
+    throw refuse();
+  }
+  if (!format || !RASTER.has(format)) throw refuse();
+  return sharp(bytes, { animated: false })
+    .rotate()
+    .resize(PROFILE_PICTURE_SIZE_PX, PROFILE_PICTURE_SIZE_PX, { fit: 'cover' })
+    .webp({ quality: 85 })
+    .toBuffer();
+}
