@@ -5,7 +5,7 @@
  */
 export const API_BASE = '/api';
 
-import type { RolePermission } from './permissions.js';
+import type { RolePermission, SchoolPermission } from './permissions.js';
 
 /**
  * public: no token; any: staff or parent access token; staff/parent: that kind of token only;
@@ -19,6 +19,23 @@ export interface RouteDef {
   access: RouteAccess;
   /** Role permission the caller's membership must hold (staff routes). */
   permission?: RolePermission;
+  /** School permission (feature) that must be switched on for the caller's school. */
+  feature?: SchoolPermission;
+  /** What the path's :id names; the tenant-isolation test uses it to aim at another school's object. */
+  resource?: 'class' | 'student' | 'staff' | 'parent' | 'role' | 'division' | 'access_token' | 'class_or_staff' | 'school';
+}
+
+/** Whether a caller holding these permissions may use a route or a menu entry (one rule for server and UI). */
+export function can(
+  need: { permission?: RolePermission; feature?: SchoolPermission },
+  held: { rolePermissions: ReadonlySet<string> | readonly string[]; schoolPermissions: ReadonlySet<string> | readonly string[] },
+): boolean {
+  const has = (set: ReadonlySet<string> | readonly string[], name: string) =>
+    'has' in set ? set.has(name) : (set as readonly string[]).includes(name);
+  return (
+    (!need.permission || has(held.rolePermissions, need.permission)) &&
+    (!need.feature || has(held.schoolPermissions, need.feature))
+  );
 }
 
 export const ROUTES = {
@@ -41,9 +58,9 @@ export const ROUTES = {
   loginedUserDetailsV2: { method: 'POST', path: '/api/logined_user_details_v2/', access: 'any' },
   parentChildSwitch: { method: 'POST', path: '/api/parent_child_switch/', access: 'parent' },
   parentUpdateSelf: { method: 'POST', path: '/api/parent/', access: 'parent' },
-  parentUpdate: { method: 'POST', path: '/api/parent/:id', access: 'parent' },
+  parentUpdate: { method: 'POST', path: '/api/parent/:id', access: 'parent', resource: 'parent' },
   staffProfilePicture: { method: 'POST', path: '/api/staff_profile_picture/', access: 'staff' },
-  studentProfilePicture: { method: 'POST', path: '/api/student_profile_picture/:id', access: 'any' },
+  studentProfilePicture: { method: 'POST', path: '/api/student_profile_picture/:id', access: 'any', resource: 'student' },
   deleteUserProfile: { method: 'DELETE', path: '/api/delete_user_profile/', access: 'any' },
   listAccessTokens: {
     method: 'GET',
@@ -62,7 +79,139 @@ export const ROUTES = {
     path: '/api/access_tokens/:id',
     access: 'staff',
     permission: 'super_admin.access_token_permission',
+    resource: 'access_token',
   },
+
+  // School core: classes, people, roles, school setup.
+  classDetail: { method: 'GET', path: '/api/classes/:id', access: 'staff', resource: 'class' },
+  userSchoolsClasses: { method: 'GET', path: '/api/user_schools_classes/', access: 'staff' },
+  addStaffToClasses: {
+    method: 'POST',
+    path: '/api/add_staff_to_classes/:id',
+    access: 'staff',
+    permission: 'admin_portal.classes',
+    resource: 'class_or_staff',
+  },
+  fetchClassesUsers: { method: 'GET', path: '/api/fetch_classes_users/', access: 'staff' },
+  studentDetail: { method: 'GET', path: '/api/student/:id', access: 'any', resource: 'student' },
+  studentList: { method: 'GET', path: '/api/student/', access: 'staff' },
+  studentCreate: { method: 'POST', path: '/api/student/', access: 'staff', permission: 'admin_portal.students' },
+  studentUpdate: {
+    method: 'PUT',
+    path: '/api/student/:id',
+    access: 'staff',
+    permission: 'admin_portal.students',
+    resource: 'student',
+  },
+  studentLinkParent: {
+    method: 'POST',
+    path: '/api/student/:id/parents',
+    access: 'staff',
+    permission: 'admin_portal.students',
+    resource: 'student',
+  },
+  schoolInfo: { method: 'GET', path: '/api/school/', access: 'staff' },
+  schoolUpdate: { method: 'PUT', path: '/api/school/', access: 'staff', permission: 'admin_portal.school_details' },
+  schoolLogo: { method: 'POST', path: '/api/school/logo', access: 'staff', permission: 'admin_portal.school_details' },
+  schoolDashboard: { method: 'GET', path: '/api/school/dashboard/', access: 'staff', permission: 'admin_portal.dashboard' },
+  divisionList: { method: 'GET', path: '/api/divisions/', access: 'staff' },
+  divisionCreate: { method: 'POST', path: '/api/divisions/', access: 'staff', permission: 'admin_portal.school_division' },
+  divisionUpdate: {
+    method: 'PUT',
+    path: '/api/divisions/:id',
+    access: 'staff',
+    permission: 'admin_portal.school_division',
+    resource: 'division',
+  },
+  divisionDelete: {
+    method: 'DELETE',
+    path: '/api/divisions/:id',
+    access: 'staff',
+    permission: 'admin_portal.school_division',
+    resource: 'division',
+  },
+  classList: { method: 'GET', path: '/api/classes/', access: 'staff', permission: 'admin_portal.classes' },
+  classCreate: { method: 'POST', path: '/api/classes/', access: 'staff', permission: 'admin_portal.classes' },
+  classUpdate: {
+    method: 'PUT',
+    path: '/api/classes/:id',
+    access: 'staff',
+    permission: 'admin_portal.classes',
+    resource: 'class',
+  },
+  staffList: { method: 'GET', path: '/api/staff/', access: 'staff', permission: 'admin_portal.staff' },
+  staffCreate: { method: 'POST', path: '/api/staff/', access: 'staff', permission: 'admin_portal.staff' },
+  staffUpdate: { method: 'PUT', path: '/api/staff/:id', access: 'staff', permission: 'admin_portal.staff', resource: 'staff' },
+  staffRemove: { method: 'DELETE', path: '/api/staff/:id', access: 'staff', permission: 'admin_portal.staff', resource: 'staff' },
+  roleList: { method: 'GET', path: '/api/roles/', access: 'staff', permission: 'admin_portal.permissions' },
+  roleCreate: { method: 'POST', path: '/api/roles/', access: 'staff', permission: 'admin_portal.permissions' },
+  roleUpdate: {
+    method: 'PUT',
+    path: '/api/roles/:id',
+    access: 'staff',
+    permission: 'admin_portal.permissions',
+    resource: 'role',
+  },
+  roleDelete: {
+    method: 'DELETE',
+    path: '/api/roles/:id',
+    access: 'staff',
+    permission: 'admin_portal.permissions',
+    resource: 'role',
+  },
+  schoolPermissions: { method: 'GET', path: '/api/school_permissions/', access: 'staff' },
+  schoolPermissionsUpdate: {
+    method: 'PUT',
+    path: '/api/school_permissions/',
+    access: 'staff',
+    permission: 'admin_portal.permissions',
+  },
+  userPermissions: { method: 'GET', path: '/api/user_permissions/', access: 'staff' },
+  campuses: { method: 'GET', path: '/api/campuses/', access: 'staff' },
+  organizations: {
+    method: 'GET',
+    path: '/api/organizations/',
+    access: 'staff',
+    permission: 'super_admin.manage_platform_org_schools',
+  },
+  switchSchool: { method: 'POST', path: '/api/switch_school/', access: 'staff' },
+  usage: { method: 'GET', path: '/api/usage/', access: 'staff', permission: 'super_admin.access_usage_report' },
+  reportClassList: {
+    method: 'GET',
+    path: '/api/reports/class_list/:id',
+    access: 'staff',
+    permission: 'admin_portal.reports',
+    feature: 'reports',
+    resource: 'class',
+  },
+  reportContacts: {
+    method: 'GET',
+    path: '/api/reports/contacts/',
+    access: 'staff',
+    permission: 'admin_portal.reports',
+    feature: 'reports',
+  },
+  importStudentsTemplate: {
+    method: 'GET',
+    path: '/api/import/students/template',
+    access: 'staff',
+    permission: 'admin_portal.students',
+  },
+  importStudentsPreview: {
+    method: 'POST',
+    path: '/api/import/students/preview',
+    access: 'staff',
+    permission: 'admin_portal.students',
+  },
+  importStudentsCommit: {
+    method: 'POST',
+    path: '/api/import/students/commit',
+    access: 'staff',
+    permission: 'admin_portal.students',
+  },
+  importStaffTemplate: { method: 'GET', path: '/api/import/staff/template', access: 'staff', permission: 'admin_portal.staff' },
+  importStaffPreview: { method: 'POST', path: '/api/import/staff/preview', access: 'staff', permission: 'admin_portal.staff' },
+  importStaffCommit: { method: 'POST', path: '/api/import/staff/commit', access: 'staff', permission: 'admin_portal.staff' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

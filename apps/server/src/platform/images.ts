@@ -10,6 +10,11 @@ const RASTER = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
  * raster image — including SVG, which can carry script — is refused.
  */
 export async function toProfilePicture(bytes: Buffer, mimetype: string): Promise<Buffer> {
+  return toSquareImage(bytes, mimetype, PROFILE_PICTURE_SIZE_PX);
+}
+
+/** Any square image (profile picture, school logo) of the given size, with the same checks. */
+export async function toSquareImage(bytes: Buffer, mimetype: string, size: number): Promise<Buffer> {
   const refuse = () => new AppError(400, ACCOUNT_MESSAGES.imagesOnly, 'NOT_AN_IMAGE');
   if (!mimetype.startsWith('image/')) throw refuse();
   let format: string | undefined;
@@ -19,9 +24,5 @@ export async function toProfilePicture(bytes: Buffer, mimetype: string): Promise
     throw refuse();
   }
   if (!format || !RASTER.has(format)) throw refuse();
-  return sharp(bytes, { animated: false })
-    .rotate()
-    .resize(PROFILE_PICTURE_SIZE_PX, PROFILE_PICTURE_SIZE_PX, { fit: 'cover' })
-    .webp({ quality: 85 })
-    .toBuffer();
+  return sharp(bytes, { animated: false }).rotate().resize(size, size, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
 }

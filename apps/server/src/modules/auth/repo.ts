@@ -97,11 +97,17 @@ export async function rotateSessionToken(q: Queryable, id: string, fromHash: str
 }
 
 /** Revokes every open session of a user; returns their ids. */
-export async function revokeUserSessions(q: Queryable, userId: string, now: Date): Promise<string[]> {
+export async function revokeUserSessions(q: Queryable, userId: string, now: Date, schoolId?: string): Promise<string[]> {
   const rows = await q
     .update(refreshSessions)
     .set({ revokedAt: now })
-    .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)))
+    .where(
+      and(
+        eq(refreshSessions.userId, userId),
+        isNull(refreshSessions.revokedAt),
+        schoolId ? eq(refreshSessions.schoolId, schoolId) : undefined,
+      ),
+    )
     .returning({ id: refreshSessions.id });
   return rows.map((r) => r.id);
 }

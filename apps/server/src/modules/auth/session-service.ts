@@ -71,6 +71,12 @@ export class SessionService implements SessionChecker {
     this.active.set(auth.sessionId, false);
   }
 
+  /** Ends a person's staff sessions in one school (removed from its staff). */
+  async endSchool(userId: string, schoolId: string): Promise<void> {
+    const ids = await repo.revokeUserSessions(this.db, userId, this.clock.now(), schoolId);
+    for (const id of ids) this.active.set(id, false);
+  }
+
   /** Ends every session of a person (account deletion). */
   async endAll(userId: string): Promise<void> {
     const ids = await repo.revokeUserSessions(this.db, userId, this.clock.now());

@@ -1,4 +1,4 @@
-import type { ClassSummary } from '@cue/contract';
+import type { ClassDetail, ClassSummary } from '@cue/contract';
 import type { ClassRow } from './repo.js';
 
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('-');
@@ -17,5 +17,29 @@ export function presentClassSummary(r: ClassRow): ClassSummary {
     color: r.cls.color,
     school_info: { id: r.cls.schoolId, name: r.schoolName },
     student_count: r.studentCount,
+  };
+}
+
+type Person = { id: string; firstName: string; lastName: string; picture: string | null };
+const person = (p: Person) => ({
+  id: p.id,
+  _id: p.id,
+  first_name: p.firstName,
+  last_name: p.lastName,
+  profile_picture: p.picture,
+});
+
+export function presentClassDetail(r: ClassRow, studentRows: Person[], staffRows: (Person & { role: string })[]): ClassDetail {
+  return {
+    ...presentClassSummary(r),
+    classes_days: r.cls.days,
+    curriculam: r.cls.curriculum,
+    class_curriculum: r.cls.classCurriculumId,
+    start_time: r.cls.startTime,
+    end_time: r.cls.endTime,
+    division: r.cls.divisionId && r.divisionName ? { id: r.cls.divisionId, name: r.divisionName } : null,
+    archived: r.cls.archivedAt !== null,
+    student_list: studentRows.map(person),
+    staff_list: staffRows.map((s) => ({ ...person(s), role: s.role })),
   };
 }

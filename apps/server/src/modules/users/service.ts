@@ -16,7 +16,7 @@ export type UserDetails =
  * Who is signed in. Read on every page load, so the presented details are cached in process for a
  * short while and dropped by `invalidateUser` whenever something they show changes.
  */
-export class UserService implements PermissionChecker {
+export class UserService implements Pick<PermissionChecker, 'rolePermissions'> {
   private readonly details = new TtlCache<UserDetails>(60_000);
   private readonly permissions = new TtlCache<ReadonlySet<string>>(30_000);
 
@@ -81,6 +81,12 @@ export class UserService implements PermissionChecker {
     const set = new Set(await repo.loadRolePermissions(this.db, userId, schoolId));
     this.permissions.set(key, set);
     return set;
+  }
+
+  /** After a change that shows in everybody's details (a school's name or direction). */
+  invalidateAll(): void {
+    this.details.clear();
+    this.permissions.clear();
   }
 
   invalidateUser(userId: string): void {

@@ -32,6 +32,7 @@ export const schools = pgTable(
     name: text('name').notNull(),
     editorDirection: varchar('editor_direction', { length: 3 }).notNull().default('l2r'),
     timeZone: text('time_zone').notNull().default('UTC'),
+    logo: text('logo'),
     /** School permissions (spec section 3): module and flag names switched on for this school. */
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
@@ -108,6 +109,20 @@ export const parents = pgTable('parents', {
   createdAt: createdAt(),
 });
 
+/** A school's divisions (for example Pre-primary, Primary) that group its classes. */
+export const divisions = pgTable(
+  'divisions',
+  {
+    id: id().primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('divisions_school_name_unique').on(t.schoolId, t.name)],
+);
+
 export const classes = pgTable(
   'classes',
   {
@@ -115,6 +130,7 @@ export const classes = pgTable(
     schoolId: id('school_id')
       .notNull()
       .references(() => schools.id),
+    divisionId: id('division_id').references(() => divisions.id),
     name: text('name').notNull(),
     academicYearStart: date('academic_year_start'),
     academicYearEnd: date('academic_year_end'),
@@ -253,3 +269,24 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Who used what, per day: the school's usage report counts these. */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    action: varchar('action', { length: 40 }).notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.userId, t.action, t.day] }),
+    index('usage_daily_school_day_idx').on(t.schoolId, t.day),
+  ],
+);

@@ -15,6 +15,16 @@ import { AuthSettingsService } from '../../modules/auth/settings-service.js';
 import { SignInService } from '../../modules/auth/sign-in-service.js';
 import { classRoutes } from '../../modules/classes/routes.js';
 import { ClassService } from '../../modules/classes/service.js';
+import { importRoutes } from '../../modules/imports/routes.js';
+import { ImportService } from '../../modules/imports/service.js';
+import { peopleRoutes } from '../../modules/people/routes.js';
+import { PeopleService } from '../../modules/people/service.js';
+import { reportRoutes } from '../../modules/reports/routes.js';
+import { ReportService } from '../../modules/reports/service.js';
+import { roleRoutes } from '../../modules/roles/routes.js';
+import { RoleService } from '../../modules/roles/service.js';
+import { schoolRoutes } from '../../modules/school/routes.js';
+import { SchoolService } from '../../modules/school/service.js';
 import { AccountService } from '../../modules/users/account-service.js';
 import { accountRoutes } from '../../modules/users/routes.js';
 import { UserService } from '../../modules/users/service.js';
@@ -50,6 +60,7 @@ export function createServices(deps: AppDeps) {
   const otp = new OtpService(db, config, clock, deps.sms ?? consoleSmsProvider, tokens, users, secrets.otpPepper);
   const oauth = new OauthService(db, config, clock);
   const storage = new LocalStorage(path.join(config.dataDir, 'media'));
+  const school = new SchoolService(db, clock, storage, users);
   return {
     clock,
     tokens,
@@ -59,9 +70,14 @@ export function createServices(deps: AppDeps) {
     oauth,
     storage,
     account: new AccountService(db, clock, storage, users, sessions),
+    school,
+    people: new PeopleService(db, users, sessions),
+    roles: new RoleService(db, users),
+    imports: new ImportService(db, users),
+    reports: new ReportService(db),
     signIn: new SignInService(otp, oauth, sessions, users),
     authSettings: new AuthSettingsService(db),
-    classes: new ClassService(db, users),
+    classes: new ClassService(db, clock, users),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -102,11 +118,35 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(multipart);
 
   const services = createServices(deps);
-  const route = createRouter(app, createGuard(services.tokens, services.sessions, services.users));
+  const route = createRouter(
+    app,
+    createGuard(services.tokens, services.sessions, {
+      rolePermissions: (u, sc) => services.users.rolePermissions(u, sc),
+      schoolPermissions: (sc) => services.school.schoolPermissions(sc),
+    }),
+  );
   route(ROUTES.health, {}, async () => ({ result: { status: 'ok' as const } }));
   authRoutes(route, services);
   classRoutes(route, services);
   accountRoutes(route, services);
+  schoolRoutes(route, services);
+  peopleRoutes(route, services);
+  roleRoutes(route, services);
+  importRoutes(route, services);
+  reportRoutes(route, services);
+
+  // Usage report: staff writes are counted per module, in memory, and written every minute.
+  app.addHook('onResponse', async (req, reply) => {
+    const auth = req.auth;
+    if (!auth?.schoolId || auth.kind !== 'staff' || req.method === 'GET' || reply.statusCode >= 400) return;
+    const module = req.routeOptions.url?.split('/')[2];
+    if (module) services.school.noteUsage(auth.schoolId, auth.userId, module);
+  });
+  const usageTimer = setInterval(
+    () => void services.school.flushUsage().catch((err) => app.log.error({ err }, 'usage flush failed')),
+    60_000,
+  );
+  usageTimer.unref();
 
   await app.register(fastifyStatic, {
     root: services.storage.root,
@@ -136,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
 
   app.addHook('onClose', async () => {
+    clearInterval(usageTimer);
+    await services.school.flushUsage().catch(() => undefined);
     await deps.database.close();
   });
   return { app, services, served };

@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES, type RouteDef } from '@cue/contract';
+import { can, ERROR_CODES, MESSAGES, type RouteDef } from '@cue/contract';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { AccessClaims, TokenService } from '../auth/tokens.js';
@@ -19,6 +19,8 @@ export interface SessionChecker {
 export interface PermissionChecker {
   /** Role permissions the staff member holds in the school. */
   rolePermissions(userId: string, schoolId: string): Promise<ReadonlySet<string>>;
+  /** School permissions (features) switched on for the school. */
+  schoolPermissions(schoolId: string): Promise<ReadonlySet<string>>;
 }
 
 export const bearerToken = (req: FastifyRequest): string | null => {
@@ -57,10 +59,13 @@ export function createGuard(tokens: TokenService, sessions: SessionChecker, perm
     const claims = verified.claims;
     if (!(await sessions.isActive(claims.sessionId))) throw unauthorized(MESSAGES.invalidToken, ERROR_CODES.invalidToken);
     if (access !== 'any' && access !== claims.kind) throw forbidden();
-    if (def.permission) {
+    if (def.permission || def.feature) {
       if (claims.kind !== 'staff' || !claims.schoolId) throw forbidden();
-      const held = await permissions.rolePermissions(claims.userId, claims.schoolId);
-      if (!held.has(def.permission)) throw forbidden();
+      const [rolePermissions, schoolPermissions] = await Promise.all([
+        permissions.rolePermissions(claims.userId, claims.schoolId),
+        permissions.schoolPermissions(claims.schoolId),
+      ]);
+      if (!can(def, { rolePermissions, schoolPermissions })) throw forbidden();
     }
     return claims;
   };

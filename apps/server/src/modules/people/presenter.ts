@@ -1,0 +1,30 @@
+import type { StaffMember, Student } from '@cue/contract';
+import type { StaffRow, StudentRow } from './repo.js';
+
+export const presentStaffMember = (r: StaffRow): StaffMember => ({
+  id: r.user.id,
+  first_name: r.user.firstName,
+  last_name: r.user.lastName,
+  phone: r.user.phone,
+  email: r.user.email,
+  role: r.role,
+  classes: r.classes.map((c) => ({ id: c.id, class_name: c.name })),
+  staff_profile_picture: r.user.staffProfilePicture,
+});
+
+export const presentStudent = (r: StudentRow): Student => ({
+  id: r.student.id,
+  _id: r.student.id,
+  first_name: r.student.firstName,
+  last_name: r.student.lastName,
+  student_profile_picture: r.student.profilePicture,
+  student_class: r.classes.map((c) => ({ class_id: c.classId, class_name: c.className })),
+  parents: r.parents.map((p) => ({
+    id: p.id,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    primary_phone: p.phone,
+    primary_email: p.email,
+    relation: p.relation,
+  })),
+});

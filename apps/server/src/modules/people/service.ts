@@ -1,0 +1,252 @@
+import type {
+  linkParentRequestSchema,
+  StaffMember,
+  Student,
+  staffRequestSchema,
+  staffUpdateRequestSchema,
+  studentRequestSchema,
+  studentUpdateRequestSchema,
+} from '@cue/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AccessClaims } from '../../platform/auth/tokens.js';
+import type { Db, Queryable } from '../../platform/db/client.js';
+import { memberships, parentChildren, parents, students, users } from '../../platform/db/schema.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { SessionService } from '../auth/session-service.js';
+import * as classRepo from '../classes/repo.js';
+import { parentHasChild } from '../users/account-repo.js';
+import type { UserService } from '../users/service.js';
+import { presentStaffMember, presentStudent } from './presenter.js';
+import * as repo from './repo.js';
+
+const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
+
+export interface ParentInput {
+  first_name: string;
+  last_name: string;
+  phone?: string;
+  email?: string;
+}
+
+/**
+ * The parent record for a contact: an existing person found by phone or email (a staff member can
+ * become a parent too), else a new one. Returns the parent id and the user id.
+ */
+export async function ensureParent(q: Queryable, p: ParentInput): Promise<{ parentId: string; userId: string }> {
+  const existing = await repo.findUserByContact(q, p.phone, p.email);
+  if (existing) {
+    const parent = await repo.parentOfUser(q, existing.id);
+    if (parent) return { parentId: parent.id, userId: existing.id };
+    const parentId = newId();
+    await q.insert(parents).values({
+      id: parentId,
+      userId: existing.id,
+      primaryPhone: p.phone ?? existing.phone,
+      primaryEmail: p.email ?? existing.email,
+    });
+    return { parentId, userId: existing.id };
+  }
+  const userId = newId();
+  const parentId = newId();
+  await q
+    .insert(users)
+    .values({ id: userId, firstName: p.first_name, lastName: p.last_name, phone: p.phone ?? null, email: p.email ?? null });
+  await q.insert(parents).values({ id: parentId, userId, primaryPhone: p.phone ?? null, primaryEmail: p.email ?? null });
+  return { parentId, userId };
+}
+
+/** Links a child to a parent; a parent's first child becomes their current child. */
+export async function linkChild(q: Queryable, parentId: string, studentId: string, relation: string) {
+  await q.insert(parentChildren).values({ parentId, studentId, relation }).onConflictDoNothing();
+  await q
+    .update(parents)
+    .set({ currentChildId: studentId })
+    .where(and(eq(parents.id, parentId), isNull(parents.currentChildId)));
+}
+
+/** Staff, students and parents of one school. */
+export class PeopleService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UserService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  private school(auth: AccessClaims): string {
+    if (auth.kind !== 'staff' || !auth.schoolId) throw forbidden();
+    return auth.schoolId;
+  }
+
+  private async checkClasses(schoolId: string, classIds: string[], field: string) {
+    const unique = [...new Set(classIds)];
+    const found = await classRepo.existingClassIds(this.db, schoolId, unique);
+    if (found.length !== unique.length) throw badRequest(`${field}: not classes of this school`, undefined, field);
+    return unique;
+  }
+
+  async listStaff(auth: AccessClaims): Promise<StaffMember[]> {
+    return (await repo.listStaff(this.db, this.school(auth))).map(presentStaffMember);
+  }
+
+  private async staffMember(schoolId: string, userId: string): Promise<StaffMember> {
+    const [row] = await repo.listStaff(this.db, schoolId, userId);
+    if (!row) throw notFound();
+    return presentStaffMember(row);
+  }
+
+  /** Adds a person as staff: they can sign in at once with the phone (OTP) or email (Google, Microsoft). */
+  async createStaff(auth: AccessClaims, input: z.infer<typeof staffRequestSchema>): Promise<StaffMember> {
+    const schoolId = this.school(auth);
+    if (!(await repo.findRole(this.db, schoolId, input.role_id)))
+      throw badRequest('role_id: no such role in this school', undefined, 'role_id');
+    const classIds = await this.checkClasses(schoolId, input.class_ids, 'class_ids');
+    const userId = await this.db.transaction(async (tx) => {
+      const existing = await repo.findUserByContact(tx, input.phone, input.email);
+      if (existing && (await repo.findMembership(tx, existing.id, schoolId)))
+        throw conflict('This person is already staff of this school');
+      const id = existing?.id ?? newId();
+      if (!existing) {
+        await tx
+          .insert(users)
+          .values({
+            id,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            phone: input.phone ?? null,
+            email: input.email ?? null,
+          });
+      }
+      await tx.insert(memberships).values({ id: newId(), userId: id, schoolId, roleId: input.role_id });
+      await repo.setStaffClasses(tx, schoolId, id, classIds);
+      return id;
+    });
+    this.users.invalidateUser(userId);
+    return this.staffMember(schoolId, userId);
+  }
+
+  async updateStaff(auth: AccessClaims, userId: string, input: z.infer<typeof staffUpdateRequestSchema>): Promise<StaffMember> {
+    const schoolId = this.school(auth);
+    const membership = await repo.findMembership(this.db, userId, schoolId);
+    if (!membership) throw notFound();
+    if (input.role_id && !(await repo.findRole(this.db, schoolId, input.role_id)))
+      throw badRequest('role_id: no such role in this school', undefined, 'role_id');
+    const classIds = input.class_ids ? await this.checkClasses(schoolId, input.class_ids, 'class_ids') : undefined;
+    await this.db.transaction(async (tx) => {
+      const names = {
+        ...(input.first_name ? { firstName: input.first_name } : {}),
+        ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+      };
+      if (Object.keys(names).length) await tx.update(users).set(names).where(eq(users.id, userId));
+      if (input.role_id) await tx.update(memberships).set({ roleId: input.role_id }).where(eq(memberships.id, membership.id));
+      if (classIds) await repo.setStaffClasses(tx, schoolId, userId, classIds);
+    });
+    this.users.invalidateUser(userId);
+    return this.staffMember(schoolId, userId);
+  }
+
+  async removeStaff(auth: AccessClaims, userId: string): Promise<void> {
+    const schoolId = this.school(auth);
+    if (userId === auth.userId) throw conflict('You cannot remove yourself');
+    if (!(await repo.findMembership(this.db, userId, schoolId))) throw notFound();
+    await this.db.transaction((tx) => repo.removeMembership(tx, schoolId, userId));
+    await this.sessions.endSchool(userId, schoolId);
+    this.users.invalidateUser(userId);
+  }
+
+  /** Which of the school's students a staff member may see: all with student or class management, else their classes'. */
+  private async visibleClassIds(auth: AccessClaims, schoolId: string): Promise<string[] | undefined> {
+    const held = await this.users.rolePermissions(auth.userId, schoolId);
+    if (held.has('admin_portal.students') || held.has('admin_portal.classes')) return undefined;
+    return repo.classIdsOfStaff(this.db, schoolId, auth.userId);
+  }
+
+  async listStudents(auth: AccessClaims, query: { class_id?: string; search?: string; page: number; page_size: number }) {
+    const schoolId = this.school(auth);
+    const visible = await this.visibleClassIds(auth, schoolId);
+    let classIds = visible;
+    if (query.class_id) {
+      if (visible && !visible.includes(query.class_id)) classIds = [];
+      else classIds = [query.class_id];
+    }
+    const { ids, total } = await repo.listStudents(this.db, {
+      schoolId,
+      classIds,
+      search: query.search,
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    });
+    return {
+      items: (await repo.loadStudents(this.db, ids)).map(presentStudent),
+      total,
+      page: query.page,
+      page_size: query.page_size,
+    };
+  }
+
+  /** A student: for staff of the school who may see it, or for one of its parents. */
+  async student(auth: AccessClaims, studentId: string): Promise<Student> {
+    if (auth.kind === 'parent') {
+      const parent = await repo.parentOfUser(this.db, auth.userId);
+      if (!parent || !(await parentHasChild(this.db, parent.id, studentId))) throw notFound();
+    } else {
+      const schoolId = this.school(auth);
+      if (!(await repo.findStudent(this.db, schoolId, studentId))) throw notFound();
+      const visible = await this.visibleClassIds(auth, schoolId);
+      if (visible && !(await repo.studentInClasses(this.db, studentId, visible))) throw forbidden();
+    }
+    const [row] = await repo.loadStudents(this.db, [studentId]);
+    if (!row) throw notFound();
+    return presentStudent(row);
+  }
+
+  async createStudent(auth: AccessClaims, input: z.infer<typeof studentRequestSchema>): Promise<Student> {
+    const schoolId = this.school(auth);
+    await this.checkClasses(schoolId, [input.class_id], 'class_id');
+    const id = newId();
+    await this.db.transaction(async (tx) => {
+      await tx.insert(students).values({ id, schoolId, firstName: input.first_name, lastName: input.last_name });
+      await repo.moveStudent(tx, schoolId, id, input.class_id);
+    });
+    return this.student(auth, id);
+  }
+
+  async updateStudent(
+    auth: AccessClaims,
+    studentId: string,
+    input: z.infer<typeof studentUpdateRequestSchema>,
+  ): Promise<Student> {
+    const schoolId = this.school(auth);
+    if (!(await repo.findStudent(this.db, schoolId, studentId))) throw notFound();
+    if (input.class_id) await this.checkClasses(schoolId, [input.class_id], 'class_id');
+    await this.db.transaction(async (tx) => {
+      const names = {
+        ...(input.first_name ? { firstName: input.first_name } : {}),
+        ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+      };
+      if (Object.keys(names).length) await tx.update(students).set(names).where(eq(students.id, studentId));
+      if (input.class_id) await repo.moveStudent(tx, schoolId, studentId, input.class_id);
+    });
+    await this.invalidateParentsOf(studentId);
+    return this.student(auth, studentId);
+  }
+
+  /** Parents see their children's names and classes in their own details. */
+  private async invalidateParentsOf(studentId: string): Promise<void> {
+    for (const userId of await repo.parentUserIdsOf(this.db, studentId)) this.users.invalidateUser(userId);
+  }
+
+  /** Links a parent (found by phone or email, or new) to a student; they can then sign in and see the child. */
+  async linkParent(auth: AccessClaims, studentId: string, input: z.infer<typeof linkParentRequestSchema>): Promise<Student> {
+    const schoolId = this.school(auth);
+    if (!(await repo.findStudent(this.db, schoolId, studentId))) throw notFound();
+    const userId = await this.db.transaction(async (tx) => {
+      const { parentId, userId } = await ensureParent(tx, input);
+      await linkChild(tx, parentId, studentId, input.relation);
+      return userId;
+    });
+    this.users.invalidateUser(userId);
+    return this.student(auth, studentId);
+  }
+}

@@ -1,0 +1,149 @@
+import { ROUTES, type RouteDef } from '@cue/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoId } from '../src/seed/demo.js';
+import { bearer, createTestApp, parentToken, signIn, staffToken, type TestApp } from './harness.js';
+
+/**
+ * Tenant isolation, generated from the contract's route table: an admin of Moonbeam Nursery calls
+ * every route aimed at Sunrise Early Years' objects and must be refused (400, 403 or 404) with
+ * nothing changed in the database; list routes must not show Sunrise's data. A parent calls every
+ * staff route and gets 403. A route added to the table is covered without touching this file.
+ */
+let t: TestApp;
+let moonbeamAdmin: string;
+let parent: string;
+const sunrise = {
+  class: demoId('class:nurseryA'),
+  student: demoId('student:Aarav Sharma'),
+  staff: demoId('user:9000000003'),
+  parent: demoId('parent:9000000004'),
+  role: demoId('role:sunrise:teacher'),
+  division: '',
+  access_token: '',
+  class_or_staff: demoId('class:nurseryA'),
+  school: demoId('school:sunrise'),
+};
+/** Names and ids that must never appear in an answer to a Moonbeam caller. */
+const sunriseMarkers = ['Sunrise', 'Aarav', 'Nursery A', 'Kindergarten B', sunrise.class, sunrise.student];
+
+/** A body that would be valid if the target were the caller's own, so that validation is not what refuses it. */
+const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
+  addStaffToClasses: { staff_ids: [sunrise.staff], class_ids: [sunrise.class] },
+  studentCreate: { first_name: 'Intruder', class_id: sunrise.class },
+  studentUpdate: { first_name: 'Renamed', class_id: sunrise.class },
+  studentLinkParent: { first_name: 'Intruder', phone: '9123456789' },
+  classUpdate: { class_name: 'Renamed', archived: true },
+  staffUpdate: { first_name: 'Renamed', role_id: sunrise.role },
+  staffCreate: { first_name: 'Intruder', phone: '9123456780', role_id: sunrise.role, class_ids: [sunrise.class] },
+  roleUpdate: { name: 'Renamed', permissions: [] },
+  divisionUpdate: { name: 'Renamed' },
+  switchSchool: { school_id: sunrise.school },
+  parentChildSwitch: { child_id: sunrise.student },
+  createAccessToken: { label: 'x', user_id: sunrise.staff, expires_in_minutes: 60 },
+};
+const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
+
+async function snapshot(): Promise<string> {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const tables = await t.database.db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_name not in ('otp_requests', 'usage_daily', '__drizzle_migrations') order by 1`,
+  );
+  const names = rowsOf<{ table_name: string }>(tables).map((r) => r.table_name);
+  const parts: string[] = [];
+  for (const name of names) {
+    const res = await t.database.db.execute(
+      sql.raw(`select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`),
+    );
+    parts.push(`${name}:${rowsOf<{ h: string }>(res)[0]?.h}`);
+  }
+  return parts.join('\n');
+}
+
+const pathFor = (def: RouteDef) =>
+  def.path.replace(':id', def.resource ? sunrise[def.resource] || 'ffffffffffffffffffffffff' : 'ffffffffffffffffffffffff');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Sunrise objects that the seed does not have.
+  const anita = await staffToken(t, '9000000002');
+  sunrise.division = (
+    await t.request({ method: 'POST', url: ROUTES.divisionCreate.path, headers: bearer(anita), payload: { name: 'Early Years' } })
+  ).json().result.id;
+  const sam = await staffToken(t, '9000000001');
+  sunrise.access_token = (
+    await t.request({
+      method: 'POST',
+      url: ROUTES.createAccessToken.path,
+      headers: bearer(sam),
+      payload: { label: 'k', expires_in_minutes: 60 },
+    })
+  ).json().result.id;
+  // An admin of Moonbeam only: Sam switches to Moonbeam and adds one.
+  const samMoon = await t.request({
+    method: 'POST',
+    url: ROUTES.switchSchool.path,
+    headers: bearer(sam),
+    payload: { school_id: demoId('school:moonbeam') },
+  });
+  const samMoonToken = samMoon.json().result.access_token;
+  const added = await t.request({
+    method: 'POST',
+    url: ROUTES.staffCreate.path,
+    headers: bearer(samMoonToken),
+    payload: { first_name: 'Moon', last_name: 'Admin', phone: '9000000099', role_id: demoId('role:moonbeam:admin') },
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  // Not a test number: this admin signs in with the code the SMS provider was given.
+  const send = await t.request({ method: 'POST', url: '/api/otp/send', payload: { phno: '919000000099' } });
+  const code = t.sms.sent.at(-1)?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+  const verify = await t.request({ method: 'POST', url: '/api/otp/verify', payload: { reqId: send.json().message, otp: code } });
+  const login = await t.request({
+    method: 'POST',
+    url: ROUTES.phoneVerification.path,
+    payload: { otp_jwt_token: verify.json().message, phone_number: '9000000099' },
+  });
+  moonbeamAdmin = login.json().result.staff_user.access_token;
+  parent = await parentToken(t, '9000000004');
+  await signIn(t, '9000000003');
+});
+afterAll(() => t.close());
+
+describe('tenant isolation over the whole route table', () => {
+  const entries = (Object.entries(ROUTES) as [keyof typeof ROUTES, RouteDef][]).filter(
+    ([name, d]) => d.access !== 'public' && d.access !== 'refresh' && !skip.has(name),
+  );
+
+  it.each(entries.filter(([, d]) => d.path.includes(':id')))(
+    "%s refuses another school's object and changes nothing",
+    async (name, def) => {
+      const before = await snapshot();
+      const res = await t.request({
+        method: def.method,
+        url: pathFor(def),
+        headers: bearer(moonbeamAdmin),
+        payload: bodies[name],
+      });
+      expect([400, 403, 404], `${def.method} ${def.path}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+      expect(await snapshot()).toBe(before);
+    },
+  );
+
+  it.each(entries.filter(([, d]) => !d.path.includes(':id')))(
+    '%s shows and changes nothing of another school',
+    async (name, def) => {
+      const before = await snapshot();
+      const res = await t.request({ method: def.method, url: def.path, headers: bearer(moonbeamAdmin), payload: bodies[name] });
+      if (def.method !== 'GET') {
+        expect(res.statusCode, `${def.method} ${def.path}: ${res.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(await snapshot()).toBe(before);
+      }
+      for (const marker of sunriseMarkers) expect(res.body, `${def.method} ${def.path} shows ${marker}`).not.toContain(marker);
+    },
+  );
+
+  it.each(entries.filter(([, d]) => d.access === 'staff'))('%s answers 403 to a parent', async (name, def) => {
+    const res = await t.request({ method: def.method, url: pathFor(def), headers: bearer(parent), payload: bodies[name] });
+    expect(res.statusCode).toBe(403);
+  });
+});
