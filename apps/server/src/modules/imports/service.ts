@@ -362,15 +362,13 @@ export class ImportService {
       )?.id;
       if (!userId) {
         userId = newId();
-        await q
-          .insert(users)
-          .values({
-            id: userId,
-            firstName: plan.firstName,
-            lastName: plan.lastName,
-            phone: plan.phone ?? null,
-            email: plan.email ?? null,
-          });
+        await q.insert(users).values({
+          id: userId,
+          firstName: plan.firstName,
+          lastName: plan.lastName,
+          phone: plan.phone ?? null,
+          email: plan.email ?? null,
+        });
         created++;
       }
       await q.insert(memberships).values({ id: newId(), userId, schoolId, roleId: plan.roleId });

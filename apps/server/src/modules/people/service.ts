@@ -108,15 +108,13 @@ export class PeopleService {
         throw conflict('This person is already staff of this school');
       const id = existing?.id ?? newId();
       if (!existing) {
-        await tx
-          .insert(users)
-          .values({
-            id,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            phone: input.phone ?? null,
-            email: input.email ?? null,
-          });
+        await tx.insert(users).values({
+          id,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phone: input.phone ?? null,
+          email: input.email ?? null,
+        });
       }
       await tx.insert(memberships).values({ id: newId(), userId: id, schoolId, roleId: input.role_id });
       await repo.setStaffClasses(tx, schoolId, id, classIds);
