@@ -228,7 +228,9 @@ export const roleUpdateRequestSchema = z.object({
   is_admin: z.boolean().optional(),
 });
 export const schoolPermissionsSchema = z.record(z.string(), z.boolean());
-export const updateSchoolPermissionsRequestSchema = z.object({ permissions: z.record(schoolPermissionSchema, z.boolean()) });
+export const updateSchoolPermissionsRequestSchema = z.object({
+  permissions: z.partialRecord(schoolPermissionSchema, z.boolean()),
+});
 
 // Switching schools
 export const campusSchema = z.object({

@@ -14,6 +14,8 @@ export class SignInService {
     private readonly oauth: OauthService,
     private readonly sessions: SessionService,
     private readonly users: UserService,
+    /** Told of every staff sign-in (the usage report counts them). */
+    private readonly onStaffSignIn: (userId: string, schoolId: string) => void = () => {},
   ) {}
 
   private async issue(
@@ -25,8 +27,10 @@ export class SignInService {
     const result: LoginResult = {};
     if (staff) {
       const details = await this.users.staffDetails(staff.userId, staff.schoolId);
-      if (details)
+      if (details) {
         result.staff_user = { ...(await this.sessions.start(staff.userId, 'staff', staff.schoolId)), user_details: details };
+        this.onStaffSignIn(staff.userId, staff.schoolId);
+      }
     }
     if (parent) {
       const details = await this.users.parentDetails(parent.userId);

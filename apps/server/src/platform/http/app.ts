@@ -75,7 +75,7 @@ export function createServices(deps: AppDeps) {
     roles: new RoleService(db, users),
     imports: new ImportService(db, users),
     reports: new ReportService(db),
-    signIn: new SignInService(otp, oauth, sessions, users),
+    signIn: new SignInService(otp, oauth, sessions, users, (userId, schoolId) => school.noteUsage(schoolId, userId, 'sign_in')),
     authSettings: new AuthSettingsService(db),
     classes: new ClassService(db, clock, users),
   };
