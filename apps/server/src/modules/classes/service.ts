@@ -10,6 +10,7 @@ import type { UserService } from '../users/service.js';
 import { seesAllClasses } from './policy.js';
 import { presentClassDetail, presentClassSummary } from './presenter.js';
 import * as repo from './repo.js';
+import type { RosterCache } from './roster-cache.js';
 
 type ClassInput = z.infer<typeof classRequestSchema>;
 type ClassUpdate = z.infer<typeof classUpdateRequestSchema>;
@@ -28,6 +29,7 @@ export class ClassService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly users: UserService,
+    private readonly rosters: RosterCache,
   ) {}
 
   private school(auth: AccessClaims): string {
@@ -46,14 +48,21 @@ export class ClassService {
   /** One class with its students and staff; another school's class does not exist for the caller. */
   async detail(auth: AccessClaims, classId: string): Promise<ClassDetail> {
     const schoolId = this.school(auth);
+    const detail = this.rosters.get(schoolId, classId) ?? (await this.loadDetail(schoolId, classId));
+    if (!(await seesAllClasses(auth, this.users)) && !detail.staff_list.some((s) => s.id === auth.userId)) throw forbidden();
+    return detail;
+  }
+
+  private async loadDetail(schoolId: string, classId: string): Promise<ClassDetail> {
     const row = await repo.findClass(this.db, schoolId, classId);
     if (!row) throw notFound();
-    if (!(await seesAllClasses(auth, this.users)) && !(await repo.isAssigned(this.db, classId, auth.userId))) throw forbidden();
     const [studentRows, staffRows] = await Promise.all([
       repo.classStudentsOf(this.db, [classId]),
       repo.classStaffOf(this.db, [classId]),
     ]);
-    return presentClassDetail(row, studentRows, staffRows);
+    const detail = presentClassDetail(row, studentRows, staffRows);
+    this.rosters.set(schoolId, detail);
+    return detail;
   }
 
   /** Every school of the person, with the classes they work with in each (for the class selector). */
@@ -125,6 +134,7 @@ export class ClassService {
       color: input.color,
       divisionId: input.division_id ?? null,
     });
+    this.rosters.invalidateSchool(schoolId);
     return this.detail(auth, id);
   }
 
@@ -153,6 +163,7 @@ export class ClassService {
     if (input.division_id !== undefined) set.divisionId = input.division_id;
     if (input.archived !== undefined) set.archivedAt = input.archived ? this.clock.now() : null;
     if (Object.keys(set).length) await repo.updateClass(this.db, classId, set);
+    this.rosters.invalidateSchool(schoolId);
     return this.detail(auth, classId);
   }
 
@@ -180,6 +191,7 @@ export class ClassService {
       throw notFound();
     }
     await repo.assignStaff(this.db, pairs);
+    this.rosters.invalidateSchool(schoolId);
     return pairs.map((p) => ({ class_id: p.classId, staff_id: p.userId }));
   }
 }

@@ -16,6 +16,7 @@ import {
 } from '../../platform/db/schema.js';
 import { AppError, badRequest, forbidden } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import type { RosterCache } from '../classes/roster-cache.js';
 import type { UserService } from '../users/service.js';
 import { readSheet } from './parse.js';
 
@@ -75,6 +76,7 @@ export class ImportService {
   constructor(
     private readonly db: Db,
     private readonly users: UserService,
+    private readonly rosters: RosterCache,
   ) {}
 
   private school(auth: AccessClaims): string {
@@ -250,6 +252,7 @@ export class ImportService {
       return this.writeStaff(tx, schoolId, plans);
     });
     this.users.invalidateAll();
+    this.rosters.invalidateSchool(schoolId);
     return result;
   }
 

@@ -16,6 +16,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import { newId } from '../../platform/ids.js';
 import type { SessionService } from '../auth/session-service.js';
 import * as classRepo from '../classes/repo.js';
+import type { RosterCache } from '../classes/roster-cache.js';
 import { parentHasChild } from '../users/account-repo.js';
 import type { UserService } from '../users/service.js';
 import { presentStaffMember, presentStudent } from './presenter.js';
@@ -72,6 +73,7 @@ export class PeopleService {
     private readonly db: Db,
     private readonly users: UserService,
     private readonly sessions: SessionService,
+    private readonly rosters: RosterCache,
   ) {}
 
   private school(auth: AccessClaims): string {
@@ -121,6 +123,7 @@ export class PeopleService {
       return id;
     });
     this.users.invalidateUser(userId);
+    this.rosters.invalidateSchool(schoolId);
     return this.staffMember(schoolId, userId);
   }
 
@@ -141,6 +144,7 @@ export class PeopleService {
       if (classIds) await repo.setStaffClasses(tx, schoolId, userId, classIds);
     });
     this.users.invalidateUser(userId);
+    this.rosters.invalidateSchool(schoolId);
     return this.staffMember(schoolId, userId);
   }
 
@@ -151,6 +155,7 @@ export class PeopleService {
     await this.db.transaction((tx) => repo.removeMembership(tx, schoolId, userId));
     await this.sessions.endSchool(userId, schoolId);
     this.users.invalidateUser(userId);
+    this.rosters.invalidateSchool(schoolId);
   }
 
   /** Which of the school's students a staff member may see: all with student or class management, else their classes'. */
@@ -207,6 +212,7 @@ export class PeopleService {
       await tx.insert(students).values({ id, schoolId, firstName: input.first_name, lastName: input.last_name });
       await repo.moveStudent(tx, schoolId, id, input.class_id);
     });
+    this.rosters.invalidateSchool(schoolId);
     return this.student(auth, id);
   }
 
@@ -227,6 +233,7 @@ export class PeopleService {
       if (input.class_id) await repo.moveStudent(tx, schoolId, studentId, input.class_id);
     });
     await this.invalidateParentsOf(studentId);
+    this.rosters.invalidateSchool(schoolId);
     return this.student(auth, studentId);
   }
 

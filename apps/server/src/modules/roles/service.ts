@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/client.js';
 import { memberships, roles } from '../../platform/db/schema.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import type { RosterCache } from '../classes/roster-cache.js';
 import type { UserService } from '../users/service.js';
 
 const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
@@ -15,6 +16,7 @@ export class RoleService {
   constructor(
     private readonly db: Db,
     private readonly users: UserService,
+    private readonly rosters: RosterCache,
   ) {}
 
   private school(auth: AccessClaims): string {
@@ -93,6 +95,7 @@ export class RoleService {
       })
       .where(eq(roles.id, id));
     this.users.invalidateAll();
+    this.rosters.invalidateSchool(schoolId);
     return (await this.list(auth)).find((r) => r.id === id);
   }
 

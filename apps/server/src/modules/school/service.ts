@@ -7,6 +7,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { toSquareImage } from '../../platform/images.js';
 import type { Storage } from '../../platform/storage.js';
+import type { RosterCache } from '../classes/roster-cache.js';
 import type { Upload } from '../users/account-service.js';
 import type { UserService } from '../users/service.js';
 import * as repo from './repo.js';
@@ -27,6 +28,7 @@ export class SchoolService {
     private readonly clock: Clock,
     private readonly storage: Storage,
     private readonly users: UserService,
+    private readonly rosters: RosterCache,
   ) {}
 
   /** School permissions switched on; cached, as every guarded request may ask. */
@@ -76,6 +78,7 @@ export class SchoolService {
       ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
     });
     this.users.invalidateAll();
+    this.rosters.invalidateSchool(schoolId);
     return this.info(schoolId);
   }
 
@@ -113,12 +116,14 @@ export class SchoolService {
     const same = await repo.findDivisionByName(this.db, schoolId, name);
     if (same && same.id !== id) throw conflict(`A division named ${name} already exists`);
     await repo.renameDivision(this.db, id, name);
+    this.rosters.invalidateSchool(schoolId);
     return (await this.divisions(schoolId)).find((d) => d.id === id);
   }
 
   async deleteDivision(schoolId: string, id: string): Promise<void> {
     if (!(await repo.findDivision(this.db, schoolId, id))) throw notFound();
     await this.db.transaction((tx) => repo.deleteDivision(tx, id));
+    this.rosters.invalidateSchool(schoolId);
   }
 
   async userPermissions(auth: AccessClaims) {

@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.js';
 import { toProfilePicture } from '../../platform/images.js';
 import type { Storage } from '../../platform/storage.js';
 import type { SessionService } from '../auth/session-service.js';
+import type { RosterCache } from '../classes/roster-cache.js';
 import * as repo from './account-repo.js';
 import type { UserService } from './service.js';
 
@@ -23,6 +24,7 @@ export class AccountService {
     private readonly storage: Storage,
     private readonly users: UserService,
     private readonly sessions: SessionService,
+    private readonly rosters: RosterCache,
   ) {}
 
   private async ownParentId(auth: AccessClaims, requested?: string): Promise<string> {
@@ -63,6 +65,7 @@ export class AccountService {
     const previous = await repo.setStaffPicture(this.db, auth.userId, url);
     if (previous) await this.storage.remove(previous);
     this.users.invalidateUser(auth.userId);
+    this.rosters.clear();
     const details = auth.schoolId ? await this.users.staffDetails(auth.userId, auth.schoolId) : null;
     if (!details) throw notFound();
     return details;
@@ -87,6 +90,7 @@ export class AccountService {
     const url = await this.storePicture('student', upload);
     await repo.setStudentPicture(this.db, studentId, url);
     for (const userId of await repo.parentUserIdsOf(this.db, studentId)) this.users.invalidateUser(userId);
+    this.rosters.clear();
     return { id: studentId, student_profile_picture: url };
   }
 
@@ -96,6 +100,7 @@ export class AccountService {
     await this.db.transaction((tx) => repo.anonymiseUser(tx, auth.userId, this.clock.now()));
     await this.sessions.endAll(auth.userId);
     this.users.invalidateUser(auth.userId);
+    this.rosters.clear();
     await Promise.all(pictures.map((p) => this.storage.remove(p)));
   }
 }

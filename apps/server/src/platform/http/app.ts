@@ -13,6 +13,7 @@ import { authRoutes } from '../../modules/auth/routes.js';
 import { SessionService } from '../../modules/auth/session-service.js';
 import { AuthSettingsService } from '../../modules/auth/settings-service.js';
 import { SignInService } from '../../modules/auth/sign-in-service.js';
+import { RosterCache } from '../../modules/classes/roster-cache.js';
 import { classRoutes } from '../../modules/classes/routes.js';
 import { ClassService } from '../../modules/classes/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
@@ -60,7 +61,8 @@ export function createServices(deps: AppDeps) {
   const otp = new OtpService(db, config, clock, deps.sms ?? consoleSmsProvider, tokens, users, secrets.otpPepper);
   const oauth = new OauthService(db, config, clock);
   const storage = new LocalStorage(path.join(config.dataDir, 'media'));
-  const school = new SchoolService(db, clock, storage, users);
+  const rosters = new RosterCache();
+  const school = new SchoolService(db, clock, storage, users, rosters);
   return {
     clock,
     tokens,
@@ -69,15 +71,15 @@ export function createServices(deps: AppDeps) {
     otp,
     oauth,
     storage,
-    account: new AccountService(db, clock, storage, users, sessions),
+    account: new AccountService(db, clock, storage, users, sessions, rosters),
     school,
-    people: new PeopleService(db, users, sessions),
-    roles: new RoleService(db, users),
-    imports: new ImportService(db, users),
+    people: new PeopleService(db, users, sessions, rosters),
+    roles: new RoleService(db, users, rosters),
+    imports: new ImportService(db, users, rosters),
     reports: new ReportService(db),
     signIn: new SignInService(otp, oauth, sessions, users, (userId, schoolId) => school.noteUsage(schoolId, userId, 'sign_in')),
     authSettings: new AuthSettingsService(db),
-    classes: new ClassService(db, clock, users),
+    classes: new ClassService(db, clock, users, rosters),
   };
 }
 export type Services = ReturnType<typeof createServices>;
