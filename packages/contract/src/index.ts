@@ -5,5 +5,7 @@ export * from './constants.js';
 export * from './health.js';
 export * from './messages.js';
 export * from './permissions.js';
+export * from './platform.js';
+export * from './menus.js';
 export * from './routes.js';
 export * from './school.js';

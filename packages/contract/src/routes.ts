@@ -212,6 +212,14 @@ export const ROUTES = {
   importStaffTemplate: { method: 'GET', path: '/api/import/staff/template', access: 'staff', permission: 'admin_portal.staff' },
   importStaffPreview: { method: 'POST', path: '/api/import/staff/preview', access: 'staff', permission: 'admin_portal.staff' },
   importStaffCommit: { method: 'POST', path: '/api/import/staff/commit', access: 'staff', permission: 'admin_portal.staff' },
+
+  // Platform: maintenance, uploads, bug reports.
+  maintenanceStatus: { method: 'GET', path: '/api/fetch_app_maintenance/web', access: 'public' },
+  maintenanceSet: { method: 'PUT', path: '/api/app_maintenance/', access: 'staff', permission: 'super_admin.manage_platform_org_schools' },
+  uploadConstraint: { method: 'GET', path: '/api/fetch_media_upload_constraint/', access: 'any' },
+  mediaUpload: { method: 'POST', path: '/api/media/', access: 'any' },
+  bugReport: { method: 'POST', path: '/api/bug_report/', access: 'any' },
+  bugReportList: { method: 'GET', path: '/api/bug_reports/', access: 'staff', permission: 'super_admin.manage_platform_org_schools' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

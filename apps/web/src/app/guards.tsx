@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../lib/session';
+
+export const DASHBOARD_PATH = '/dashboard';
+export const LOGIN_PATH = '/';
+
+/** Paths anyone may open without a token (spec section 2). */
+export const isPublicPath = (pathname: string): boolean =>
+  pathname === '/public' || pathname.startsWith('/public/') || pathname.includes('microsoft_login_verify');
+
+/** Signed-out visitors go to the login page. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session && !isPublicPath(location.pathname)) return <Navigate to={LOGIN_PATH} replace />;
+  return children;
+}
+
+/** A signed-in person opening the login page goes to the dashboard. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session) return <Navigate to={DASHBOARD_PATH} replace />;
+  return children;
+}

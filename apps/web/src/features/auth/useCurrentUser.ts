@@ -1,0 +1,68 @@
+import {
+  type EditorDirection,
+  type LoginedUserDetailsResponse,
+  type ParentUserDetails,
+  ROUTES,
+  type StaffUserDetails,
+} from '@cue/contract';
+import { useQueries } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { type Session, type Side, tokenFor, useSession } from '../../lib/session';
+
+export const currentUserKey = (side: Side) => ['auth', 'currentUser', side] as const;
+
+async function fetchCurrentUser(side: Side, signal: AbortSignal) {
+  const answer = await apiRequest<LoginedUserDetailsResponse>(ROUTES.loginedUserDetails, { side, signal });
+  return answer.result;
+}
+
+const sidesOf = (session: Session | null): Side[] =>
+  !session ? [] : session.role === 'both' ? ['staff', 'parent'] : [session.activeSide];
+
+export interface CurrentUser {
+  session: Session | null;
+  staff: StaffUserDetails | null;
+  parent: ParentUserDetails | null;
+  isPending: boolean;
+  errors: unknown[];
+  refetch: () => void;
+}
+
+/** The signed-in person, from GET /api/logined_user_details with each side's token. */
+export function useCurrentUser(): CurrentUser {
+  const session = useSession();
+  const sides = sidesOf(session);
+  const queries = useQueries({
+    queries: sides.map((side) => ({
+      queryKey: currentUserKey(side),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchCurrentUser(side, signal),
+      enabled: !!tokenFor(session, side),
+      staleTime: 5 * 60_000,
+    })),
+  });
+  let staff: StaffUserDetails | null = null;
+  let parent: ParentUserDetails | null = null;
+  for (const query of queries) {
+    if (query.data?.logined_as === 'staff') staff = query.data.user_detials;
+    if (query.data?.logined_as === 'parent') parent = query.data.user_detials;
+  }
+  return {
+    session,
+    staff,
+    parent,
+    isPending: queries.some((q) => q.isPending),
+    errors: queries.map((q) => q.error).filter((e) => e !== null),
+    refetch: () => {
+      for (const q of queries) void q.refetch();
+    },
+  };
+}
+
+/** The school direction in force: the staff member's school, else the current child's school. */
+export function schoolDirectionOf(user: Pick<CurrentUser, 'staff' | 'parent'>): EditorDirection | null {
+  if (user.staff) return user.staff.school_details.editor_direction;
+  const parent = user.parent;
+  if (!parent) return null;
+  const child = parent.child_list.find((c) => c.id === parent.current_child) ?? parent.child_list[0];
+  return child?.student_class[0]?.school_details.editor_direction ?? null;
+}

@@ -1,0 +1,24 @@
+import { Text, type TextProps, Tooltip } from '@mantine/core';
+import { formatClassName } from '../../lib/format';
+
+interface ClassNameProps extends TextProps {
+  name: string;
+  component?: 'h3' | 'span' | 'p';
+}
+
+/** A class name cut at 25 characters with an ellipsis; the full name shows on hover (spec section 5). */
+export function ClassName({ name, component = 'span', ...props }: ClassNameProps) {
+  const { text, full, truncated } = formatClassName(name);
+  const label = (
+    <Text component={component} title={truncated ? full : undefined} aria-label={truncated ? full : undefined} {...props}>
+      {text}
+    </Text>
+  );
+  return truncated ? (
+    <Tooltip label={full} multiline maw={320}>
+      {label}
+    </Tooltip>
+  ) : (
+    label
+  );
+}

@@ -1,0 +1,174 @@
+import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBackpack, IconChalkboardTeacher, IconSparkles } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { message } from '../../lib/i18n';
+import { tokenFor } from '../../lib/session';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { useSessionExpiry } from '../auth/useSessionExpiry';
+import { useStaffClasses } from './api';
+import { ChildCard } from './ChildCard';
+import { ClassCard } from './ClassCard';
+import classes from './Dashboard.module.css';
+import { formatToday, partOfDay } from './format';
+
+const GRID = { base: 1, sm: 2, lg: 3 } as const;
+
+function CardSkeletons() {
+  return (
+    <SimpleGrid cols={GRID} spacing="lg">
+      {[0, 1, 2].map((n) => (
+        <Skeleton key={n} height={148} radius="lg" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+interface SectionProps {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  count?: number;
+  children: ReactNode;
+}
+
+function Section({ id, title, icon, count, children }: SectionProps) {
+  return (
+    <section aria-labelledby={id}>
+      <Group gap="sm" mb="md">
+        <ThemeIcon variant="light" radius="md" size={32} aria-hidden>
+          {icon}
+        </ThemeIcon>
+        <Title order={2} fz="xl" id={id}>
+          {title}
+        </Title>
+        {count !== undefined && (
+          <Badge variant="light" color="gray" radius="sm">
+            {count}
+          </Badge>
+        )}
+      </Group>
+      {children}
+    </section>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <Card padding="xl" className={classes.empty} shadow="none">
+      <Text ta="center" c="dimmed" fw={500}>
+        {text}
+      </Text>
+    </Card>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('dashboard.loadFailed')}>
+      <Button size="xs" variant="white" color="red" mt="xs" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </Alert>
+  );
+}
+
+function StaffClasses({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  const query = useStaffClasses(enabled);
+  useSessionExpiry(query.error ? [query.error] : []);
+  return (
+    <Section
+      id="classes-title"
+      title={t('dashboard.classesTitle')}
+      icon={<IconChalkboardTeacher size={18} />}
+      count={query.data?.length}
+    >
+      {query.isPending ? (
+        <CardSkeletons />
+      ) : query.isError ? (
+        <LoadFailed onRetry={() => void query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <Empty text={message('noClassesFound')} />
+      ) : (
+        <SimpleGrid cols={GRID} spacing="lg">
+          {query.data.map((cls) => (
+            <ClassCard key={cls.id} cls={cls} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Section>
+  );
+}
+
+/** The first page after sign-in: classes for staff, children for parents, both for dual-role people. */
+export default function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const session = user.session;
+  const showStaff = session?.role === 'staff' || session?.role === 'both';
+  const showParent = session?.role === 'parent' || session?.role === 'both';
+  const person = user.staff ?? user.parent;
+  const children = user.parent?.child_list;
+
+  return (
+    <Container size="lg">
+      <Stack gap={36}>
+        <div className={classes.hero}>
+          {person ? (
+            <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2}>
+              {t(`dashboard.greeting.${partOfDay(new Date().getHours())}`, { name: person.first_name })}
+            </Title>
+          ) : (
+            <Skeleton height={34} width="60%" radius="md" opacity={0.35} />
+          )}
+          <Text className={classes.heroDate} mt={6}>
+            {formatToday(i18n.language)}
+          </Text>
+        </div>
+
+        {showStaff && <StaffClasses enabled={!!tokenFor(session, 'staff')} />}
+
+        {showParent && (
+          <Section
+            id="children-title"
+            title={t('dashboard.childrenTitle')}
+            icon={<IconBackpack size={18} />}
+            count={children?.length}
+          >
+            {!children ? (
+              user.errors.length > 0 && !user.isPending ? (
+                <LoadFailed onRetry={user.refetch} />
+              ) : (
+                <CardSkeletons />
+              )
+            ) : children.length === 0 ? (
+              <Empty text={message('noStudentsFound')} />
+            ) : (
+              <SimpleGrid cols={GRID} spacing="lg">
+                {children.map((child) => (
+                  <ChildCard key={child.id} child={child} />
+                ))}
+              </SimpleGrid>
+            )}
+          </Section>
+        )}
+
+        <Card padding="lg" className={classes.next}>
+          <Group gap="md" wrap="nowrap" align="flex-start">
+            <ThemeIcon size={40} radius="md" variant="light" color="coral" aria-hidden>
+              <IconSparkles size={22} />
+            </ThemeIcon>
+            <div>
+              <Text fw={700}>{t('dashboard.nextTitle')}</Text>
+              <Text fz="sm" c="dimmed" mt={4}>
+                {t('dashboard.nextBody')}
+              </Text>
+            </div>
+          </Group>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,80 @@
+import { type EditorDirection, LANGUAGES, type Language, MESSAGES, RTL_LANGUAGES } from '@cue/contract';
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGE_STORAGE_KEY = 'cue.language';
+
+let schoolDirection: EditorDirection | null = null;
+
+export const isLanguage = (value: string | undefined): value is Language => LANGUAGES.includes(value as Language);
+
+export const currentLanguage = (): Language => {
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(lng) ? lng : 'en';
+};
+
+/** ar and he are right to left; so is everything while signed in to a school whose editor_direction is r2l. */
+export const directionFor = (language: Language, school: EditorDirection | null): 'rtl' | 'ltr' =>
+  RTL_LANGUAGES.includes(language) || school === 'r2l' ? 'rtl' : 'ltr';
+
+/** Sets <html lang dir>; Mantine's DirectionProvider follows the dir attribute. */
+function applyDocumentLanguage(): void {
+  if (typeof document === 'undefined') return;
+  const language = currentLanguage();
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = directionFor(language, schoolDirection);
+}
+
+/** The signed-in school's text direction (null when signed out). */
+export function setSchoolDirection(direction: EditorDirection | null): void {
+  if (schoolDirection === direction) return;
+  schoolDirection = direction;
+  applyDocumentLanguage();
+}
+
+/** A language the person chose: applied and remembered on this device. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  await i18n.changeLanguage(language);
+}
+
+i18n.on('languageChanged', applyDocumentLanguage);
+
+export const i18nReady = i18n
+  .use(HttpBackend)
+  .use(LanguageDetector)
+  .use(initReactI18next)
+  .init({
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: 'en',
+    backend: { loadPath: '/locales/{{lng}}/translation.json' },
+    detection: {
+      order: ['localStorage', 'navigator', 'htmlTag'],
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+      caches: ['localStorage'],
+    },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  })
+  .then(applyDocumentLanguage);
+
+export type MessageName = keyof typeof MESSAGES;
+
+const messageByText = new Map<string, MessageName>(
+  (Object.entries(MESSAGES) as [MessageName, string][]).map(([name, text]) => [text, name]),
+);
+
+/** A spec message in the current language (the English catalog holds the spec's words verbatim). */
+export const message = (name: MessageName): string => i18n.t(`messages.${name}`, { defaultValue: MESSAGES[name] });
+
+/** A server message translated when it is one of the known messages, else as the server wrote it. */
+export const translateServerMessage = (text: string): string => {
+  const name = messageByText.get(text);
+  return name ? message(name) : text;
+};
+
+export default i18n;

@@ -1,0 +1,32 @@
+import { notifications } from '@mantine/notifications';
+import { ApiError, NETWORK_ERROR } from './api';
+import i18n, { translateServerMessage } from './i18n';
+
+type Kind = 'success' | 'error' | 'info';
+
+const colors: Record<Kind, string> = { success: 'teal', error: 'red', info: 'cue' };
+
+function show(kind: Kind, text: string, title?: string): void {
+  notifications.show({
+    color: colors[kind],
+    title,
+    message: text,
+    autoClose: kind === 'error' ? 6000 : 4000,
+    withBorder: true,
+  });
+}
+
+export const toast = {
+  success: (text: string, title?: string) => show('success', text, title),
+  error: (text: string, title?: string) => show('error', text, title),
+  info: (text: string, title?: string) => show('info', text, title),
+};
+
+/** What to tell a person about a failed call: the server's message (translated when known). */
+export function errorText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === NETWORK_ERROR) return i18n.t('errors.network');
+    if (err.message) return translateServerMessage(err.message);
+  }
+  return i18n.t('errors.generic');
+}

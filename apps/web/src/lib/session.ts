@@ -1,0 +1,179 @@
+import type { SessionRole } from '@cue/contract';
+import { useSyncExternalStore } from 'react';
+
+/** Which token set a call is made with. A dual-role session holds both. */
+export type Side = 'staff' | 'parent';
+
+export interface Session {
+  role: SessionRole;
+  /** Tokens of the active side (for 'staff' and 'parent' sessions, the only side). */
+  accessToken: string;
+  refreshToken: string;
+  /** Dual-role sessions also keep each side's tokens (spec section 3, Tokens). */
+  staffToken?: string;
+  staffRefreshToken?: string;
+  parentToken?: string;
+  parentRefreshToken?: string;
+  activeSide: Side;
+}
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+}
+
+const SESSION_KEY = 'cue.session';
+const LOGGED_OUT_KEY = 'cue.loggedOut';
+
+const listeners = new Set<() => void>();
+let cached: Session | null | undefined;
+
+const storage = (): Storage | null => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+};
+
+const isSession = (value: unknown): value is Session => {
+  if (!value || typeof value !== 'object') return false;
+  const s = value as Record<string, unknown>;
+  return (
+    (s.role === 'staff' || s.role === 'parent' || s.role === 'both') &&
+    typeof s.accessToken === 'string' &&
+    s.accessToken.length > 0 &&
+    typeof s.refreshToken === 'string' &&
+    (s.activeSide === 'staff' || s.activeSide === 'parent')
+  );
+};
+
+const read = (): Session | null => {
+  const raw = storage()?.getItem(SESSION_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isSession(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+};
+
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+export function getSession(): Session | null {
+  if (cached === undefined) cached = read();
+  return cached;
+}
+
+function write(next: Session | null): void {
+  cached = next;
+  const store = storage();
+  if (next) store?.setItem(SESSION_KEY, JSON.stringify(next));
+  else store?.removeItem(SESSION_KEY);
+  emit();
+}
+
+/** Starts a session from a phone (or other) sign-in result. Clears the logged-out flag. */
+export function startSession(role: SessionRole, tokens: { staff?: TokenPair; parent?: TokenPair }): Session {
+  const staff = tokens.staff;
+  const parent = tokens.parent;
+  let session: Session;
+  if (role === 'both' && staff && parent) {
+    session = {
+      role,
+      accessToken: staff.access_token,
+      refreshToken: staff.refresh_token,
+      staffToken: staff.access_token,
+      staffRefreshToken: staff.refresh_token,
+      parentToken: parent.access_token,
+      parentRefreshToken: parent.refresh_token,
+      activeSide: 'staff',
+    };
+  } else {
+    const side: Side = role === 'parent' ? 'parent' : 'staff';
+    const pair = side === 'staff' ? staff : parent;
+    if (!pair) throw new Error(`No ${side} tokens in the sign-in result`);
+    session = { role, accessToken: pair.access_token, refreshToken: pair.refresh_token, activeSide: side };
+  }
+  storage()?.removeItem(LOGGED_OUT_KEY);
+  write(session);
+  return session;
+}
+
+/** The access token for one side of the session, or null when the session has no such side. */
+export function tokenFor(session: Session | null, side: Side): string | null {
+  if (!session) return null;
+  if (session.role === 'both') return (side === 'staff' ? session.staffToken : session.parentToken) ?? null;
+  return session.activeSide === side ? session.accessToken : null;
+}
+
+/** The refresh token for one side of the session. */
+export function refreshTokenFor(session: Session | null, side: Side): string | null {
+  if (!session) return null;
+  if (session.role === 'both') return (side === 'staff' ? session.staffRefreshToken : session.parentRefreshToken) ?? null;
+  return session.activeSide === side ? session.refreshToken : null;
+}
+
+/** Stores renewed tokens for one side (and for the active-side mirror when it is that side). */
+export function updateTokens(side: Side, tokens: { access?: string; refresh?: string }): void {
+  const current = read() ?? getSession();
+  if (!current) return;
+  const next: Session = { ...current };
+  if (current.role === 'both') {
+    if (side === 'staff') {
+      if (tokens.access) next.staffToken = tokens.access;
+      if (tokens.refresh) next.staffRefreshToken = tokens.refresh;
+    } else {
+      if (tokens.access) next.parentToken = tokens.access;
+      if (tokens.refresh) next.parentRefreshToken = tokens.refresh;
+    }
+  }
+  if (current.activeSide === side) {
+    if (tokens.access) next.accessToken = tokens.access;
+    if (tokens.refresh) next.refreshToken = tokens.refresh;
+  }
+  write(next);
+}
+
+/** Re-reads the session from storage (another tab may have renewed its tokens). */
+export function reloadSession(): Session | null {
+  cached = read();
+  return cached;
+}
+
+/** Every distinct access token the session holds (logout notifies the server for each). */
+export function allTokens(session: Session | null): string[] {
+  if (!session) return [];
+  return [...new Set([session.accessToken, session.staffToken, session.parentToken].filter((t): t is string => !!t))];
+}
+
+/** Clears tokens and role and sets the logged-out flag. */
+export function endSession(): void {
+  storage()?.setItem(LOGGED_OUT_KEY, 'true');
+  write(null);
+}
+
+export function wasLoggedOut(): boolean {
+  return storage()?.getItem(LOGGED_OUT_KEY) === 'true';
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab signing in or out changes this tab's session too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== null && event.key !== SESSION_KEY) return;
+    cached = read();
+    emit();
+  });
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, () => null);
+}

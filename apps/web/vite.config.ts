@@ -1,0 +1,78 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const CONTRACT_SOURCE = /packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/;
+const FUNCTION_NODES = new Set([
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'FunctionDeclaration',
+  'ClassDeclaration',
+  'ClassExpression',
+]);
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+}
+interface Declaration extends Node {
+  declarations?: { init?: Node | null }[];
+}
+
+/** Whether an expression calls anything (or uses `new`) when evaluated, not counting function bodies. */
+function callsSomething(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(callsSomething);
+  if (!node || typeof node !== 'object') return false;
+  const { type } = node as Node;
+  if (FUNCTION_NODES.has(type)) return false;
+  if (type === 'CallExpression' || type === 'NewExpression') return true;
+  return Object.entries(node).some(([key, value]) => key !== 'type' && typeof value === 'object' && callsSomething(value));
+}
+
+/**
+ * The contract builds its zod schemas at module level (`export const x = z.object(...)`), which a
+ * bundler must assume has side effects, so every schema and all of zod would land in the login page.
+ * Each such module-level initializer is wrapped in a pure-annotated arrow call: evaluated as before
+ * when used, dropped when nothing uses it. Functions and plain constants are left as they are.
+ */
+function pureContractDeclarations(): Plugin {
+  return {
+    name: 'cue:pure-contract-declarations',
+    transform: {
+      filter: { id: CONTRACT_SOURCE },
+      handler(code) {
+        const program = this.parse(code) as unknown as { body: (Node & { declaration?: Declaration | null })[] };
+        const ranges: [number, number][] = [];
+        for (const statement of program.body) {
+          const declaration: Declaration | null | undefined =
+            statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+          if (declaration?.type !== 'VariableDeclaration') continue;
+          for (const { init } of declaration.declarations ?? []) {
+            if (init && callsSomething(init)) ranges.push([init.start, init.end]);
+          }
+        }
+        if (ranges.length === 0) return null;
+        let out = code;
+        for (const [start, end] of ranges.sort((a, b) => b[0] - a[0])) {
+          out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
+        }
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), pureContractDeclarations()],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: true,
+  },
+});

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { LANGUAGES, MESSAGES } from '@cue/contract';
+import { expect, test } from '@playwright/test';
+
+type Catalog = { [key: string]: string | string[] | Catalog };
+
+const catalog = (lng: string): Catalog =>
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../apps/web/public/locales/${lng}/translation.json`, import.meta.url)), 'utf8'));
+
+/** Dotted keys, with plural suffixes folded (languages have different plural forms). */
+const keys = (c: Catalog, prefix = ''): string[] =>
+  Object.entries(c).flatMap(([k, v]) =>
+    typeof v === 'object' && !Array.isArray(v)
+      ? keys(v, `${prefix}${k}.`)
+      : [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`],
+  );
+
+/** The messages of spec section 8 that this slice shows. */
+const SHOWN: (keyof typeof MESSAGES)[] = [
+  'phoneNotRegistered',
+  'otpSent',
+  'otpResent',
+  'requestIdNotFound',
+  'sessionExpired',
+  'tempTokenExpired',
+  'noStudentsFound',
+  'noClassesFound',
+  'invalidOtp',
+];
+
+test('the English catalog holds the specification messages verbatim', () => {
+  const english = catalog('en').messages as Record<string, string>;
+  for (const [name, text] of Object.entries(english)) expect(text, name).toBe(MESSAGES[name as keyof typeof MESSAGES]);
+  for (const name of SHOWN) expect(english[name], name).toBe(MESSAGES[name]);
+});
+
+test('every language has every key', () => {
+  const english = new Set(keys(catalog('en')));
+  for (const lng of LANGUAGES) {
+    expect(new Set(keys(catalog(lng))), lng).toEqual(english);
+  }
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+// Maintenance (spec sections 3, 4, 8): a window during which the whole app is replaced.
+export const maintenanceStatusSchema = z.object({
+  status: z.enum(['active', 'inactive']),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+});
+export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
+export const setMaintenanceRequestSchema = z
+  .object({
+    enabled: z.boolean(),
+    start_time: z.string().datetime({ offset: true }).nullable().optional(),
+    end_time: z.string().datetime({ offset: true }).nullable().optional(),
+  })
+  .refine((v) => !v.start_time || !v.end_time || v.start_time < v.end_time, {
+    message: 'The end must come after the start',
+    path: ['end_time'],
+  });
+
+// Upload constraints (spec section 3), in bytes.
+export const UPLOAD_LIMITS = {
+  max_image_size: 10 * 1024 * 1024,
+  max_video_size: 100 * 1024 * 1024,
+  max_doc_size: 20 * 1024 * 1024,
+  total_media: 10,
+} as const;
+export const uploadConstraintSchema = z.object({
+  max_image_size: z.number().int(),
+  max_video_size: z.number().int(),
+  max_doc_size: z.number().int(),
+  total_media: z.number().int(),
+});
+export const DOCUMENT_TYPES = [
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'text/plain',
+] as const;
+export const uploadedMediaSchema = z.object({
+  id: z.string(),
+  media_link: z.string(),
+  kind: z.enum(['image', 'video', 'document']),
+  name: z.string(),
+  size: z.number().int(),
+});
+
+// Bug reports (spec sections 3, 5, 8).
+export const BUG_REPORT_MESSAGES = {
+  describe: 'Please describe the issue',
+  success: 'Issue reported successfully',
+  failure: 'Error while reporting the issue',
+  screenshotFailed: 'Failed to capture screenshot, please try again',
+  imagesFailed: 'Error while processing images',
+} as const;
+export const bugReportRequestSchema = z.object({
+  url: z.string().max(2000),
+  summary: z.string().trim().min(1, BUG_REPORT_MESSAGES.describe).max(5000),
+  media: z
+    .array(z.object({ media_link: z.string().regex(/^\/media\//, 'Attach files uploaded to this app') }))
+    .max(10)
+    .default([]),
+});
+export const bugReportSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  summary: z.string(),
+  media: z.array(z.object({ media_link: z.string() })),
+  reporter: z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), kind: z.string() }),
+  school: z.object({ id: z.string(), name: z.string() }).nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+});
