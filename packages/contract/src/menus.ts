@@ -53,7 +53,9 @@ export const MENUS: Record<MenuSection, MenuItem[]> = {
   assessment: [
     {
       ...leaf('assessment', 'hpc', { feature: 'hpc' }),
-      children: ['student-list', 'progress-summary', 'all-student-summary'].map((k) => leaf('assessment/hpc', k, { feature: 'hpc' })),
+      children: ['student-list', 'progress-summary', 'all-student-summary'].map((k) =>
+        leaf('assessment/hpc', k, { feature: 'hpc' }),
+      ),
     },
     {
       ...leaf('assessment', 'observation', { feature: 'anecdote' }),
@@ -102,7 +104,11 @@ export const MENUS: Record<MenuSection, MenuItem[]> = {
       ...admin('school-setup', 'permissions', { permission: 'admin_portal.permissions', built: true }),
       children: [
         admin('school-setup', 'permissions/roles', { permission: 'admin_portal.permissions', built: true }),
-        admin('school-setup', 'permissions/settings', { permission: 'admin_portal.permissions', feature: 'school_permissions', built: true }),
+        admin('school-setup', 'permissions/settings', {
+          permission: 'admin_portal.permissions',
+          feature: 'school_permissions',
+          built: true,
+        }),
       ],
     },
     admin('school-setup', 'usage', { permission: 'super_admin.access_usage_report', built: true }),
@@ -120,7 +126,10 @@ export const MENUS: Record<MenuSection, MenuItem[]> = {
     admin('academic-setup', 'day-schedule', { permission: 'academic_setup.day_schedule' }),
     admin('academic-setup', 'story-tags', { permission: 'academic_setup.story_tag_management', feature: 'story' }),
     admin('academic-setup', 'curriculum', { permission: 'academic_setup.curriculum' }),
-    admin('academic-setup', 'library-management', { permission: 'academic_setup.resource_management', feature: 'library_management' }),
+    admin('academic-setup', 'library-management', {
+      permission: 'academic_setup.resource_management',
+      feature: 'library_management',
+    }),
     admin('academic-setup', 'email-templates', { permission: 'academic_setup.email_template_management' }),
   ],
   managementSetup: [
@@ -128,7 +137,9 @@ export const MENUS: Record<MenuSection, MenuItem[]> = {
     admin('management-setup', 'hiring', { permission: 'management.hiring', feature: 'hiring' }),
     {
       ...admin('management-setup', 'fee', { permission: 'management.fee', feature: 'fees' }),
-      children: ['structure', 'collection', 'reports'].map((k) => admin('management-setup', `fee/${k}`, { permission: 'management.fee', feature: 'fees' })),
+      children: ['structure', 'collection', 'reports'].map((k) =>
+        admin('management-setup', `fee/${k}`, { permission: 'management.fee', feature: 'fees' }),
+      ),
     },
   ],
   leavePortal: [

@@ -215,11 +215,21 @@ export const ROUTES = {
 
   // Platform: maintenance, uploads, bug reports.
   maintenanceStatus: { method: 'GET', path: '/api/fetch_app_maintenance/web', access: 'public' },
-  maintenanceSet: { method: 'PUT', path: '/api/app_maintenance/', access: 'staff', permission: 'super_admin.manage_platform_org_schools' },
+  maintenanceSet: {
+    method: 'PUT',
+    path: '/api/app_maintenance/',
+    access: 'staff',
+    permission: 'super_admin.manage_platform_org_schools',
+  },
   uploadConstraint: { method: 'GET', path: '/api/fetch_media_upload_constraint/', access: 'any' },
   mediaUpload: { method: 'POST', path: '/api/media/', access: 'any' },
   bugReport: { method: 'POST', path: '/api/bug_report/', access: 'any' },
-  bugReportList: { method: 'GET', path: '/api/bug_reports/', access: 'staff', permission: 'super_admin.manage_platform_org_schools' },
+  bugReportList: {
+    method: 'GET',
+    path: '/api/bug_reports/',
+    access: 'staff',
+    permission: 'super_admin.manage_platform_org_schools',
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -290,3 +290,36 @@ export const usageDaily = pgTable(
     index('usage_daily_school_day_idx').on(t.schoolId, t.day),
   ],
 );
+
+/** Files uploaded to the app (screenshots, attachments), for quotas and clean-up. */
+export const media = pgTable(
+  'media',
+  {
+    id: id().primaryKey(),
+    schoolId: id('school_id'),
+    uploadedBy: id('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    kind: varchar('kind', { length: 12 }).notNull(),
+    url: text('url').notNull(),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_school_idx').on(t.schoolId, t.createdAt)],
+);
+
+export const bugReports = pgTable('bug_reports', {
+  id: id().primaryKey(),
+  userId: id('user_id')
+    .notNull()
+    .references(() => users.id),
+  kind: varchar('kind', { length: 8 }).notNull(),
+  schoolId: id('school_id'),
+  url: text('url').notNull(),
+  summary: text('summary').notNull(),
+  media: jsonb('media').$type<{ media_link: string }[]>().notNull().default([]),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+});

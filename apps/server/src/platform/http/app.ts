@@ -26,6 +26,8 @@ import { roleRoutes } from '../../modules/roles/routes.js';
 import { RoleService } from '../../modules/roles/service.js';
 import { schoolRoutes } from '../../modules/school/routes.js';
 import { SchoolService } from '../../modules/school/service.js';
+import { supportRoutes } from '../../modules/support/routes.js';
+import { SupportService } from '../../modules/support/service.js';
 import { AccountService } from '../../modules/users/account-service.js';
 import { accountRoutes } from '../../modules/users/routes.js';
 import { UserService } from '../../modules/users/service.js';
@@ -77,6 +79,7 @@ export function createServices(deps: AppDeps) {
     roles: new RoleService(db, users, rosters),
     imports: new ImportService(db, users, rosters),
     reports: new ReportService(db),
+    support: new SupportService(db, clock, storage),
     signIn: new SignInService(otp, oauth, sessions, users, (userId, schoolId) => school.noteUsage(schoolId, userId, 'sign_in')),
     authSettings: new AuthSettingsService(db),
     classes: new ClassService(db, clock, users, rosters),
@@ -136,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   roleRoutes(route, services);
   importRoutes(route, services);
   reportRoutes(route, services);
+  supportRoutes(route, services);
 
   // Usage report: staff writes are counted per module, in memory, and written every minute.
   app.addHook('onResponse', async (req, reply) => {
@@ -163,7 +167,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    // Files are looked up on each request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: config.webDist, index: false, wildcard: true });
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
