@@ -23,9 +23,11 @@ const sunrise = {
   access_token: '',
   class_or_staff: demoId('class:nurseryA'),
   school: demoId('school:sunrise'),
+  event: '',
 };
+const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */
-const sunriseMarkers = ['Sunrise', 'Aarav', 'Nursery A', 'Kindergarten B', sunrise.class, sunrise.student];
+const sunriseMarkers = ['Sunrise', 'Aarav', 'Nursery A', 'Kindergarten B', 'Sports day', sunrise.class, sunrise.student];
 
 /** A body that would be valid if the target were the caller's own, so that validation is not what refuses it. */
 const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
@@ -41,6 +43,16 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   switchSchool: { school_id: sunrise.school },
   parentChildSwitch: { child_id: sunrise.student },
   createAccessToken: { label: 'x', user_id: sunrise.staff, expires_in_minutes: 60 },
+  classAttendanceSave: {
+    date: today,
+    student_attendance_list: [{ student_id: sunrise.student, attendance_status: 'absent' }],
+    is_saved: true,
+  },
+  fullPresence: { class_id: sunrise.class, date: today },
+  bulkAttendance: { from_date: today, to_date: today, attendance_status: 'absent' },
+  classExcusalUpdate: { excusal_id: sunrise.student, status: 'approved' },
+  calendarCreate: { title: 'Intrusion', start_date: today, end_date: today, class_id: sunrise.class, is_holiday: true },
+  calendarUpdate: { title: 'Renamed', start_date: today, end_date: today, class_id: null, is_holiday: true },
 };
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 
@@ -69,6 +81,14 @@ beforeAll(async () => {
   const anita = await staffToken(t, '9000000002');
   sunrise.division = (
     await t.request({ method: 'POST', url: ROUTES.divisionCreate.path, headers: bearer(anita), payload: { name: 'Early Years' } })
+  ).json().result.id;
+  sunrise.event = (
+    await t.request({
+      method: 'POST',
+      url: ROUTES.calendarCreate.path,
+      headers: bearer(anita),
+      payload: { title: 'Sports day', start_date: today, end_date: today, class_id: null },
+    })
   ).json().result.id;
   const sam = await staffToken(t, '9000000001');
   sunrise.access_token = (

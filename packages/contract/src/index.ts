@@ -1,4 +1,5 @@
 export * from './admin.js';
+export * from './attendance.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './constants.js';

@@ -22,7 +22,17 @@ export interface RouteDef {
   /** School permission (feature) that must be switched on for the caller's school. */
   feature?: SchoolPermission;
   /** What the path's :id names; the tenant-isolation test uses it to aim at another school's object. */
-  resource?: 'class' | 'student' | 'staff' | 'parent' | 'role' | 'division' | 'access_token' | 'class_or_staff' | 'school';
+  resource?:
+    | 'class'
+    | 'student'
+    | 'staff'
+    | 'parent'
+    | 'role'
+    | 'division'
+    | 'access_token'
+    | 'class_or_staff'
+    | 'school'
+    | 'event';
 }
 
 /** Whether a caller holding these permissions may use a route or a menu entry (one rule for server and UI). */
@@ -212,6 +222,44 @@ export const ROUTES = {
   importStaffTemplate: { method: 'GET', path: '/api/import/staff/template', access: 'staff', permission: 'admin_portal.staff' },
   importStaffPreview: { method: 'POST', path: '/api/import/staff/preview', access: 'staff', permission: 'admin_portal.staff' },
   importStaffCommit: { method: 'POST', path: '/api/import/staff/commit', access: 'staff', permission: 'admin_portal.staff' },
+
+  // Attendance, excusals and the calendar.
+  classAttendance: {
+    method: 'GET',
+    path: '/api/class_student_attendance/:id',
+    access: 'staff',
+    feature: 'attendance.enabled',
+    resource: 'class',
+  },
+  classAttendanceSave: {
+    method: 'POST',
+    path: '/api/class_student_attendance/:id',
+    access: 'staff',
+    feature: 'attendance.enabled',
+    resource: 'class',
+  },
+  fullPresence: { method: 'POST', path: '/api/classes/students_full_presence/', access: 'staff', feature: 'attendance.enabled' },
+  bulkAttendance: {
+    method: 'POST',
+    path: '/api/update_bulk_student_attendance/:id',
+    access: 'staff',
+    feature: 'attendance.enabled',
+    resource: 'class',
+  },
+  studentWeeklyAttendance: { method: 'GET', path: '/api/student_weekly_attendance/:id', access: 'any', resource: 'student' },
+  studentMonthlyAttendance: { method: 'GET', path: '/api/student_monthly_attendance/:id', access: 'any', resource: 'student' },
+  studentYearlyAttendance: { method: 'GET', path: '/api/student_yearly_attendance/:id', access: 'any', resource: 'student' },
+  attendanceDashboard: { method: 'GET', path: '/api/attendance_dashboard/', access: 'staff', feature: 'attendance.enabled' },
+  attendanceExport: { method: 'GET', path: '/api/attendance_dashboard/export', access: 'staff', feature: 'attendance.enabled' },
+  parentChildAttendance: { method: 'POST', path: '/api/parent_child_attendance/:id', access: 'parent', resource: 'class' },
+  createChildExcusal: { method: 'POST', path: '/api/create_child_excusal/:id', access: 'parent', resource: 'class' },
+  fetchChildExcusal: { method: 'POST', path: '/api/fetch_child_excusal/:id', access: 'parent', resource: 'class' },
+  classExcusals: { method: 'GET', path: '/api/fetch_update_class_excusal/:id', access: 'staff', resource: 'class' },
+  classExcusalUpdate: { method: 'POST', path: '/api/fetch_update_class_excusal/:id', access: 'staff', resource: 'class' },
+  calendarList: { method: 'GET', path: '/api/calendar/', access: 'any' },
+  calendarCreate: { method: 'POST', path: '/api/calendar/', access: 'staff' },
+  calendarUpdate: { method: 'PUT', path: '/api/calendar/:id', access: 'staff', resource: 'event' },
+  calendarDelete: { method: 'DELETE', path: '/api/calendar/:id', access: 'staff', resource: 'event' },
 
   // Platform: maintenance, uploads, bug reports.
   maintenanceStatus: { method: 'GET', path: '/api/fetch_app_maintenance/web', access: 'public' },

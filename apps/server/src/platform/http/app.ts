@@ -7,12 +7,17 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ExcusalService } from '../../modules/attendance/excusal-service.js';
+import { attendanceRoutes } from '../../modules/attendance/routes.js';
+import { AttendanceService } from '../../modules/attendance/service.js';
 import { OauthService } from '../../modules/auth/oauth-service.js';
 import { OtpService } from '../../modules/auth/otp-service.js';
 import { authRoutes } from '../../modules/auth/routes.js';
 import { SessionService } from '../../modules/auth/session-service.js';
 import { AuthSettingsService } from '../../modules/auth/settings-service.js';
 import { SignInService } from '../../modules/auth/sign-in-service.js';
+import { calendarRoutes } from '../../modules/calendar/routes.js';
+import { CalendarService } from '../../modules/calendar/service.js';
 import { RosterCache } from '../../modules/classes/roster-cache.js';
 import { classRoutes } from '../../modules/classes/routes.js';
 import { ClassService } from '../../modules/classes/service.js';
@@ -35,6 +40,8 @@ import { TokenService } from '../auth/tokens.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { EventBus } from '../events.js';
+import { attachRealtime } from '../realtime.js';
 import type { Secrets } from '../secrets.js';
 import { consoleSmsProvider, type SmsProvider } from '../sms/provider.js';
 import { LocalStorage, MEDIA_PREFIX } from '../storage.js';
@@ -64,6 +71,10 @@ export function createServices(deps: AppDeps) {
   const oauth = new OauthService(db, config, clock);
   const storage = new LocalStorage(path.join(config.dataDir, 'media'));
   const rosters = new RosterCache();
+  const events = new EventBus();
+  const classes = new ClassService(db, clock, users, rosters);
+  const people = new PeopleService(db, users, sessions, rosters);
+  const attendance = new AttendanceService(db, clock, classes, people, events);
   const school = new SchoolService(db, clock, storage, users, rosters);
   return {
     clock,
@@ -75,14 +86,18 @@ export function createServices(deps: AppDeps) {
     storage,
     account: new AccountService(db, clock, storage, users, sessions, rosters),
     school,
-    people: new PeopleService(db, users, sessions, rosters),
+    people,
+    events,
+    attendance,
+    excusals: new ExcusalService(db, clock, classes, attendance, events),
+    calendar: new CalendarService(db, classes, users, events),
     roles: new RoleService(db, users, rosters),
     imports: new ImportService(db, users, rosters),
     reports: new ReportService(db),
     support: new SupportService(db, clock, storage),
     signIn: new SignInService(otp, oauth, sessions, users, (userId, schoolId) => school.noteUsage(schoolId, userId, 'sign_in')),
     authSettings: new AuthSettingsService(db),
-    classes: new ClassService(db, clock, users, rosters),
+    classes,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -140,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   importRoutes(route, services);
   reportRoutes(route, services);
   supportRoutes(route, services);
+  attendanceRoutes(route, services);
+  calendarRoutes(route, services);
 
   // Usage report: staff writes are counted per module, in memory, and written every minute.
   app.addHook('onResponse', async (req, reply) => {
@@ -181,6 +198,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       return reply.status(404).send({ message: MESSAGES.notFound, code: ERROR_CODES.notFound });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  attachRealtime(app, {
+    tokens: services.tokens,
+    sessions: services.sessions,
+    events: services.events,
+    canFollowClass: (auth, classId) => services.attendance.canFollow(auth, classId),
   });
 
   app.addHook('onClose', async () => {

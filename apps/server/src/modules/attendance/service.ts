@@ -1,0 +1,382 @@
+import {
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_STATUSES,
+  type AttendanceStatus,
+  type bulkAttendanceRequestSchema,
+  type ClassAttendance,
+  type saveAttendanceRequestSchema,
+} from '@cue/contract';
+import { stringify } from 'csv-stringify/sync';
+import type { z } from 'zod';
+import type { AccessClaims } from '../../platform/auth/tokens.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/client.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import type { ClassService } from '../classes/service.js';
+import * as peopleRepo from '../people/repo.js';
+import type { PeopleService } from '../people/service.js';
+import * as schoolRepo from '../school/repo.js';
+import { parentHasChild } from '../users/account-repo.js';
+import { addDays, eachDay, toDdmmyyyy, todayIn, toIso, weekdayOf, weekStart } from './dates.js';
+import * as repo from './repo.js';
+
+type Status = AttendanceStatus;
+const MAX_RANGE_DAYS = 366;
+
+/**
+ * Class attendance: a day's marks, completing and reopening a day, whole-class and range updates,
+ * reports per child and per class, and parents' view. Every write is one transaction.
+ */
+export class AttendanceService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly classes: ClassService,
+    private readonly people: PeopleService,
+    private readonly events: EventBus,
+  ) {}
+
+  private async today(schoolId: string): Promise<string> {
+    const school = await schoolRepo.findSchool(this.db, schoolId);
+    return todayIn(school?.school.timeZone ?? 'UTC', this.clock.now());
+  }
+
+  private staffSchool(auth: AccessClaims): string {
+    if (auth.kind !== 'staff' || !auth.schoolId) throw forbidden();
+    return auth.schoolId;
+  }
+
+  /** The day's attendance for every student of the class (NA when unknown; approved excusals show as excused). */
+  async forDay(auth: AccessClaims, classId: string, date?: string): Promise<ClassAttendance> {
+    const schoolId = this.staffSchool(auth);
+    const roster = await this.classes.detail(auth, classId);
+    const iso = date ? toIso(date) : await this.today(schoolId);
+    return this.present(
+      schoolId,
+      classId,
+      roster.student_list.map((s) => s.id),
+      iso,
+    );
+  }
+
+  private async present(schoolId: string, classId: string, roster: string[], iso: string): Promise<ClassAttendance> {
+    const [records, day, holidays, excused] = await Promise.all([
+      repo.recordsFor(this.db, classId, iso, iso),
+      repo.dayOf(this.db, classId, iso),
+      repo.holidays(this.db, schoolId, classId, iso, iso),
+      repo.approvedExcusals(this.db, classId, iso, iso),
+    ]);
+    const marks = new Map(records.map((r) => [r.studentId, r.status as Status]));
+    const excusedIds = new Set(excused.map((e) => e.studentId));
+    const completed = day?.day.completedAt && day.by?.id ? day : null;
+    return {
+      date: toDdmmyyyy(iso),
+      student_attendance_list: roster.map((id) => ({
+        student_id: id,
+        attendance_status: marks.get(id) ?? (excusedIds.has(id) ? 'excused' : 'NA'),
+      })),
+      is_saved: !!completed,
+      completed_by: completed?.by
+        ? { id: completed.by.id, first_name: completed.by.firstName, last_name: completed.by.lastName }
+        : null,
+      completed_at: completed?.day.completedAt?.toISOString() ?? null,
+      holiday: holidays[0] ? { id: holidays[0].id, title: holidays[0].title } : null,
+    };
+  }
+
+  private async checkDay(schoolId: string, classId: string, iso: string): Promise<void> {
+    if (iso > (await this.today(schoolId))) throw badRequest(ATTENDANCE_MESSAGES.futureDate, 'FUTURE_DATE', 'date');
+    if ((await repo.holidays(this.db, schoolId, classId, iso, iso)).length)
+      throw badRequest(ATTENDANCE_MESSAGES.holiday, 'HOLIDAY', 'date');
+  }
+
+  private checkRoster(roster: Set<string>, ids: string[]): void {
+    const stranger = ids.find((id) => !roster.has(id));
+    if (stranger) throw badRequest(`${stranger} ${ATTENDANCE_MESSAGES.notInClass}`, 'NOT_IN_CLASS', 'student_attendance_list');
+  }
+
+  /**
+   * Saves marks for a day; `is_saved: true` marks the day complete (Mark Complete), `false` keeps or
+   * makes it open again. Concurrent saves of the same day: each student's mark is the last one written.
+   */
+  async save(auth: AccessClaims, classId: string, body: z.infer<typeof saveAttendanceRequestSchema>): Promise<ClassAttendance> {
+    const schoolId = this.staffSchool(auth);
+    const roster = await this.classes.detail(auth, classId);
+    const iso = toIso(body.date);
+    await this.checkDay(schoolId, classId, iso);
+    const ids = roster.student_list.map((s) => s.id);
+    this.checkRoster(
+      new Set(ids),
+      body.student_attendance_list.map((e) => e.student_id),
+    );
+    const unique = new Map(body.student_attendance_list.map((e) => [e.student_id, e.attendance_status]));
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      await repo.writeMarks(
+        tx,
+        classId,
+        iso,
+        [...unique].map(([studentId, status]) => ({ studentId, status })),
+        auth.userId,
+        now,
+      );
+      await repo.setDay(tx, classId, iso, body.is_saved ? auth.userId : null, now);
+    });
+    this.events.publish('attendance.updated', {
+      schoolId,
+      classId,
+      date: body.date,
+      isSaved: body.is_saved,
+      byUserId: auth.userId,
+    });
+    return this.present(schoolId, classId, ids, iso);
+  }
+
+  /** Everyone present for the day (the day stays open or complete as it was). */
+  async fullPresence(auth: AccessClaims, classId: string, date: string): Promise<ClassAttendance> {
+    const schoolId = this.staffSchool(auth);
+    const roster = await this.classes.detail(auth, classId);
+    const iso = toIso(date);
+    await this.checkDay(schoolId, classId, iso);
+    const ids = roster.student_list.map((s) => s.id);
+    await this.db.transaction((tx) =>
+      repo.writeMarks(
+        tx,
+        classId,
+        iso,
+        ids.map((studentId) => ({ studentId, status: 'present' })),
+        auth.userId,
+        this.clock.now(),
+      ),
+    );
+    const current = await this.present(schoolId, classId, ids, iso);
+    this.events.publish('attendance.updated', { schoolId, classId, date, isSaved: current.is_saved, byUserId: auth.userId });
+    return current;
+  }
+
+  /** One status for many students over a range of class days (holidays and days off skipped). */
+  async bulk(auth: AccessClaims, classId: string, body: z.infer<typeof bulkAttendanceRequestSchema>) {
+    const schoolId = this.staffSchool(auth);
+    const roster = await this.classes.detail(auth, classId);
+    const from = toIso(body.from_date, 'from_date');
+    const to = toIso(body.to_date, 'to_date');
+    if (from > to) throw badRequest('from_date must not come after to_date', undefined, 'to_date');
+    if (eachDay(from, to).length > MAX_RANGE_DAYS)
+      throw badRequest(`At most ${MAX_RANGE_DAYS} days at once`, undefined, 'to_date');
+    if (to > (await this.today(schoolId))) throw badRequest(ATTENDANCE_MESSAGES.futureDate, 'FUTURE_DATE', 'to_date');
+    const ids = roster.student_list.map((s) => s.id);
+    const chosen = body.student_ids ? [...new Set(body.student_ids)] : ids;
+    this.checkRoster(new Set(ids), chosen);
+    const off = await repo.holidays(this.db, schoolId, classId, from, to);
+    const days = eachDay(from, to).filter(
+      (d) => roster.classes_days.includes(weekdayOf(d)) && !off.some((h) => h.startDate <= d && d <= h.endDate),
+    );
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      for (const d of days)
+        await repo.writeMarks(
+          tx,
+          classId,
+          d,
+          chosen.map((studentId) => ({ studentId, status: body.attendance_status })),
+          auth.userId,
+          now,
+        );
+    });
+    for (const d of days)
+      this.events.publish('attendance.updated', {
+        schoolId,
+        classId,
+        date: toDdmmyyyy(d),
+        isSaved: false,
+        byUserId: auth.userId,
+      });
+    return { days_updated: days.length, students: chosen.length, dates: days.map(toDdmmyyyy) };
+  }
+
+  /** A child's attendance over a week, month or year: for its parents and for staff who may see it. */
+  async studentReport(
+    auth: AccessClaims,
+    studentId: string,
+    period: 'week' | 'month' | 'year',
+    query: { date?: string; year?: number },
+  ) {
+    await this.people.student(auth, studentId);
+    const classes = await repo.classesOfStudent(this.db, studentId);
+    const schoolId = classes[0]?.schoolId;
+    if (!schoolId) throw notFound();
+    const today = await this.today(schoolId);
+    const anchor = query.date ? toIso(query.date) : today;
+    let from: string;
+    let to: string;
+    if (period === 'week') {
+      from = weekStart(anchor);
+      to = addDays(from, 6);
+    } else if (period === 'month') {
+      from = `${anchor.slice(0, 7)}-01`;
+      to = addDays(
+        `${new Date(Date.UTC(Number(anchor.slice(0, 4)), Number(anchor.slice(5, 7)), 1)).toISOString().slice(0, 10)}`,
+        -1,
+      );
+    } else {
+      const year = query.year ?? Number(anchor.slice(0, 4));
+      from = `${year}-01-01`;
+      to = `${year}-12-31`;
+    }
+    return this.summarise(schoolId, classes, studentId, from, to, today);
+  }
+
+  private async summarise(
+    schoolId: string,
+    classes: { id: string; days: string[] }[],
+    studentId: string,
+    from: string,
+    to: string,
+    today: string,
+  ) {
+    const [records, off] = await Promise.all([
+      repo.studentRecords(this.db, studentId, from, to),
+      repo.holidays(this.db, schoolId, null, from, to),
+    ]);
+    const classDays = new Set(classes.flatMap((c) => c.days));
+    const last = to < today ? to : today;
+    const schoolDays =
+      from <= last
+        ? eachDay(from, last).filter((d) => classDays.has(weekdayOf(d)) && !off.some((h) => h.startDate <= d && d <= h.endDate))
+        : [];
+    const byDate = new Map(records.map((r) => [r.date, r.status as Status]));
+    const counts = Object.fromEntries(ATTENDANCE_STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+    const days = schoolDays.map((d) => {
+      const status = byDate.get(d) ?? 'NA';
+      counts[status] += 1;
+      return { date: toDdmmyyyy(d), attendance_status: status };
+    });
+    const marked = counts.present + counts.late + counts.absent + counts.excused;
+    return {
+      student_id: studentId,
+      from: toDdmmyyyy(from),
+      to: toDdmmyyyy(to),
+      counts,
+      school_days: schoolDays.length,
+      rate: marked ? Number(((counts.present + counts.late) / marked).toFixed(4)) : null,
+      days,
+    };
+  }
+
+  /** Parents: a child's month in one class. */
+  async forParent(auth: AccessClaims, classId: string, studentId: string, month?: string) {
+    await this.assertParentOfChildInClass(auth, classId, studentId);
+    const classes = (await repo.classesOfStudent(this.db, studentId)).filter((c) => c.id === classId);
+    const schoolId = classes[0]?.schoolId;
+    if (!schoolId) throw notFound();
+    const today = await this.today(schoolId);
+    const [mm, yyyy] = month ? month.split('-') : [today.slice(5, 7), today.slice(0, 4)];
+    const from = `${yyyy}-${mm}-01`;
+    const to = addDays(new Date(Date.UTC(Number(yyyy), Number(mm), 1)).toISOString().slice(0, 10), -1);
+    return this.summarise(schoolId, classes, studentId, from, to, today);
+  }
+
+  async assertParentOfChildInClass(auth: AccessClaims, classId: string, studentId: string): Promise<void> {
+    const parent = auth.kind === 'parent' ? await peopleRepo.parentOfUser(this.db, auth.userId) : null;
+    if (!parent || !(await parentHasChild(this.db, parent.id, studentId))) throw notFound();
+    if (!(await repo.classesOfStudent(this.db, studentId)).some((c) => c.id === classId)) throw notFound();
+  }
+
+  /** The attendance dashboard: today, weekly and monthly rates, and who was absent most. */
+  async dashboard(auth: AccessClaims, query: { class_id?: string; from?: string; to?: string }) {
+    const schoolId = this.staffSchool(auth);
+    const visible = query.class_id ? [await this.classes.detail(auth, query.class_id)] : await this.classes.classesUsers(auth);
+    const classIds = visible.map((c) => c.id);
+    const today = await this.today(schoolId);
+    const to = query.to ? toIso(query.to, 'to') : today;
+    const from = query.from ? toIso(query.from, 'from') : addDays(to, -182);
+    if (from > to) throw badRequest('from must not come after to', undefined, 'to');
+    const marks = await repo.marksForClasses(this.db, classIds, from, to);
+    const rate = (list: { status: string }[]) => {
+      const marked = list.filter((m) => m.status !== 'NA');
+      return marked.length
+        ? Number((marked.filter((m) => m.status === 'present' || m.status === 'late').length / marked.length).toFixed(4))
+        : null;
+    };
+    const group = (key: (d: string) => string) => {
+      const map = new Map<string, { status: string }[]>();
+      for (const m of marks) map.set(key(m.date), [...(map.get(key(m.date)) ?? []), m]);
+      return [...map.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([period, list]) => ({ period, rate: rate(list), marks: list.length }));
+    };
+    const todayMarks = marks.filter((m) => m.date === today);
+    const students = visible.flatMap((c) => c.student_list.map((s) => ({ ...s, class_name: c.class_name })));
+    const absences = new Map<string, number>();
+    for (const m of marks) if (m.status === 'absent') absences.set(m.studentId, (absences.get(m.studentId) ?? 0) + 1);
+    return {
+      from: toDdmmyyyy(from),
+      to: toDdmmyyyy(to),
+      today: {
+        date: toDdmmyyyy(today),
+        students: students.length,
+        present: todayMarks.filter((m) => m.status === 'present' || m.status === 'late').length,
+        absent: todayMarks.filter((m) => m.status === 'absent').length,
+        marked: todayMarks.length,
+        rate: rate(todayMarks),
+      },
+      by_week: group((d) => toDdmmyyyy(weekStart(d))),
+      by_month: group((d) => d.slice(0, 7)),
+      most_absences: [...absences.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 10)
+        .map(([id, count]) => {
+          const s = students.find((x) => x.id === id);
+          return {
+            student_id: id,
+            first_name: s?.first_name ?? '',
+            last_name: s?.last_name ?? '',
+            class_name: s?.class_name ?? '',
+            absences: count,
+          };
+        }),
+    };
+  }
+
+  async exportCsv(auth: AccessClaims, query: { class_id?: string; from?: string; to?: string }): Promise<string> {
+    const schoolId = this.staffSchool(auth);
+    const visible = query.class_id ? [await this.classes.detail(auth, query.class_id)] : await this.classes.classesUsers(auth);
+    const today = await this.today(schoolId);
+    const to = query.to ? toIso(query.to, 'to') : today;
+    const from = query.from ? toIso(query.from, 'from') : addDays(to, -30);
+    const marks = await repo.marksForClasses(
+      this.db,
+      visible.map((c) => c.id),
+      from,
+      to,
+    );
+    const names = new Map(
+      visible.flatMap((c) => c.student_list.map((s) => [s.id, [s.first_name, s.last_name, c.class_name] as const])),
+    );
+    const rows = marks
+      .sort((a, b) => a.date.localeCompare(b.date) || a.classId.localeCompare(b.classId))
+      .map((m) => {
+        const [first, last, cls] = names.get(m.studentId) ?? ['', '', ''];
+        return [toDdmmyyyy(m.date), cls, first, last, m.status];
+      });
+    return stringify([['Date', 'Class', 'First name', 'Last name', 'Status'], ...rows]);
+  }
+
+  /** Realtime: who may follow a class's changes. */
+  async canFollow(auth: AccessClaims, classId: string): Promise<boolean> {
+    if (auth.kind === 'staff') {
+      try {
+        await this.classes.detail(auth, classId);
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    const parent = await peopleRepo.parentOfUser(this.db, auth.userId);
+    if (!parent) return false;
+    const kids = await this.db.query.parentChildren.findMany({ where: (pc, { eq }) => eq(pc.parentId, parent.id) });
+    for (const k of kids) if ((await repo.classesOfStudent(this.db, k.studentId)).some((c) => c.id === classId)) return true;
+    return false;
+  }
+}

@@ -1,0 +1,21 @@
+import { EventEmitter } from 'node:events';
+
+/** What services announce after a change is committed; the realtime layer (and later jobs) listen. */
+export interface DomainEvents {
+  'attendance.updated': { schoolId: string; classId: string; date: string; isSaved: boolean; byUserId: string };
+  'excusal.updated': { schoolId: string; classId: string; studentId: string; status: string };
+  'calendar.updated': { schoolId: string; classId: string | null };
+}
+
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+
+  publish<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
+    this.emitter.emit(name, payload);
+  }
+
+  on<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => void): () => void {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}

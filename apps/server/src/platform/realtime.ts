@@ -1,0 +1,64 @@
+import { ATTENDANCE_UPDATED_EVENT, PRESET_CODES } from '@cue/contract';
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { AccessClaims, TokenService } from './auth/tokens.js';
+import type { EventBus } from './events.js';
+import type { SessionChecker } from './http/guard.js';
+
+export const classRoom = (classId: string) => `class:${classId}`;
+
+export interface RealtimeDeps {
+  tokens: TokenService;
+  sessions: SessionChecker;
+  events: EventBus;
+  /** Whether the signed-in person may follow a class (its staff, or a parent of one of its children). */
+  canFollowClass(auth: AccessClaims, classId: string): Promise<boolean>;
+}
+
+/**
+ * Socket.IO on the same port as the API. A socket authenticates with its access token in the
+ * handshake (`auth: { token }`), joins class rooms it is allowed to follow, and receives what the
+ * services announce on the event bus.
+ */
+export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server {
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string') return next(new Error('Authentication required'));
+    const verified = await deps.tokens.verifyAccess(token);
+    if (!verified.ok || !(await deps.sessions.isActive(verified.claims.sessionId)))
+      return next(new Error('Invalid or expired token'));
+    socket.data.auth = verified.claims;
+    next();
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const auth = socket.data.auth as AccessClaims;
+    void socket.join(`user:${auth.userId}`);
+    socket.on('join-class', async (classId: unknown, ack?: (answer: { ok: boolean; message?: string }) => void) => {
+      const ok = typeof classId === 'string' && (await deps.canFollowClass(auth, classId).catch(() => false));
+      if (ok) await socket.join(classRoom(classId as string));
+      ack?.(ok ? { ok } : { ok, message: 'Not found' });
+    });
+    socket.on('leave-class', (classId: unknown) => {
+      if (typeof classId === 'string') void socket.leave(classRoom(classId));
+    });
+  });
+
+  deps.events.on('attendance.updated', (e) => {
+    io.to(classRoom(e.classId)).emit(ATTENDANCE_UPDATED_EVENT, {
+      class_id: e.classId,
+      date: e.date,
+      is_saved: e.isSaved,
+      preset: PRESET_CODES.attendanceMarked,
+    });
+  });
+
+  // Open sockets would keep the HTTP server from closing: end them first.
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+  return io;
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { ddmmyyyySchema } from './admin.js';
+import { idSchema } from './common.js';
+
+/** Statuses on the wire; NA is "not marked" (shown as Unassigned). */
+export const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'excused', 'NA'] as const;
+export const attendanceStatusSchema = z.enum(ATTENDANCE_STATUSES);
+export type AttendanceStatus = z.infer<typeof attendanceStatusSchema>;
+export const ATTENDANCE_MESSAGES = {
+  saved: 'Attendance marked complete!',
+  futureDate: 'Attendance cannot be marked for a future date',
+  holiday: 'There is no attendance on a holiday',
+  notInClass: 'is not a student of this class',
+} as const;
+
+export const attendanceEntrySchema = z.object({ student_id: idSchema, attendance_status: attendanceStatusSchema });
+export const classAttendanceSchema = z.object({
+  date: ddmmyyyySchema,
+  student_attendance_list: z.array(attendanceEntrySchema),
+  is_saved: z.boolean(),
+  completed_by: z.object({ id: idSchema, first_name: z.string(), last_name: z.string() }).nullable(),
+  completed_at: z.string().nullable(),
+  holiday: z.object({ id: idSchema, title: z.string() }).nullable(),
+});
+export type ClassAttendance = z.infer<typeof classAttendanceSchema>;
+export const attendanceQuerySchema = z.object({ date: ddmmyyyySchema.optional() });
+export const saveAttendanceRequestSchema = z.object({
+  date: ddmmyyyySchema,
+  student_attendance_list: z.array(attendanceEntrySchema).max(500),
+  is_saved: z.boolean().default(false),
+});
+export const fullPresenceRequestSchema = z.object({ class_id: idSchema, date: ddmmyyyySchema });
+export const bulkAttendanceRequestSchema = z.object({
+  from_date: ddmmyyyySchema,
+  to_date: ddmmyyyySchema,
+  /** All students of the class when omitted. */
+  student_ids: z.array(idSchema).max(500).optional(),
+  attendance_status: attendanceStatusSchema,
+});
+
+// Reports for one student
+export const studentAttendanceReportSchema = z.object({
+  student_id: idSchema,
+  from: ddmmyyyySchema,
+  to: ddmmyyyySchema,
+  counts: z.record(attendanceStatusSchema, z.number().int()),
+  school_days: z.number().int(),
+  rate: z.number().nullable(),
+  days: z.array(z.object({ date: ddmmyyyySchema, attendance_status: attendanceStatusSchema })),
+});
+export const reportQuerySchema = z.object({
+  date: ddmmyyyySchema.optional(),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+
+// Attendance dashboard
+export const attendanceDashboardQuerySchema = z.object({
+  class_id: idSchema.optional(),
+  from: ddmmyyyySchema.optional(),
+  to: ddmmyyyySchema.optional(),
+});
+
+// Excusals
+export const EXCUSAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const createExcusalRequestSchema = z.object({
+  student_id: idSchema,
+  from_date: ddmmyyyySchema,
+  to_date: ddmmyyyySchema,
+  reason: z.string().trim().min(1, 'Give a reason').max(1000),
+});
+export const fetchChildExcusalRequestSchema = z.object({ student_id: idSchema });
+export const updateExcusalRequestSchema = z.object({ excusal_id: idSchema, status: z.enum(['approved', 'rejected']) });
+export const excusalSchema = z.object({
+  id: idSchema,
+  student: z.object({ id: idSchema, first_name: z.string(), last_name: z.string() }),
+  class_id: idSchema,
+  from_date: ddmmyyyySchema,
+  to_date: ddmmyyyySchema,
+  reason: z.string(),
+  status: z.enum(EXCUSAL_STATUSES),
+  created_at: z.string(),
+  decided_by: z.object({ id: idSchema, first_name: z.string(), last_name: z.string() }).nullable(),
+});
+export type Excusal = z.infer<typeof excusalSchema>;
+
+// Parent view of a child's month
+export const parentChildAttendanceRequestSchema = z.object({
+  student_id: idSchema,
+  month: z
+    .string()
+    .regex(/^\d{2}-\d{4}$/, 'Use the format MM-YYYY')
+    .optional(),
+});
+
+// Calendar
+export const calendarEventRequestSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().max(2000).default(''),
+  start_date: ddmmyyyySchema,
+  end_date: ddmmyyyySchema,
+  /** null: the whole school. */
+  class_id: idSchema.nullable().default(null),
+  is_holiday: z.boolean().default(false),
+});
+export const calendarEventSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  description: z.string(),
+  start_date: ddmmyyyySchema,
+  end_date: ddmmyyyySchema,
+  class_id: idSchema.nullable(),
+  class_name: z.string().nullable(),
+  is_holiday: z.boolean(),
+  created_by: idSchema,
+  can_edit: z.boolean(),
+});
+export const calendarQuerySchema = z.object({ from: ddmmyyyySchema, to: ddmmyyyySchema, class_id: idSchema.optional() });
+
+/** Realtime: the event sent to a class room when its attendance changes (preset code 1). */
+export const ATTENDANCE_UPDATED_EVENT = 'attendance-updated';
+export const PRESET_CODES = {
+  attendanceMarked: 1,
+  announcementCreated: 2,
+  storyGenerated: 3,
+  lessonAnalysisCompleted: 4,
+  observationCreated: 5,
+  unitsCreated: 6,
+} as const;
