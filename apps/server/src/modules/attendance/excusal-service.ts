@@ -62,17 +62,15 @@ export class ExcusalService {
     const today = todayIn('UTC', this.clock.now());
     if (to < today) throw badRequest('An absence can be reported for today or later', undefined, 'to_date');
     const id = newId();
-    await this.db
-      .insert(excusals)
-      .values({
-        id,
-        classId,
-        studentId: body.student_id,
-        requestedBy: auth.userId,
-        fromDate: from,
-        toDate: to,
-        reason: body.reason,
-      });
+    await this.db.insert(excusals).values({
+      id,
+      classId,
+      studentId: body.student_id,
+      requestedBy: auth.userId,
+      fromDate: from,
+      toDate: to,
+      reason: body.reason,
+    });
     this.events.publish('excusal.updated', {
       schoolId: student?.schoolId ?? '',
       classId,
