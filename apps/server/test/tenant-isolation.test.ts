@@ -24,10 +24,21 @@ const sunrise = {
   class_or_staff: demoId('class:nurseryA'),
   school: demoId('school:sunrise'),
   event: '',
+  announcement: '',
+  homework: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */
-const sunriseMarkers = ['Sunrise', 'Aarav', 'Nursery A', 'Kindergarten B', 'Sports day', sunrise.class, sunrise.student];
+const sunriseMarkers = [
+  'Sunrise',
+  'Aarav',
+  'Nursery A',
+  'Kindergarten B',
+  'Sports day',
+  'Sunrise picnic',
+  sunrise.class,
+  sunrise.student,
+];
 
 /** A body that would be valid if the target were the caller's own, so that validation is not what refuses it. */
 const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
@@ -53,6 +64,10 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   classExcusalUpdate: { excusal_id: sunrise.student, status: 'approved' },
   calendarCreate: { title: 'Intrusion', start_date: today, end_date: today, class_id: sunrise.class, is_holiday: true },
   calendarUpdate: { title: 'Renamed', start_date: today, end_date: today, class_id: null, is_holiday: true },
+  announcementCreate: { title: 'Intrusion', share_with: 'Classes', classes_ids: [sunrise.class] },
+  announcementUpdate: { title: 'Renamed', share_with: 'Everyone' },
+  homeworkCreate: { title: 'Intrusion', classes_ids: [sunrise.class] },
+  homeworkUpdate: { title: 'Renamed', classes_ids: [sunrise.class] },
 };
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 
@@ -90,6 +105,25 @@ beforeAll(async () => {
       payload: { title: 'Sports day', start_date: today, end_date: today, class_id: null },
     })
   ).json().result.id;
+  for (const [type, key] of [
+    ['announcements', 'announcement'],
+    ['homeworks', 'homework'],
+  ] as const) {
+    const made = await t.request({
+      method: 'POST',
+      url: `/api/communication/${type}/`,
+      headers: bearer(anita),
+      payload: {
+        title: 'Sunrise picnic',
+        summary: '<p>Bring hats</p>',
+        share_with: 'Classes',
+        classes_ids: [sunrise.class],
+        save_as_draft: true,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    sunrise[key] = made.json().result.id;
+  }
   const sam = await staffToken(t, '9000000001');
   sunrise.access_token = (
     await t.request({

@@ -2,6 +2,7 @@ export * from './admin.js';
 export * from './attendance.js';
 export * from './auth.js';
 export * from './common.js';
+export * from './communication.js';
 export * from './constants.js';
 export * from './health.js';
 export * from './menus.js';

@@ -32,7 +32,9 @@ export interface RouteDef {
     | 'access_token'
     | 'class_or_staff'
     | 'school'
-    | 'event';
+    | 'event'
+    | 'announcement'
+    | 'homework';
 }
 
 /** Whether a caller holding these permissions may use a route or a menu entry (one rule for server and UI). */
@@ -260,6 +262,46 @@ export const ROUTES = {
   calendarCreate: { method: 'POST', path: '/api/calendar/', access: 'staff' },
   calendarUpdate: { method: 'PUT', path: '/api/calendar/:id', access: 'staff', resource: 'event' },
   calendarDelete: { method: 'DELETE', path: '/api/calendar/:id', access: 'staff', resource: 'event' },
+
+  // Announcements and homework (paths of our design: /api/communication/{type}s/).
+  announcementList: { method: 'GET', path: '/api/communication/announcements/', access: 'any' },
+  announcementCreate: {
+    method: 'POST',
+    path: '/api/communication/announcements/',
+    access: 'staff',
+    permission: 'daily_communication.announcements',
+  },
+  announcementGet: { method: 'GET', path: '/api/communication/announcements/:id', access: 'any', resource: 'announcement' },
+  announcementUpdate: { method: 'PUT', path: '/api/communication/announcements/:id', access: 'staff', resource: 'announcement' },
+  announcementDelete: {
+    method: 'DELETE',
+    path: '/api/communication/announcements/:id',
+    access: 'staff',
+    resource: 'announcement',
+  },
+  announcementReads: {
+    method: 'GET',
+    path: '/api/communication/announcements/:id/reads',
+    access: 'staff',
+    resource: 'announcement',
+  },
+  homeworkList: { method: 'GET', path: '/api/communication/homeworks/', access: 'any' },
+  homeworkCreate: {
+    method: 'POST',
+    path: '/api/communication/homeworks/',
+    access: 'staff',
+    permission: 'daily_communication.homework',
+  },
+  homeworkGet: { method: 'GET', path: '/api/communication/homeworks/:id', access: 'any', resource: 'homework' },
+  homeworkUpdate: { method: 'PUT', path: '/api/communication/homeworks/:id', access: 'staff', resource: 'homework' },
+  homeworkDelete: { method: 'DELETE', path: '/api/communication/homeworks/:id', access: 'staff', resource: 'homework' },
+  homeworkReads: { method: 'GET', path: '/api/communication/homeworks/:id/reads', access: 'staff', resource: 'homework' },
+  emailOutbox: {
+    method: 'GET',
+    path: '/api/email_outbox/',
+    access: 'staff',
+    permission: 'academic_setup.email_template_management',
+  },
 
   // Platform: maintenance, uploads, bug reports.
   maintenanceStatus: { method: 'GET', path: '/api/fetch_app_maintenance/web', access: 'public' },

@@ -32,6 +32,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   APP_NAME: z.string().default('Cue'),
+  /** smtp(s)://user:pass@host:port; without it emails are written to DATA_DIR/outbox. */
+  SMTP_URL: z.string().url().optional(),
+  EMAIL_FROM: z.string().default('Cue <no-reply@cue.school>'),
+  /** Background jobs (scheduled announcements) run in this instance. */
+  RUN_JOBS: bool.default(true),
   /** Public address of the web app, used for OAuth return addresses when a request names none. */
   PUBLIC_URL: z.string().url().optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

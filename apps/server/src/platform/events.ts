@@ -5,6 +5,7 @@ export interface DomainEvents {
   'attendance.updated': { schoolId: string; classId: string; date: string; isSaved: boolean; byUserId: string };
   'excusal.updated': { schoolId: string; classId: string; studentId: string; status: string };
   'calendar.updated': { schoolId: string; classId: string | null };
+  'communication.published': { schoolId: string; communicationId: string; type: string; classIds: string[]; title: string };
 }
 
 export class EventBus {

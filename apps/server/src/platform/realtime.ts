@@ -1,4 +1,4 @@
-import { ATTENDANCE_UPDATED_EVENT, PRESET_CODES } from '@cue/contract';
+import { ATTENDANCE_UPDATED_EVENT, COMMUNICATION_PUBLISHED_EVENT, PRESET_CODES } from '@cue/contract';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { AccessClaims, TokenService } from './auth/tokens.js';
@@ -52,6 +52,18 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
       date: e.date,
       is_saved: e.isSaved,
       preset: PRESET_CODES.attendanceMarked,
+    });
+  });
+
+  // One emit to all the class rooms: a parent with children in two classes hears it once.
+  deps.events.on('communication.published', (e) => {
+    if (e.classIds.length === 0) return;
+    io.to(e.classIds.map(classRoom)).emit(COMMUNICATION_PUBLISHED_EVENT, {
+      id: e.communicationId,
+      type: e.type,
+      title: e.title,
+      class_ids: e.classIds,
+      preset: PRESET_CODES.announcementCreated,
     });
   });
 

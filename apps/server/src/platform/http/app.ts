@@ -21,6 +21,8 @@ import { CalendarService } from '../../modules/calendar/service.js';
 import { RosterCache } from '../../modules/classes/roster-cache.js';
 import { classRoutes } from '../../modules/classes/routes.js';
 import { ClassService } from '../../modules/classes/service.js';
+import { communicationRoutes } from '../../modules/communication/routes.js';
+import { CommunicationService } from '../../modules/communication/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
 import { ImportService } from '../../modules/imports/service.js';
 import { peopleRoutes } from '../../modules/people/routes.js';
@@ -40,7 +42,9 @@ import { TokenService } from '../auth/tokens.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { type EmailProvider, OutboxEmailProvider, SmtpEmailProvider } from '../email.js';
 import { EventBus } from '../events.js';
+import { JobQueue } from '../jobs.js';
 import { attachRealtime } from '../realtime.js';
 import type { Secrets } from '../secrets.js';
 import { consoleSmsProvider, type SmsProvider } from '../sms/provider.js';
@@ -75,6 +79,10 @@ export function createServices(deps: AppDeps) {
   const classes = new ClassService(db, clock, users, rosters);
   const people = new PeopleService(db, users, sessions, rosters);
   const attendance = new AttendanceService(db, clock, classes, people, events);
+  const jobs = new JobQueue(db, clock);
+  const email: EmailProvider = config.SMTP_URL
+    ? new SmtpEmailProvider(config.SMTP_URL, config.EMAIL_FROM)
+    : new OutboxEmailProvider(path.join(config.dataDir, 'outbox'));
   const school = new SchoolService(db, clock, storage, users, rosters);
   return {
     clock,
@@ -91,6 +99,9 @@ export function createServices(deps: AppDeps) {
     attendance,
     excusals: new ExcusalService(db, clock, classes, attendance, events),
     calendar: new CalendarService(db, classes, users, events),
+    jobs,
+    email,
+    communication: new CommunicationService(db, clock, users, jobs, email, events),
     roles: new RoleService(db, users, rosters),
     imports: new ImportService(db, users, rosters),
     reports: new ReportService(db),
@@ -157,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   supportRoutes(route, services);
   attendanceRoutes(route, services);
   calendarRoutes(route, services);
+  communicationRoutes(route, services);
+  if (config.RUN_JOBS && config.NODE_ENV !== 'test') services.jobs.start();
 
   // Usage report: staff writes are counted per module, in memory, and written every minute.
   app.addHook('onResponse', async (req, reply) => {
@@ -209,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   app.addHook('onClose', async () => {
     clearInterval(usageTimer);
+    await services.jobs.stop();
     await services.school.flushUsage().catch(() => undefined);
     await deps.database.close();
   });

@@ -1,0 +1,62 @@
+import {
+  COMMUNICATION_MESSAGES,
+  type Communication,
+  communicationListQuerySchema,
+  communicationRequestSchema,
+  idSchema,
+  ROUTES,
+} from '@cue/contract';
+import { z } from 'zod';
+import type { Services } from '../../platform/http/app.js';
+import type { Router } from '../../platform/http/route.js';
+
+const byId = z.object({ id: idSchema });
+const toast = (c: Communication) =>
+  c.status === 'draft'
+    ? COMMUNICATION_MESSAGES.draft
+    : c.status === 'scheduled'
+      ? COMMUNICATION_MESSAGES.scheduled
+      : COMMUNICATION_MESSAGES.sent;
+
+export function communicationRoutes(route: Router, s: Services): void {
+  const sets = [
+    [
+      'announcement',
+      ROUTES.announcementList,
+      ROUTES.announcementCreate,
+      ROUTES.announcementGet,
+      ROUTES.announcementUpdate,
+      ROUTES.announcementDelete,
+      ROUTES.announcementReads,
+    ],
+    [
+      'homework',
+      ROUTES.homeworkList,
+      ROUTES.homeworkCreate,
+      ROUTES.homeworkGet,
+      ROUTES.homeworkUpdate,
+      ROUTES.homeworkDelete,
+      ROUTES.homeworkReads,
+    ],
+  ] as const;
+  for (const [type, list, create, get, update, remove, reads] of sets) {
+    route(list, { querystring: communicationListQuerySchema }, async ({ auth, query }) => ({
+      result: await s.communication.list(auth, type, query),
+    }));
+    route(create, { body: communicationRequestSchema }, async ({ auth, body }) => {
+      const result = await s.communication.create(auth, type, body);
+      return { result, message: toast(result) };
+    });
+    route(get, { params: byId }, async ({ auth, params }) => ({ result: await s.communication.get(auth, type, params.id) }));
+    route(update, { params: byId, body: communicationRequestSchema }, async ({ auth, params, body }) => {
+      const result = await s.communication.update(auth, type, params.id, body);
+      return { result, message: toast(result) };
+    });
+    route(remove, { params: byId }, async ({ auth, params }) => {
+      await s.communication.remove(auth, type, params.id);
+      return { result: true, message: 'Deleted' };
+    });
+    route(reads, { params: byId }, async ({ auth, params }) => ({ result: await s.communication.reads(auth, type, params.id) }));
+  }
+  route(ROUTES.emailOutbox, {}, async () => ({ result: (await s.email.recent?.(100)) ?? [] }));
+}

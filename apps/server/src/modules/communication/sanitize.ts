@@ -1,0 +1,40 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Rich text from the editor, made safe to show: only formatting tags survive; scripts, event
+ * handlers, styles and javascript: URLs are removed; links open safely.
+ */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      'p',
+      'br',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'ul',
+      'ol',
+      'li',
+      'h2',
+      'h3',
+      'h4',
+      'blockquote',
+      'a',
+      'code',
+      'pre',
+      'hr',
+      'span',
+    ],
+    allowedAttributes: { a: ['href', 'target', 'rel'], span: ['dir'], p: ['dir'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowProtocolRelative: false,
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
+  });
+}
+
+/** The text of rich text, for emails' plain parts and search. */
+export const plainText = (html: string): string =>
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();

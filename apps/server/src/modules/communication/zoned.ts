@@ -1,0 +1,58 @@
+/** Offset (ms) of a time zone from UTC at an instant. */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** 'DD-MM-YYYY' and 'hh:mm A' on the wall clock of a time zone → the instant. */
+export function zonedToInstant(ddmmyyyy: string, hhmma: string, timeZone: string): Date {
+  const [d, m, y] = ddmmyyyy.split('-').map(Number);
+  const match = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(hhmma);
+  const hour12 = Number(match?.[1] ?? 0) % 12;
+  const hour = match?.[3] === 'PM' ? hour12 + 12 : hour12;
+  const guess = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, hour, Number(match?.[2] ?? 0));
+  const first = guess - offsetAt(guess, timeZone);
+  return new Date(guess - offsetAt(first, timeZone));
+}
+
+/** The instant as 'DD-MM-YYYY' and 'hh:mm A' on a time zone's wall clock. */
+export function instantToZoned(instant: Date, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour12: true,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.day}-${parts.month}-${parts.year}`,
+    time: `${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`,
+  };
+}

@@ -1,0 +1,116 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Clock } from './clock.js';
+import type { Db } from './db/client.js';
+import { jobs } from './db/schema.js';
+import { newId } from './ids.js';
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/**
+ * A job queue in the database. `schedule` puts (or moves) the one pending job of a key; workers claim
+ * due jobs with `FOR UPDATE SKIP LOCKED`, so with several server instances each job runs once.
+ * A job survives restarts: it is a row until it is done.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  readonly workerId = `worker-${newId()}`;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  handle(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  async schedule(key: string, kind: string, runAt: Date, payload: Record<string, unknown>): Promise<void> {
+    await this.db
+      .insert(jobs)
+      .values({ id: newId(), key, kind, runAt, payload })
+      .onConflictDoUpdate({
+        target: jobs.key,
+        set: { kind, runAt, payload, status: 'pending', attempts: 0, lockedBy: null, lockedAt: null, lastError: null },
+      });
+  }
+
+  async cancel(key: string): Promise<void> {
+    await this.db.delete(jobs).where(and(eq(jobs.key, key), eq(jobs.status, 'pending')));
+  }
+
+  /** Claims one due job for this worker, or none. */
+  private async claim() {
+    const now = this.clock.now();
+    const claimed = await this.db.execute(sql`
+      update ${jobs} set status = 'running', locked_by = ${this.workerId}, locked_at = ${now.toISOString()}, attempts = ${jobs.attempts} + 1
+      where ${jobs.id} = (
+        select ${jobs.id} from ${jobs}
+        where ${jobs.status} = 'pending' and ${jobs.runAt} <= ${now.toISOString()}
+        order by ${jobs.runAt} for update skip locked limit 1
+      )
+      returning ${jobs.id} as id, ${jobs.kind} as kind, ${jobs.payload} as payload, ${jobs.attempts} as attempts`);
+    const rows = (
+      claimed as unknown as { rows: { id: string; kind: string; payload: Record<string, unknown>; attempts: number }[] }
+    ).rows;
+    return rows[0];
+  }
+
+  /** Runs every due job once; returns how many ran. */
+  async runDue(): Promise<number> {
+    if (this.running) return this.running;
+    this.running = (async () => {
+      let count = 0;
+      for (let job = await this.claim(); job; job = await this.claim()) {
+        const handler = this.handlers.get(job.kind);
+        try {
+          if (!handler) throw new Error(`no handler for ${job.kind}`);
+          await handler(job.payload);
+          await this.db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, job.id));
+        } catch (err) {
+          const retry = job.attempts < 5;
+          await this.db
+            .update(jobs)
+            .set({
+              status: retry ? 'pending' : 'failed',
+              lastError: err instanceof Error ? err.message : String(err),
+              runAt: new Date(this.clock.now().getTime() + 2 ** job.attempts * 1000),
+              lockedBy: null,
+            })
+            .where(eq(jobs.id, job.id));
+        }
+        count++;
+      }
+      return count;
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Jobs left running by an instance that died are given back after five minutes. */
+  async releaseStale(): Promise<void> {
+    const before = new Date(this.clock.now().getTime() - 5 * 60_000);
+    await this.db
+      .update(jobs)
+      .set({ status: 'pending', lockedBy: null })
+      .where(and(eq(jobs.status, 'running'), lte(jobs.lockedAt, before)));
+  }
+
+  start(intervalMs = 1000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      void this.releaseStale()
+        .then(() => this.runDue())
+        .catch(() => undefined);
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ddmmyyyySchema } from './admin.js';
+import { idSchema } from './common.js';
+
+export const COMMUNICATION_TYPES = ['announcement', 'homework'] as const;
+export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
+export const TITLE_MAX = 200;
+export const COMMUNICATION_MESSAGES = {
+  draft: 'Announcement Saved As Draft!',
+  scheduled: 'Announcement Scheduled!',
+  sent: 'Announcement Sent!',
+  published: 'Published',
+  creating: 'Creating announcement...',
+  cannotEditPublished: 'A published announcement cannot be edited',
+  scheduleInPast: 'The scheduled time must be in the future',
+  titleRequired: 'Give a title before sending or scheduling',
+  classesRequired: 'Choose at least one class',
+} as const;
+
+/** 'hh:mm A', e.g. '09:30 AM'. */
+export const hhmmaSchema = z.string().regex(/^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/, 'Use the format hh:mm AM');
+
+export const communicationRequestSchema = z.object({
+  title: z.string().trim().max(TITLE_MAX, `The title can be ${TITLE_MAX} characters at most`).default(''),
+  /** Rich text (HTML); sanitised by the server. */
+  summary: z.string().max(50_000).default(''),
+  share_with: z.enum(['Everyone', 'Classes']).default('Everyone'),
+  classes_ids: z.array(idSchema).max(200).default([]),
+  send_email: z.boolean().default(false),
+  save_as_draft: z.boolean().default(false),
+  schedule_later: z.boolean().default(false),
+  date: ddmmyyyySchema.optional(),
+  time: hhmmaSchema.optional(),
+  /** Uploaded files (POST /api/media/) to attach. */
+  announcement_media: z
+    .array(z.object({ media_link: z.string().regex(/^\/media\//) }))
+    .max(10)
+    .default([]),
+  file_link: z.string().url().max(2000).nullable().optional(),
+  /** Homework only. */
+  due_date: ddmmyyyySchema.nullable().optional(),
+});
+export type CommunicationRequest = z.infer<typeof communicationRequestSchema>;
+
+export const communicationSchema = z.object({
+  _id: idSchema,
+  id: idSchema,
+  type: z.enum(COMMUNICATION_TYPES),
+  title: z.string(),
+  summary: z.string(),
+  share_with: z.enum(['Everyone', 'Classes']),
+  send_email: z.boolean(),
+  save_as_draft: z.boolean(),
+  schedule_later: z.boolean(),
+  date: ddmmyyyySchema.nullable(),
+  time: z.string().nullable(),
+  classes: z.array(z.object({ id: idSchema, class_name: z.string() })),
+  classes_ids: z.array(idSchema),
+  announcement_media: z.array(z.object({ media_link: z.string(), name: z.string(), kind: z.string() })),
+  file_link: z.string().nullable(),
+  due_date: ddmmyyyySchema.nullable(),
+  created_by: z.object({ id: idSchema, first_name: z.string(), last_name: z.string() }),
+  created_at: z.string(),
+  published_at: z.string().nullable(),
+  status: z.enum(['draft', 'scheduled', 'published']),
+  is_saved: z.boolean(),
+  is_published: z.boolean(),
+  can_edit: z.boolean(),
+  read: z.boolean().optional(),
+});
+export type Communication = z.infer<typeof communicationSchema>;
+
+export const communicationListQuerySchema = z.object({
+  class_id: idSchema.optional(),
+  status: z.enum(['draft', 'scheduled', 'published']).optional(),
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const readReceiptsSchema = z.object({
+  read: z.array(z.object({ id: idSchema, first_name: z.string(), last_name: z.string(), read_at: z.string() })),
+  not_read: z.array(z.object({ id: idSchema, first_name: z.string(), last_name: z.string() })),
+});
+
+export const COMMUNICATION_PUBLISHED_EVENT = 'communication-published';
