@@ -26,6 +26,7 @@ const sunrise = {
   event: '',
   announcement: '',
   homework: '',
+  observation: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */
@@ -68,6 +69,11 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   announcementUpdate: { title: 'Renamed', share_with: 'Everyone' },
   homeworkCreate: { title: 'Intrusion', classes_ids: [sunrise.class] },
   homeworkUpdate: { title: 'Renamed', classes_ids: [sunrise.class] },
+  observationCreate: {
+    class_id: sunrise.class,
+    observation_entries: [{ student_id: sunrise.student, date: today, general_note: 'Intrusion' }],
+  },
+  observationUpdate: { general_note: 'Renamed' },
 };
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 
@@ -124,6 +130,18 @@ beforeAll(async () => {
     expect(made.statusCode, made.body).toBe(200);
     sunrise[key] = made.json().result.id;
   }
+  const tara = await staffToken(t, '9000000003');
+  const observed = await t.request({
+    method: 'POST',
+    url: ROUTES.observationCreate.path,
+    headers: bearer(tara),
+    payload: {
+      class_id: sunrise.class,
+      observation_entries: [{ student_id: sunrise.student, date: today, general_note: 'Aarav stacked ten blocks' }],
+    },
+  });
+  expect(observed.statusCode, observed.body).toBe(200);
+  sunrise.observation = observed.json().result.observation_entries[0].id;
   const sam = await staffToken(t, '9000000001');
   sunrise.access_token = (
     await t.request({

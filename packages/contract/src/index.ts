@@ -7,6 +7,7 @@ export * from './constants.js';
 export * from './health.js';
 export * from './menus.js';
 export * from './messages.js';
+export * from './observation.js';
 export * from './permissions.js';
 export * from './platform.js';
 export * from './routes.js';

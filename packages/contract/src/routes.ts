@@ -34,7 +34,8 @@ export interface RouteDef {
     | 'school'
     | 'event'
     | 'announcement'
-    | 'homework';
+    | 'homework'
+    | 'observation';
 }
 
 /** Whether a caller holding these permissions may use a route or a menu entry (one rule for server and UI). */
@@ -302,6 +303,15 @@ export const ROUTES = {
     access: 'staff',
     permission: 'academic_setup.email_template_management',
   },
+
+  // Observations and the portfolio.
+  observationList: { method: 'GET', path: '/api/observations/', access: 'any' },
+  observationCreate: { method: 'POST', path: '/api/observations/', access: 'staff' },
+  observationUpdate: { method: 'PUT', path: '/api/observations/:id', access: 'staff', resource: 'observation' },
+  observationDelete: { method: 'DELETE', path: '/api/observations/:id', access: 'staff', resource: 'observation' },
+  observationAddMedia: { method: 'POST', path: '/api/add_media_to_anecdotes/:id', access: 'staff', resource: 'observation' },
+  observationCoverage: { method: 'GET', path: '/api/observations/coverage/:id', access: 'any', resource: 'student' },
+  classLearningAreas: { method: 'GET', path: '/api/learning_areas/:id', access: 'staff', resource: 'class' },
 
   // Platform: maintenance, uploads, bug reports.
   maintenanceStatus: { method: 'GET', path: '/api/fetch_app_maintenance/web', access: 'public' },

@@ -4,6 +4,9 @@ import { count } from 'drizzle-orm';
 import type { Db, Queryable } from '../platform/db/client.js';
 import * as t from '../platform/db/schema.js';
 
+/** The learning frameworks every database has (migration 0007_frameworks). */
+export const FRAMEWORK_IDS = { eyfs: '625b572f9aaa8ed6742d1172', pyp: '53e793cda72746d3fae7f6d3' } as const;
+
 /** Stable ids for the demo school, so that people and tests can rely on them across installs. */
 export const demoId = (label: string): string => createHash('sha256').update(`demo:${label}`).digest('hex').slice(0, 24);
 
@@ -133,6 +136,8 @@ async function seed(q: Queryable): Promise<void> {
       days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
       startTime: '09:00',
       endTime: '15:00',
+      curriculum: 'EYFS',
+      classCurriculumId: FRAMEWORK_IDS.eyfs,
     });
     const rows = c.students.map((name) => {
       const id = demoId(`student:${name}`);

@@ -25,6 +25,8 @@ import { communicationRoutes } from '../../modules/communication/routes.js';
 import { CommunicationService } from '../../modules/communication/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
 import { ImportService } from '../../modules/imports/service.js';
+import { observationRoutes } from '../../modules/observations/routes.js';
+import { ObservationService } from '../../modules/observations/service.js';
 import { peopleRoutes } from '../../modules/people/routes.js';
 import { PeopleService } from '../../modules/people/service.js';
 import { reportRoutes } from '../../modules/reports/routes.js';
@@ -102,6 +104,7 @@ export function createServices(deps: AppDeps) {
     jobs,
     email,
     communication: new CommunicationService(db, clock, users, jobs, email, events),
+    observations: new ObservationService(db, clock, classes),
     roles: new RoleService(db, users, rosters),
     imports: new ImportService(db, users, rosters),
     reports: new ReportService(db),
@@ -169,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   attendanceRoutes(route, services);
   calendarRoutes(route, services);
   communicationRoutes(route, services);
+  observationRoutes(route, services);
   if (config.RUN_JOBS && config.NODE_ENV !== 'test') services.jobs.start();
 
   // Usage report: staff writes are counted per module, in memory, and written every minute.
