@@ -4,16 +4,21 @@
  * measures the hot routes against the constant ceiling route, in the same run.
  */
 import { arg, type LoadResult, load, machine, saveResults, signIn, startServer } from './lib.js';
+import { attendanceBody, observationSearch, thousandAnnouncements, yearlyReport } from './modules.js';
 import { importStudents, thirtyStudentClass } from './school.js';
 
 const duration = arg('duration', 10);
 const connections = arg('connections', 50);
 const port = arg('port', 3299);
 const suiteArg = process.argv.indexOf('--suite');
-const suites = new Set((suiteArg > 0 ? (process.argv[suiteArg + 1] ?? '') : 'auth,school').split(','));
+const suites = new Set(
+  (suiteArg > 0 ? (process.argv[suiteArg + 1] ?? '') : 'auth,school,attendance,announcements,observations').split(','),
+);
 const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 const server = await startServer(port);
+/** The embedded database refreshes its planner statistics every 30 s: measure after new data has settled. */
+const settle = () => (database === 'pglite' ? new Promise((r) => setTimeout(r, 31_000)) : Promise.resolve());
 try {
   const opts = { connections, duration };
   const ceiling = await load('health (ceiling)', `${server.url}/api/health`, opts);
@@ -28,17 +33,39 @@ try {
       }),
     );
   }
+  const admin = await signIn(server.url, '9000000002');
+  const classId = await thirtyStudentClass(server.url, admin);
+  const asAdmin = { authorization: `Bearer ${admin}` };
   if (suites.has('school')) {
-    const admin = await signIn(server.url, '9000000002');
     extra.import500 = await importStudents(server.url, admin, 500);
-    const classId = await thirtyStudentClass(server.url, admin);
+    results.push(await load('classes/{id} (30 students)', `${server.url}/api/classes/${classId}`, { ...opts, headers: asAdmin }));
+  }
+  if (suites.has('attendance')) {
+    const { date, body } = await attendanceBody(server.url, admin, classId);
+    const url = `${server.url}/api/class_student_attendance/${classId}`;
+    results.push(await load('GET class_student_attendance (30)', `${url}?date=${date}`, { ...opts, headers: asAdmin }));
     results.push(
-      await load('classes/{id} (30 students)', `${server.url}/api/classes/${classId}`, {
+      await load('POST class_student_attendance (30)', url, {
         ...opts,
-        headers: { authorization: `Bearer ${admin}` },
+        method: 'POST',
+        headers: { ...asAdmin, 'content-type': 'application/json' },
+        body,
+      }),
+    );
+    extra.yearlyReport = await yearlyReport(server.url, admin, classId);
+  }
+  if (suites.has('announcements')) {
+    extra.announcements = await thousandAnnouncements(server.url, admin, classId);
+    await settle();
+    const parent = await signIn(server.url, '9000000004', 'parent_user');
+    results.push(
+      await load('announcements, parent, first page of 1,000', `${server.url}/api/communication/announcements/`, {
+        ...opts,
+        headers: { authorization: `Bearer ${parent}` },
       }),
     );
   }
+  if (suites.has('observations')) extra.observationSearch = await observationSearch(server.url, admin, classId, settle);
   const rows = results.map((r) => ({
     ...r,
     ratioToCeiling: Number((r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(3)),
@@ -53,7 +80,7 @@ try {
       non2xx,
     })),
   );
-  if (extra.import500) console.log('import of 500 students with parents:', extra.import500);
+  for (const [name, value] of Object.entries(extra)) console.log(`${name}:`, value);
   const file = saveResults(`bench-${database}`, {
     date: new Date().toISOString(),
     database,

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   );
   await database.migrate();
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
+  await database.analyze();
   const { app } = await buildApp({ config, database, secrets });
 
   let closing = false;

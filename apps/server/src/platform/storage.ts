@@ -1,3 +1,4 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -12,7 +13,9 @@ export interface Storage {
 export const MEDIA_PREFIX = '/media/';
 
 export class LocalStorage implements Storage {
-  constructor(readonly root: string) {}
+  constructor(readonly root: string) {
+    fsSync.mkdirSync(root, { recursive: true });
+  }
 
   private resolve(key: string): string {
     const file = path.resolve(this.root, key);

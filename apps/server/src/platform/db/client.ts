@@ -20,6 +20,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Refreshes the planner's statistics where no autovacuum does it (the embedded database). */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      analyze: async () => {},
       close: () => pool.end(),
     };
   }
@@ -48,6 +51,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    analyze: async () => {
+      await client.exec('analyze');
+    },
     close: () => client.close(),
   };
 }

@@ -187,6 +187,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     60_000,
   );
   usageTimer.unref();
+  // PGlite has no autovacuum: without fresh statistics the planner picks nested loops as tables grow.
+  const analyzeTimer =
+    deps.database.kind === 'pglite'
+      ? setInterval(() => void deps.database.analyze().catch((err) => app.log.error({ err }, 'analyze failed')), 30_000)
+      : undefined;
+  analyzeTimer?.unref();
 
   await app.register(fastifyStatic, {
     root: services.storage.root,
@@ -226,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   app.addHook('onClose', async () => {
     clearInterval(usageTimer);
+    if (analyzeTimer) clearInterval(analyzeTimer);
     await services.jobs.stop();
     await services.school.flushUsage().catch(() => undefined);
     await deps.database.close();

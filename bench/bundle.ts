@@ -1,0 +1,86 @@
+/**
+ * node --import tsx bench/bundle.ts [--no-build]
+ * Initial JavaScript (gzip) of the built web app for the login page (/) and the dashboard: the entry
+ * script, its modulepreloads and every chunk they import statically, plus, for a route, the lazy
+ * chunks of its screens (and their static imports). Saves the figures with saveResults.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root, saveResults } from './lib.js';
+
+const dist = path.join(root, 'apps/web/dist');
+const assets = path.join(dist, 'assets');
+
+/** The lazy chunks each measured route loads before it shows (by chunk name). */
+export const ROUTE_CHUNKS: Record<string, string[]> = {
+  '/': ['LoginPage'],
+  '/dashboard': ['ShellLayout', 'DashboardPage'],
+};
+
+const gzip = (file: string) => gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+/** Static imports of a built chunk: `from"./x.js"` and `import"./x.js"` (not `import("./x.js")`). */
+function staticImports(file: string): string[] {
+  const code = fs.readFileSync(path.join(dist, file), 'utf8');
+  const found = new Set<string>();
+  for (const match of code.matchAll(/(?:from|import)\s*["'](\.\/[^"']+\.js)["']/g)) {
+    const spec = match[1];
+    if (spec) found.add(path.posix.join(path.posix.dirname(file), spec));
+  }
+  return [...found];
+}
+
+function closure(start: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (!file || seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...staticImports(file));
+  }
+  return seen;
+}
+
+export interface RouteSize {
+  route: string;
+  files: number;
+  rawKiB: number;
+  gzipKiB: number;
+}
+
+export function measureBundle(): RouteSize[] {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const entry = [
+    ...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
+    ...html.matchAll(/rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
+  ]
+    .map((m) => m[1])
+    .filter((f): f is string => !!f);
+  const chunks = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+  return Object.entries(ROUTE_CHUNKS).map(([route, names]) => {
+    const lazy = names.map((name) => {
+      const file = chunks.find((f) => f.startsWith(`${name}-`));
+      if (!file) throw new Error(`No built chunk named ${name}`);
+      return `assets/${file}`;
+    });
+    const files = closure([...entry, ...lazy]);
+    let raw = 0;
+    let gz = 0;
+    for (const file of files) {
+      raw += fs.statSync(path.join(dist, file)).size;
+      gz += gzip(file);
+    }
+    return { route, files: files.size, rawKiB: Number((raw / 1024).toFixed(1)), gzipKiB: Number((gz / 1024).toFixed(1)) };
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!process.argv.includes('--no-build'))
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'ignore' });
+  const sizes = measureBundle();
+  console.table(sizes);
+  console.log('saved', saveResults('bundle', { date: new Date().toISOString(), targetGzipKiB: 200, routes: sizes }));
+}
