@@ -156,6 +156,14 @@ describe('temporary access tokens', () => {
     expect(expired.json()).toEqual({ message: 'Generated Access Token Expired', code: 'TEMP_TOKEN_EXPIRED' });
   });
 
+  it('cannot delete the account it acts for', async () => {
+    const sam = (await signIn(t, '9000000001')).staff_user?.access_token ?? '';
+    const temp = (await create(sam, { label: 'Kiosk', expires_in_minutes: 60 })).json().result;
+    const res = await t.request({ method: 'DELETE', url: ROUTES.deleteUserProfile.path, headers: bearer(temp.token) });
+    expect(res.statusCode).toBe(403);
+    expect((await details(sam)).statusCode).toBe(200);
+  });
+
   it('cannot be refreshed, and is revoked at once', async () => {
     const sam = (await signIn(t, '9000000001')).staff_user?.access_token ?? '';
     const temp = (await create(sam, { label: 'Support', expires_in_minutes: 60 })).json().result;

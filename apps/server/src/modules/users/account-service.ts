@@ -2,7 +2,7 @@ import type { ParentUserDetails, StaffUserDetails } from '@cue/contract';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
-import { notFound } from '../../platform/errors.js';
+import { forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { toProfilePicture } from '../../platform/images.js';
 import type { Storage } from '../../platform/storage.js';
@@ -96,6 +96,8 @@ export class AccountService {
 
   /** Deletes the person behind the token: both their staff and parent sides. */
   async deleteAccount(auth: AccessClaims): Promise<void> {
+    // A support or kiosk token acts for someone; it may not delete their account.
+    if (auth.isTemp) throw forbidden('A temporary access token cannot delete an account');
     const pictures = await repo.getPictures(this.db, auth.userId);
     await this.db.transaction((tx) => repo.anonymiseUser(tx, auth.userId, this.clock.now()));
     await this.sessions.endAll(auth.userId);
