@@ -51,10 +51,14 @@ async function signIn(base: string, phone: string) {
 async function seedSession(chromePort: number, base: string, session: unknown): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
   const page = await browser.newPage();
+  // A first visit: nothing cached (Lighthouse keeps storage, and so the cache, when told to keep the session).
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
   await page.goto(`${base}/public/about`);
   await page.evaluate(
     `localStorage.setItem('cue.session', ${JSON.stringify(JSON.stringify(session))}); localStorage.setItem('cue.rebrandDismissed', 'Cue');`,
   );
+  await cdp.send('Network.clearBrowserCache');
   await page.close();
   await browser.disconnect();
 }

@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, MESSAGES } from '@cue/contract';
+import { ACCOUNT_MESSAGES, LANGUAGES, MESSAGES } from '@cue/contract';
 import { expect, test } from '@playwright/test';
 
 type Catalog = { [key: string]: string | string[] | Catalog };
 
-const catalog = (lng: string): Catalog =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../apps/web/public/locales/${lng}/translation.json`, import.meta.url)), 'utf8'));
+const catalog = (lng: string, ns = 'translation'): Catalog =>
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../apps/web/public/locales/${lng}/${ns}.json`, import.meta.url)), 'utf8'));
+
+/** Translation namespaces: the shared catalog and the features' own. */
+const NAMESPACES = ['translation', 'account', 'admin', 'shell'];
 
 /** Dotted keys, with plural suffixes folded (languages have different plural forms). */
 const keys = (c: Catalog, prefix = ''): string[] =>
@@ -40,4 +43,20 @@ test('every language has every key', () => {
   for (const lng of LANGUAGES) {
     expect(new Set(keys(catalog(lng))), lng).toEqual(english);
   }
+});
+
+test('every namespace has the same keys in every language', () => {
+  for (const ns of NAMESPACES) {
+    const english = new Set(keys(catalog('en', ns)));
+    for (const lng of LANGUAGES) expect(new Set(keys(catalog(lng, ns))), `${lng}/${ns}`).toEqual(english);
+  }
+});
+
+test("the account catalog holds the server's identity messages verbatim in English", () => {
+  const english = catalog('en', 'account').messages as Record<string, string>;
+  for (const [name, text] of Object.entries(ACCOUNT_MESSAGES)) {
+    if (typeof text === 'string') expect(english[name], name).toBe(text);
+  }
+  const { oauth } = catalog('en', 'account') as { oauth: Record<string, string> };
+  expect(oauth.notConfigured?.replace('{{provider}}', 'Google')).toBe(ACCOUNT_MESSAGES.providerNotConfigured('Google'));
 });

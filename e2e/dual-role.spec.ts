@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PHONES, signIn, storedTokens } from './support/auth.js';
+import { logout } from './support/shell.js';
 
 test('a teacher who is also a parent sees her class and her child', async ({ page, request }) => {
   await signIn(page, PHONES.dualRole);
@@ -15,7 +16,7 @@ test('a teacher who is also a parent sees her class and her child', async ({ pag
   // Both sessions end at logout.
   const tokens = await storedTokens(page);
   expect(tokens).toHaveLength(2);
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logout(page);
   await expect(page).toHaveURL(/\/$/);
   for (const token of tokens) {
     await expect

@@ -20,11 +20,3 @@ test('the privacy policy and terms are public pages', async ({ page }) => {
   await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
-
-test('Google and Outlook say they are not configured yet', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Google' }).click();
-  await expect(page.getByText('Google sign-in is not configured on this server', { exact: false })).toBeVisible();
-  await page.getByRole('button', { name: 'Outlook' }).click();
-  await expect(page.getByText('Outlook sign-in is not configured on this server', { exact: false })).toBeVisible();
-});

@@ -22,7 +22,11 @@ const run = (command, args, env = {}) => {
   return result.status ?? 1;
 };
 
-const built = run('npm', ['run', 'build', '-w', 'apps/web']);
+// A run on its own port (CUE_E2E_PORT) builds the web app into its own directory, so that runs in
+// parallel do not empty or swap each other's files while their journeys load them.
+const port = process.env.CUE_E2E_PORT;
+const webDist = port ? path.join(os.tmpdir(), `cue-e2e-web-${port}`) : undefined;
+const built = run('npm', ['run', 'build', '-w', 'apps/web', ...(webDist ? ['--', '--outDir', webDist] : [])]);
 if (built !== 0) process.exit(built);
 
 // A fresh embedded database for every run, removed afterwards.
@@ -31,6 +35,7 @@ let status = 1;
 try {
   status = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
     CUE_E2E_DATA_DIR: dataDir,
+    ...(webDist ? { CUE_E2E_WEB_DIST: webDist } : {}),
   });
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

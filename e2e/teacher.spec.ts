@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PHONES, signIn, storedTokens } from './support/auth.js';
+import { logout } from './support/shell.js';
 
 test('a teacher signs in, keeps the session across a reload and logs out', async ({ page, request }) => {
   await signIn(page, PHONES.teacher);
@@ -29,7 +30,7 @@ test('a teacher signs in, keeps the session across a reload and logs out', async
   const [token] = await storedTokens(page);
   expect(token).toBeTruthy();
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logout(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Phone Number', exact: true })).toBeVisible();
   expect(await storedTokens(page)).toEqual([]);

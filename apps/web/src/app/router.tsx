@@ -1,23 +1,30 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
-import LoginPage from '../features/auth/LoginPage';
+import { adminRoutes } from '../features/admin/routes';
+import { ShellNotFound, shellRoutes } from '../features/shell/routes';
 import { useSession } from '../lib/session';
+import { AppFrame } from './AppFrame';
 import { GuestOnly, LOGIN_PATH, RequireAuth } from './guards';
-import { MicrosoftReturn } from './MicrosoftReturn';
-import { NotFound } from './NotFound';
 import { PageLoader } from './PageLoader';
 import { RouteError } from './RouteError';
 
-// Everything behind the login page loads on demand, so the login page's first load stays small.
-const SignedInLayout = lazy(() => import('./SignedInLayout'));
+// Every screen loads on demand, so each route's first load carries only what it shows.
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const SignedInLayout = lazy(() => import('../features/shell/ShellLayout'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const PublicPage = lazy(() => import('../features/public/PublicPage'));
+const MobileAppPage = lazy(() => import('../features/shell/MobileAppPage'));
+const ProviderReturn = lazy(() => import('../features/auth/ProviderReturn'));
+const TokenLogin = lazy(() => import('../features/auth/TokenLogin'));
+const AccountRoute = lazy(() => import('../features/account/AccountRoute'));
 
 function Root() {
   return (
     <Suspense fallback={<PageLoader />}>
-      <ScrollRestoration />
-      <Outlet />
+      <AppFrame>
+        <ScrollRestoration />
+        <Outlet />
+      </AppFrame>
     </Suspense>
   );
 }
@@ -26,9 +33,13 @@ function Root() {
 function Elsewhere() {
   const { pathname } = useLocation();
   const session = useSession();
-  if (pathname.includes('microsoft_login_verify')) return <MicrosoftReturn />;
+  if (pathname.includes('microsoft_login_verify')) return <ProviderReturn provider="microsoft" />;
   if (!session) return <Navigate to={LOGIN_PATH} replace />;
-  return <NotFound />;
+  return (
+    <SignedInLayout>
+      <ShellNotFound />
+    </SignedInLayout>
+  );
 }
 
 export const router = createBrowserRouter([
@@ -45,14 +56,23 @@ export const router = createBrowserRouter([
         ),
       },
       { path: 'public', element: <Navigate to="/public/about" replace /> },
+      { path: 'public/token-login', element: <TokenLogin /> },
+      { path: 'public/mobile-app', element: <MobileAppPage /> },
       { path: 'public/:page', element: <PublicPage /> },
+      { path: 'google_login_verify', element: <ProviderReturn provider="google" /> },
       {
         element: (
           <RequireAuth>
             <SignedInLayout />
           </RequireAuth>
         ),
-        children: [{ path: 'dashboard', element: <DashboardPage /> }],
+        children: [
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'account', element: <AccountRoute /> },
+          ...adminRoutes,
+          // Last: section landings, switching pages and "coming soon" for modules not built yet.
+          ...shellRoutes(),
+        ],
       },
       { path: '*', element: <Elsewhere /> },
     ],

@@ -39,6 +39,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   radius: { xl: '1.25rem' },
   cursorType: 'pointer',
+  // Filled components pick black or white text by their background, so every colour keeps 4.5:1 contrast.
+  autoContrast: true,
   focusRing: 'auto',
   components: {
     Button: { defaultProps: { radius: 'md' } },

@@ -1,9 +1,9 @@
 import { ERROR_CODES } from '@cue/contract';
-import { ApiError, type Route, type SendOptions, send } from './http';
+import { ApiError, type Route, type SendOptions, send, sendForm, type UploadOptions } from './http';
 import { freshAccessToken, renewAccess } from './renewal';
 import { getSession, type Side } from './session';
 
-export { ApiError, NETWORK_ERROR } from './http';
+export { ApiError, NETWORK_ERROR, type UploadOptions } from './http';
 
 /** Answers that mean the session is no longer good (spec section 8). */
 export const isSessionExpired = (err: unknown): boolean => err instanceof ApiError && [401, 421, 422].includes(err.status);
@@ -23,16 +23,25 @@ export interface RequestOptions extends SendOptions {
 export async function apiRequest<T>(route: Route, options: RequestOptions = {}): Promise<T> {
   if (route.access === 'public') return send<T>(route, null, options);
   if (options.token !== undefined) return send<T>(route, options.token, options);
+  return withFreshToken(options.side, (token) => send<T>(route, token, options));
+}
 
-  const side = options.side ?? getSession()?.activeSide ?? 'staff';
+/** A multipart upload (a picture, a logo, an import file) with the session's token and upload progress. */
+export function apiUpload<T>(route: Route, form: FormData, options: UploadOptions & { side?: Side } = {}): Promise<T> {
+  return withFreshToken(options.side, (token) => sendForm<T>(route, token, form, options));
+}
+
+/** Calls with the side's access token; once more with a renewed one if the server refused it as expired. */
+async function withFreshToken<T>(requested: Side | undefined, call: (token: string | null) => Promise<T>): Promise<T> {
+  const side = requested ?? getSession()?.activeSide ?? 'staff';
   const token = await freshAccessToken(side);
   try {
-    return await send<T>(route, token, options);
+    return await call(token);
   } catch (err) {
     const expired = err instanceof ApiError && err.status === 401 && err.code === ERROR_CODES.invalidToken;
     if (!expired || !token) throw err;
     const renewed = await renewAccess(side, token).catch(() => null);
     if (!renewed || renewed === token) throw err;
-    return send<T>(route, renewed, options);
+    return call(renewed);
   }
 }

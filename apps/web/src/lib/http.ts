@@ -1,4 +1,5 @@
-import { RETRY_BASE_DELAY_MS, RETRY_JITTER, RETRY_MAX_ATTEMPTS, type RouteDef } from '@cue/contract';
+import type { RouteDef } from '@cue/contract';
+import { withRetry } from './retry';
 
 /** Machine code for a call that got no answer (offline, timeout, connection refused). */
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -30,24 +31,16 @@ export interface SendOptions {
   params?: Record<string, string>;
   /** Retry network failures with backoff (spec section 7). Defaults to true for GET. */
   retryNetwork?: boolean;
+  /** Extra request headers (e.g. x-frontend-origin). */
+  headers?: Record<string, string>;
   /** Keep the request alive when the page navigates away (logout). */
   keepalive?: boolean;
 }
 
 const TIMEOUT_MS = 20_000;
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    });
-  });
-
-/** Exponential backoff from RETRY_BASE_DELAY_MS with +/- RETRY_JITTER. */
-export const retryDelay = (attempt: number, random = Math.random): number =>
-  RETRY_BASE_DELAY_MS * 2 ** (attempt - 1) * (1 + (random() * 2 - 1) * RETRY_JITTER);
+/** Only a call that got no answer (no response, timeout, network error) is worth another attempt. */
+export const isNetworkFailure = (err: unknown): boolean => err instanceof ApiError && err.code === NETWORK_ERROR;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -61,7 +54,7 @@ export function routeUrl(path: string, params: Record<string, string> = {}): str
 }
 
 async function once<T>(route: Route, token: string | null, options: SendOptions): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
@@ -79,7 +72,11 @@ async function once<T>(route: Route, token: string | null, options: SendOptions)
     if (options.signal?.aborted) throw err;
     throw new ApiError(0, err instanceof Error ? err.message : 'Network error', NETWORK_ERROR);
   }
-  const text = await response.text();
+  return parseEnvelope<T>(response.status, response.statusText, await response.text());
+}
+
+/** The `{ result }` answer, or an ApiError carrying the `{ message, code, errors }` of a failure. */
+function parseEnvelope<T>(status: number, statusText: string, text: string): T {
   let data: unknown = null;
   if (text) {
     try {
@@ -88,12 +85,12 @@ async function once<T>(route: Route, token: string | null, options: SendOptions)
       data = null;
     }
   }
-  if (!response.ok) {
+  if (status < 200 || status >= 300) {
     const body = isRecord(data) ? data : {};
     throw new ApiError(
-      response.status,
-      typeof body.message === 'string' ? body.message : response.statusText || `HTTP ${response.status}`,
-      typeof body.code === 'string' ? body.code : `HTTP_${response.status}`,
+      status,
+      typeof body.message === 'string' ? body.message : statusText || `HTTP ${status}`,
+      typeof body.code === 'string' ? body.code : `HTTP_${status}`,
       Array.isArray(body.errors) ? (body.errors as FieldError[]) : undefined,
     );
   }
@@ -101,15 +98,51 @@ async function once<T>(route: Route, token: string | null, options: SendOptions)
 }
 
 /** One call with a given bearer token (or none): parses the envelope, retries network failures. */
-export async function send<T>(route: Route, token: string | null, options: SendOptions = {}): Promise<T> {
-  const attempts = (options.retryNetwork ?? route.method === 'GET') ? RETRY_MAX_ATTEMPTS : 1;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await once<T>(route, token, options);
-    } catch (err) {
-      const networkFailure = err instanceof ApiError && err.code === NETWORK_ERROR;
-      if (!networkFailure || attempt >= attempts) throw err;
-      await sleep(retryDelay(attempt), options.signal);
+export function send<T>(route: Route, token: string | null, options: SendOptions = {}): Promise<T> {
+  const retry = options.retryNetwork ?? route.method === 'GET';
+  if (!retry) return once<T>(route, token, options);
+  return withRetry(() => once<T>(route, token, options), { shouldRetry: isNetworkFailure, signal: options.signal });
+}
+
+export interface UploadOptions {
+  params?: Record<string, string>;
+  /** Told the fraction sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A multipart/form-data upload with upload progress (fetch cannot report it, XMLHttpRequest can).
+ * Not retried on a network failure: an upload that got no answer may have been stored.
+ */
+export function sendForm<T>(route: Route, token: string | null, form: FormData, options: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(options.signal.reason);
+      return;
     }
-  }
+    const xhr = new XMLHttpRequest();
+    xhr.open(route.method, routeUrl(route.path, options.params));
+    xhr.setRequestHeader('accept', 'application/json');
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.timeout = 120_000;
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    });
+    const failed = (text: string) => () => reject(new ApiError(0, text, NETWORK_ERROR));
+    xhr.addEventListener('error', failed('Network error'));
+    xhr.addEventListener('timeout', failed('The upload timed out'));
+    xhr.addEventListener('abort', () => reject(options.signal?.reason ?? new DOMException('Aborted', 'AbortError')));
+    xhr.addEventListener('load', () => {
+      try {
+        const answer = parseEnvelope<T>(xhr.status, xhr.statusText, xhr.responseText);
+        options.onProgress?.(1);
+        resolve(answer);
+      } catch (err) {
+        reject(err);
+      }
+    });
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }

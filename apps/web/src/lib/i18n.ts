@@ -1,4 +1,4 @@
-import { type EditorDirection, LANGUAGES, type Language, MESSAGES, RTL_LANGUAGES } from '@cue/contract';
+import { ACCOUNT_MESSAGES, type EditorDirection, LANGUAGES, type Language, MESSAGES, RTL_LANGUAGES } from '@cue/contract';
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
@@ -51,7 +51,10 @@ export const i18nReady = i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     fallbackLng: 'en',
-    backend: { loadPath: '/locales/{{lng}}/translation.json' },
+    // Each feature may keep its strings in its own namespace file (e.g. account.json); these load with the app.
+    ns: ['translation', 'account', 'shell'],
+    defaultNS: 'translation',
+    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
     detection: {
       order: ['localStorage', 'navigator', 'htmlTag'],
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
@@ -68,13 +71,20 @@ const messageByText = new Map<string, MessageName>(
   (Object.entries(MESSAGES) as [MessageName, string][]).map(([name, text]) => [text, name]),
 );
 
+/** The identity and account messages the server sends (catalog: account.json, `messages`). */
+const accountMessageByText = new Map<string, string>(
+  Object.entries(ACCOUNT_MESSAGES).flatMap(([name, text]) => (typeof text === 'string' ? [[text, name] as const] : [])),
+);
+
 /** A spec message in the current language (the English catalog holds the spec's words verbatim). */
 export const message = (name: MessageName): string => i18n.t(`messages.${name}`, { defaultValue: MESSAGES[name] });
 
 /** A server message translated when it is one of the known messages, else as the server wrote it. */
 export const translateServerMessage = (text: string): string => {
   const name = messageByText.get(text);
-  return name ? message(name) : text;
+  if (name) return message(name);
+  const accountName = accountMessageByText.get(text);
+  return accountName ? i18n.t(`account:messages.${accountName}`, { defaultValue: text }) : text;
 };
 
 export default i18n;

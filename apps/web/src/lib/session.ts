@@ -14,7 +14,14 @@ export interface Session {
   staffRefreshToken?: string;
   parentToken?: string;
   parentRefreshToken?: string;
+  /**
+   * The side the app is being used as. Always the only side for 'staff' and 'parent' sessions; for
+   * 'both' it starts as 'staff' and changes with switchToStaff() / switchToParent(). API calls use the
+   * active side's token unless they name a side.
+   */
   activeSide: Side;
+  /** A temporary (generated) staff access token: no refresh token, ends when it expires (spec section 3). */
+  isTempToken?: boolean;
 }
 
 export interface TokenPair {
@@ -44,7 +51,8 @@ const isSession = (value: unknown): value is Session => {
     typeof s.accessToken === 'string' &&
     s.accessToken.length > 0 &&
     typeof s.refreshToken === 'string' &&
-    (s.activeSide === 'staff' || s.activeSide === 'parent')
+    (s.activeSide === 'staff' || s.activeSide === 'parent') &&
+    (s.role === 'both' || s.activeSide === (s.role === 'parent' ? 'parent' : 'staff'))
   );
 };
 
@@ -103,6 +111,46 @@ export function startSession(role: SessionRole, tokens: { staff?: TokenPair; par
   return session;
 }
 
+/**
+ * Signs in with a temporary staff access token (an admin's support or kiosk link). It cannot be
+ * renewed: there is no refresh token, and the session ends when the token expires.
+ */
+export function startTempSession(accessToken: string): Session {
+  const session: Session = { role: 'staff', accessToken, refreshToken: '', activeSide: 'staff', isTempToken: true };
+  storage()?.removeItem(LOGGED_OUT_KEY);
+  write(session);
+  return session;
+}
+
+/** The sides a session holds: both for a dual-role session, else its only side. */
+export const sidesOf = (session: Session | null): Side[] =>
+  !session ? [] : session.role === 'both' ? ['staff', 'parent'] : [session.activeSide];
+
+/** Whether the session may be used as either side (role 'both'). */
+export const isDualRole = (session: Session | null): boolean => session?.role === 'both';
+
+/**
+ * Uses a dual-role session as one side: the active side's tokens become the session's current ones.
+ * Does nothing for a session that does not hold that side (a staff-only or parent-only session).
+ * Returns whether the session is now on that side.
+ */
+export function setActiveSide(side: Side): boolean {
+  const current = getSession();
+  if (!current) return false;
+  if (current.activeSide === side) return true;
+  if (current.role !== 'both') return false;
+  const accessToken = side === 'staff' ? current.staffToken : current.parentToken;
+  const refreshToken = side === 'staff' ? current.staffRefreshToken : current.parentRefreshToken;
+  if (!accessToken || refreshToken === undefined) return false;
+  write({ ...current, activeSide: side, accessToken, refreshToken });
+  return true;
+}
+
+/** Dual role: choosing a class or a dashboard link uses the app as staff (spec section 4). */
+export const switchToStaff = (): boolean => setActiveSide('staff');
+/** Dual role: the parent side (the shell shows the parent layout). */
+export const switchToParent = (): boolean => setActiveSide('parent');
+
 /** The access token for one side of the session, or null when the session has no such side. */
 export function tokenFor(session: Session | null, side: Side): string | null {
   if (!session) return null;
@@ -138,10 +186,13 @@ export function updateTokens(side: Side, tokens: { access?: string; refresh?: st
   write(next);
 }
 
-/** Re-reads the session from storage (another tab may have renewed its tokens). */
+/**
+ * Re-reads the session from storage (another tab may have renewed its tokens). Without storage (a
+ * browser that refuses it) the session lives in this tab's memory only, and is kept.
+ */
 export function reloadSession(): Session | null {
-  cached = read();
-  return cached;
+  if (storage()) cached = read();
+  return getSession();
 }
 
 /** Every distinct access token the session holds (logout notifies the server for each). */
@@ -176,4 +227,14 @@ if (typeof window !== 'undefined') {
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribe, getSession, () => null);
+}
+
+/** The side the app is being used as ('staff' or 'parent'), or null when signed out. */
+export function useActiveSide(): Side | null {
+  return useSession()?.activeSide ?? null;
+}
+
+/** Listens to every change of the session (sign-in, renewal, side switch, sign-out). */
+export function onSessionChange(listener: () => void): () => void {
+  return subscribe(listener);
 }

@@ -1,13 +1,42 @@
+import type { OauthProvider } from '@cue/contract';
 import { Anchor, Button, Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from '../../lib/notify';
-import { fetchPhoneLoginEnabled } from './api';
+import { errorText, toast } from '../../lib/notify';
+import { fetchPhoneLoginEnabled, providerSignInUrl } from './api';
 import { GoogleMark, OutlookMark } from './BrandIcons';
 import classes from './LoginPage.module.css';
+import { providerFailureText } from './providers';
+
+/**
+ * Google or Outlook: asks the server for the provider's sign-in address and goes there; the provider
+ * sends the person back to the return route. Returns which provider is on its way, and the starter.
+ */
+function useProviderSignIn() {
+  const [pending, setPending] = useState<OauthProvider | null>(null);
+  useEffect(() => {
+    // Coming back with the browser's Back button restores this page from memory: not pending any more.
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPending(null);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+  const start = async (provider: OauthProvider) => {
+    if (pending) return;
+    setPending(provider);
+    try {
+      window.location.assign(await providerSignInUrl(provider));
+    } catch (err) {
+      setPending(null);
+      toast.error(providerFailureText(provider, err) ?? errorText(err));
+    }
+  };
+  return { pending, start };
+}
 
 interface LoginOptionsProps {
   onPhone: () => void;
@@ -31,7 +60,7 @@ export function LoginOptions({ onPhone, focusPhone = false }: LoginOptionsProps)
     if (focusPhone && showPhone) phoneButton.current?.focus();
   }, [focusPhone, showPhone]);
 
-  const notConfigured = (method: string) => toast.info(t('login.notConfigured', { method }), t('login.notConfiguredTitle'));
+  const provider = useProviderSignIn();
 
   return (
     <Stack gap="lg">
@@ -60,7 +89,9 @@ export function LoginOptions({ onPhone, focusPhone = false }: LoginOptionsProps)
           variant="default"
           fullWidth
           leftSection={<GoogleMark size={20} />}
-          onClick={() => notConfigured(t('login.google'))}
+          loading={provider.pending === 'google'}
+          disabled={provider.pending === 'microsoft'}
+          onClick={() => void provider.start('google')}
           className={classes.providerButton}
         >
           {t('login.google')}
@@ -70,7 +101,9 @@ export function LoginOptions({ onPhone, focusPhone = false }: LoginOptionsProps)
           variant="default"
           fullWidth
           leftSection={<OutlookMark size={22} />}
-          onClick={() => notConfigured(t('login.outlook'))}
+          loading={provider.pending === 'microsoft'}
+          disabled={provider.pending === 'google'}
+          onClick={() => void provider.start('microsoft')}
           className={classes.providerButton}
         >
           {t('login.outlook')}

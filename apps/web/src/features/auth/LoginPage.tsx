@@ -1,5 +1,6 @@
 import { Anchor, Paper, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../app/LanguageSwitcher';
@@ -16,6 +17,12 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('options');
   // After 'Back to login options', keyboard focus returns to the Phone Number button.
   const [returned, setReturned] = useState(false);
+
+  // However the last session ended (logout, expiry, deletion), nothing it loaded stays in memory.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    queryClient.removeQueries({ predicate: ({ queryKey }) => queryKey[0] !== 'auth' || queryKey[1] !== 'phoneLoginEnabled' });
+  }, [queryClient]);
 
   return (
     <div className={classes.page}>

@@ -11,7 +11,7 @@ import {
 import { Anchor, Button, Group, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DASHBOARD_PATH } from '../../app/guards';
@@ -21,6 +21,7 @@ import { message } from '../../lib/i18n';
 import { errorText, toast } from '../../lib/notify';
 import { NoAccountError, resendOtp, sendOtp, signInWithOtp } from './api';
 import classes from './LoginPage.module.css';
+import { preloadSignedInScreens } from './preload';
 import { formatSeconds, useCountdown } from './useCountdown';
 
 /** Answers after which the OTP request is spent: the person starts again from the phone number. */
@@ -50,6 +51,11 @@ export function PhoneLogin({ onBack }: PhoneLoginProps) {
   const phoneRef = useRef<HTMLInputElement>(null);
   const otpLabelId = useId();
   const phoneHintId = useId();
+
+  // While the code is typed, the dashboard's code loads.
+  useEffect(() => {
+    if (reqId) preloadSignedInScreens();
+  }, [reqId]);
 
   const send = useMutation({
     mutationFn: () => sendOtp(phone),

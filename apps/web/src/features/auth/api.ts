@@ -1,6 +1,15 @@
-import { COUNTRY_CODE, type PhoneVerificationResponse, ROUTES, roleFromLogin, type SessionRole } from '@cue/contract';
+import {
+  COUNTRY_CODE,
+  type LoginedUserDetailsResponse,
+  type OauthProvider,
+  type PhoneVerificationResponse,
+  ROUTES,
+  roleFromLogin,
+  type SessionRole,
+} from '@cue/contract';
 import { apiRequest } from '../../lib/api';
-import { startSession } from '../../lib/session';
+import { setSchoolDirection } from '../../lib/i18n';
+import { allTokens, endSession, getSession, startSession, startTempSession } from '../../lib/session';
 
 interface MessageAnswer {
   message: string;
@@ -36,11 +45,71 @@ export async function signInWithOtp(phone: string, reqId: string, otp: string): 
   const answer = await apiRequest<PhoneVerificationResponse>(ROUTES.phoneVerification, {
     body: { otp_jwt_token: verified.message, phone_number: phone },
   });
-  const { staff_user: staff, parent_user: parent } = answer.result;
-  const role = roleFromLogin(answer.result);
+  return beginSession(answer.result);
+}
+
+/**
+ * Stores the sessions of a sign-in result, whichever way the person signed in: staff_user and
+ * parent_user give a dual-role session (role 'both', both token sets), one of them role staff or
+ * parent. A session already open in this browser is ended on the server first.
+ */
+export function beginSession(result: PhoneVerificationResponse['result']): SessionRole {
+  const { staff_user: staff, parent_user: parent } = result;
+  const role = roleFromLogin(result);
   if (!role) throw new NoAccountError('No staff or parent account');
+  const previous = allTokens(getSession());
   startSession(role, { staff, parent });
+  for (const token of previous) void revokeSession(token);
   return role;
+}
+
+const START_ROUTES = { google: ROUTES.googleLogin, microsoft: ROUTES.microsoftLogin } as const;
+const EXCHANGE_ROUTES = { google: ROUTES.googleLoginV2, microsoft: ROUTES.microsoftLoginVerify } as const;
+
+/** The provider's sign-in address for this web app (GET /api/google_login/ or /api/microsoft_login/). */
+export async function providerSignInUrl(provider: OauthProvider): Promise<string> {
+  const answer = await apiRequest<{ result: string }>(START_ROUTES[provider], {
+    headers: { 'x-frontend-origin': window.location.origin },
+  });
+  return answer.result;
+}
+
+export interface ProviderReturn {
+  code: string;
+  state: string;
+  iss?: string;
+}
+
+/**
+ * Exchanges the code the provider sent back (POST /api/google_login_v2/ or /api/microsoft_login_verify/)
+ * and stores the sessions. Not retried: each attempt's state is single-use.
+ */
+export async function signInWithProvider(provider: OauthProvider, back: ProviderReturn): Promise<SessionRole> {
+  const answer = await apiRequest<PhoneVerificationResponse>(EXCHANGE_ROUTES[provider], { body: back });
+  return beginSession(answer.result);
+}
+
+/**
+ * Signs in with a temporary access token (an admin's support or kiosk link), after the server has
+ * confirmed it names a staff member; an expired one fails with TEMP_TOKEN_EXPIRED.
+ */
+export async function signInWithTempToken(token: string): Promise<void> {
+  const answer = await apiRequest<LoginedUserDetailsResponse>(ROUTES.loginedUserDetails, { token });
+  if (answer.result.logined_as !== 'staff') throw new NoAccountError('Not a staff token');
+  const previous = allTokens(getSession());
+  startTempSession(token);
+  for (const old of previous) if (old !== token) void revokeSession(old);
+}
+
+/**
+ * Ends the session here and on the server: clears tokens and role, sets the logged-out flag and tells
+ * the server for every token held. The signed-in screens send the person to the root.
+ */
+export function signOut(): Promise<void> {
+  const tokens = allTokens(getSession());
+  endSession();
+  setSchoolDirection(null);
+  return Promise.all(tokens.map(revokeSession)).then(() => undefined);
 }
 
 /** Revokes a session on the server. Never throws: signing out locally must not wait on the network. */

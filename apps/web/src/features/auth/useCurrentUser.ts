@@ -7,7 +7,7 @@ import {
 } from '@cue/contract';
 import { useQueries } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
-import { type Session, type Side, tokenFor, useSession } from '../../lib/session';
+import { type Session, type Side, sidesOf, tokenFor, useSession } from '../../lib/session';
 
 export const currentUserKey = (side: Side) => ['auth', 'currentUser', side] as const;
 
@@ -15,9 +15,6 @@ async function fetchCurrentUser(side: Side, signal: AbortSignal) {
   const answer = await apiRequest<LoginedUserDetailsResponse>(ROUTES.loginedUserDetails, { side, signal });
   return answer.result;
 }
-
-const sidesOf = (session: Session | null): Side[] =>
-  !session ? [] : session.role === 'both' ? ['staff', 'parent'] : [session.activeSide];
 
 export interface CurrentUser {
   session: Session | null;

@@ -2,9 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH } from '../../app/guards';
-import { setSchoolDirection } from '../../lib/i18n';
-import { allTokens, endSession, getSession } from '../../lib/session';
-import { revokeSession } from './api';
+import { signOut } from './api';
 
 /**
  * Logout (spec section 4): tells the server for every stored token, clears tokens, role and details,
@@ -14,13 +12,11 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
-    const tokens = allTokens(getSession());
-    endSession();
-    setSchoolDirection(null);
+    // keepalive requests finish even though the page has moved on.
+    const done = signOut();
     navigate(LOGIN_PATH, { replace: true });
     // Cleared once the signed-in screens have unmounted, so nothing refetches with the old tokens.
     window.setTimeout(() => queryClient.clear(), 0);
-    // keepalive requests finish even though the page has moved on.
-    return Promise.all(tokens.map(revokeSession));
+    return done;
   }, [queryClient, navigate]);
 }

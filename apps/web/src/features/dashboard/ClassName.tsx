@@ -1,5 +1,8 @@
-import { Text, type TextProps, Tooltip } from '@mantine/core';
+import { Text, type TextProps } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { formatClassName } from '../../lib/format';
+
+const ClassNameTooltip = lazy(() => import('./ClassNameTooltip'));
 
 interface ClassNameProps extends TextProps {
   name: string;
@@ -15,9 +18,9 @@ export function ClassName({ name, component = 'span', ...props }: ClassNameProps
     </Text>
   );
   return truncated ? (
-    <Tooltip label={full} multiline maw={320}>
-      {label}
-    </Tooltip>
+    <Suspense fallback={label}>
+      <ClassNameTooltip label={full}>{label}</ClassNameTooltip>
+    </Suspense>
   ) : (
     label
   );

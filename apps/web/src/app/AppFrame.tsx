@@ -1,0 +1,119 @@
+import type { MaintenanceStatus } from '@cue/contract';
+import { useNetwork } from '@mantine/hooks';
+import { IconAlertTriangle, IconWifiOff, IconX } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMaintenance, usePermissions } from '../features/shell/api';
+import { holds } from '../features/shell/sections';
+import classes from './AppFrame.module.css';
+import { PageLoader } from './PageLoader';
+
+const MaintenancePage = lazy(() => import('../features/shell/MaintenancePage'));
+
+const REBRAND = {
+  from: import.meta.env.VITE_REBRAND_OLD_NAME ?? 'Cue Classroom',
+  to: import.meta.env.VITE_REBRAND_NEW_NAME ?? 'Cue',
+  url: import.meta.env.VITE_REBRAND_URL ?? (typeof window === 'undefined' ? '' : window.location.origin),
+};
+const REBRAND_KEY = 'cue.rebrandDismissed';
+
+const dismissedRebrand = (): boolean => {
+  try {
+    return window.localStorage.getItem(REBRAND_KEY) === REBRAND.to;
+  } catch {
+    return false;
+  }
+};
+
+/** '<old name> is now <new name>': asks to bookmark the new address; dismissal is remembered on this device. */
+function RebrandBanner() {
+  const { t } = useTranslation('shell');
+  const [hidden, setHidden] = useState(dismissedRebrand);
+  if (hidden || !REBRAND.from || !REBRAND.to) return null;
+  const dismiss = () => {
+    try {
+      window.localStorage.setItem(REBRAND_KEY, REBRAND.to);
+    } catch {
+      // Without storage the banner comes back next time.
+    }
+    setHidden(true);
+  };
+  return (
+    <section className={classes.rebrand} aria-label={t('rebrand.label')} data-testid="rebrand-banner" data-screenshot="skip">
+      <p className={classes.rebrandText}>
+        <strong>{t('rebrand.title', { from: REBRAND.from, to: REBRAND.to })}</strong> {t('rebrand.bookmark')}{' '}
+        <a href={REBRAND.url} className={classes.rebrandLink} dir="ltr">
+          {REBRAND.url.replace(/^https?:\/\//, '')}
+        </a>
+      </p>
+      <button type="button" className={classes.rebrandClose} onClick={dismiss} aria-label={t('rebrand.dismiss')}>
+        <IconX size={18} aria-hidden />
+      </button>
+    </section>
+  );
+}
+
+/** 'No Internet Connection' at the bottom while the browser is offline. */
+function OfflineBar() {
+  const { t } = useTranslation('shell');
+  const { online } = useNetwork();
+  return (
+    <div role="status" aria-live="assertive" className={classes.offlineRegion}>
+      {!online && (
+        <div className={classes.offline} data-testid="offline-bar">
+          <IconWifiOff size={18} aria-hidden />
+          {t('offline')}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Shown to super admins, who keep the app during maintenance. */
+function MaintenanceWarning() {
+  const { t } = useTranslation('shell');
+  return (
+    <div className={classes.maintenanceWarning} role="alert" data-testid="maintenance-warning" data-screenshot="skip">
+      <IconAlertTriangle size={18} aria-hidden />
+      <span>{t('maintenance.warning')}</span>
+      <Link to="/admin/school-setup/maintenance" className={classes.rebrandLink}>
+        {t('maintenance.manage')}
+      </Link>
+    </div>
+  );
+}
+
+function DuringMaintenance({ status, children }: { status: MaintenanceStatus; children: ReactNode }) {
+  const permissions = usePermissions();
+  if (permissions.isLoading) return <PageLoader />;
+  if (permissions.data && holds(permissions.data, 'super_admin.manage_platform_org_schools')) {
+    return (
+      <>
+        <MaintenanceWarning />
+        {children}
+      </>
+    );
+  }
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <MaintenancePage status={status} />
+    </Suspense>
+  );
+}
+
+/**
+ * What surrounds every page: the rebrand banner, the maintenance gate (an active window replaces the
+ * whole app, except for super admins, who get a warning), and the offline bar.
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
+  const maintenance = useMaintenance();
+  const status = maintenance.data;
+  return (
+    <>
+      <RebrandBanner />
+      {status?.status === 'active' ? <DuringMaintenance status={status}>{children}</DuringMaintenance> : children}
+      <OfflineBar />
+    </>
+  );
+}

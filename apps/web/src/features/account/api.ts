@@ -1,0 +1,51 @@
+import { ACCOUNT_MESSAGES, COUNTRY_CODE, PHONE_LENGTH, PROFILE_PICTURE_MAX_BYTES, ROUTES } from '@cue/contract';
+import { apiRequest, apiUpload } from '../../lib/api';
+import { formatPhone } from '../../lib/format';
+import type { Route } from '../../lib/http';
+import type { Side } from '../../lib/session';
+
+/** Whose picture a picture manager changes (spec section 6: own staff or parent record, own children). */
+export type PictureTarget = { kind: 'staff' } | { kind: 'parent'; parentId: string } | { kind: 'student'; studentId: string };
+
+const UPLOADS = {
+  staff: { route: ROUTES.staffProfilePicture, field: 'staff_profile_picture', side: 'staff' },
+  parent: { route: ROUTES.parentUpdate, field: 'parent_profile_picture', side: 'parent' },
+  student: { route: ROUTES.studentProfilePicture, field: 'student_profile_picture', side: 'parent' },
+} as const satisfies Record<PictureTarget['kind'], { route: Route; field: string; side: Side }>;
+
+/** Why a chosen file cannot be a profile picture (checked before uploading), or null when it can. */
+export function pictureProblem(file: File): string | null {
+  if (!file.type.startsWith('image/')) return ACCOUNT_MESSAGES.imagesOnly;
+  if (file.size > PROFILE_PICTURE_MAX_BYTES) return ACCOUNT_MESSAGES.imageTooLarge;
+  return null;
+}
+
+/**
+ * Uploads a new profile picture as multipart: POST /api/staff_profile_picture/ (staff_profile_picture),
+ * POST /api/parent/{parent_id} (parent_profile_picture) or POST /api/student_profile_picture/{id}
+ * (student_profile_picture). Resolves with the server's message ('Profile Picture Updated').
+ */
+export async function uploadPicture(target: PictureTarget, file: File, onProgress: (fraction: number) => void): Promise<string> {
+  const upload = UPLOADS[target.kind];
+  const params: Record<string, string> =
+    target.kind === 'parent' ? { id: target.parentId } : target.kind === 'student' ? { id: target.studentId } : {};
+  const form = new FormData();
+  form.append(upload.field, file, file.name);
+  const answer = await apiUpload<{ message?: string }>(upload.route, form, { side: upload.side, params, onProgress });
+  return answer.message ?? ACCOUNT_MESSAGES.profilePictureUpdated;
+}
+
+/** DELETE /api/delete_user_profile/ with the active side's token. Resolves with the server's message. */
+export async function deleteAccount(): Promise<string> {
+  const answer = await apiRequest<{ result: boolean; message?: string }>(ROUTES.deleteUserProfile);
+  return answer.message ?? ACCOUNT_MESSAGES.accountDeleted;
+}
+
+/** The phone number as shown: +91 90000 00003 for a national number. */
+export function displayPhone(phone: string | null): string | null {
+  if (!phone) return null;
+  const digits = phone.replace(/\D/g, '');
+  const withCode = digits.length === COUNTRY_CODE.length + PHONE_LENGTH && digits.startsWith(COUNTRY_CODE);
+  const national = withCode ? digits.slice(COUNTRY_CODE.length) : digits;
+  return national.length === PHONE_LENGTH ? `+${COUNTRY_CODE} ${formatPhone(national)}` : phone;
+}

@@ -1,0 +1,47 @@
+import type { StaffMember } from '@cue/contract';
+import { useMemo } from 'react';
+import { useClassList, useRoles, useStaffClassList } from '../api';
+import { useCan } from './AdminPage';
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/**
+ * The school's active classes to pick from: the full list for class managers (GET /api/classes/),
+ * else the classes the caller works with (GET /api/staff_classes/), which anyone on staff may read.
+ */
+export function useClassOptions(): { options: Option[]; loading: boolean } {
+  const can = useCan();
+  const manager = can({ permission: 'admin_portal.classes' });
+  const all = useClassList(manager);
+  const own = useStaffClassList(!manager);
+  const source = manager ? all : own;
+  const options = useMemo(
+    () =>
+      (source.data ?? [])
+        .filter((c) => !('archived' in c) || !c.archived)
+        .map((c) => ({ value: c.id, label: c.class_name }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [source.data],
+  );
+  return { options, loading: source.isPending };
+}
+
+/**
+ * The school's roles to pick from: GET /api/roles/ for those who manage permissions, else the roles
+ * the staff list shows (what the caller may see without that permission).
+ */
+export function useRoleOptions(staff: StaffMember[] | undefined): { options: Option[]; loading: boolean } {
+  const can = useCan();
+  const manager = can({ permission: 'admin_portal.permissions' });
+  const roles = useRoles(manager);
+  const options = useMemo(() => {
+    const found = manager
+      ? (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))
+      : [...new Map((staff ?? []).map((s) => [s.role.id, { value: s.role.id, label: s.role.name }])).values()];
+    return found.sort((a, b) => a.label.localeCompare(b.label));
+  }, [manager, roles.data, staff]);
+  return { options, loading: manager && roles.isPending };
+}

@@ -1,0 +1,241 @@
+import { ALL_ROLE_PERMISSIONS, ROLE_PERMISSIONS } from '@cue/contract';
+import { Badge, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { IconPencil, IconPlus, IconShieldCheck, IconTrash } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, toast } from '../../../lib/notify';
+import { type Role, useDeleteRole, useRoles, useSaveRole } from '../api';
+import { AdminPage, useAllowed } from '../components/AdminPage';
+import { DataTable } from '../components/DataTable';
+import { ConfirmModal, FormModal } from '../components/FormModal';
+import { useFormState } from '../components/useFormState';
+
+/** The permission groups a school's roles may grant: every group but the platform's super_admin. */
+export const GRANTABLE_GROUPS = (Object.keys(ROLE_PERMISSIONS) as (keyof typeof ROLE_PERMISSIONS)[]).filter(
+  (group) => group !== 'super_admin',
+);
+const isPlatformPermission = (p: string) => p.startsWith('super_admin.');
+
+const ORDER: readonly string[] = ALL_ROLE_PERMISSIONS;
+/** Permissions in the registry's order (grouped as the role form shows them). */
+const inRegistryOrder = (names: string[]) => [...names].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+
+/** 'admin_portal.classes' → the translation key 'rolePermissions.admin_portal.classes'. */
+export const permissionKey = (p: string) => `rolePermissions.${p}`;
+
+function RoleModal({ role, onClose }: { role: Role | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const save = useSaveRole();
+  const form = useFormState({
+    name: role?.name ?? '',
+    is_admin: role?.is_admin ?? false,
+    permissions: (role?.permissions ?? []).filter((p) => !isPlatformPermission(p)),
+  });
+  const v = form.values;
+  const platform = (role?.permissions ?? []).filter(isPlatformPermission);
+
+  const submit = () => {
+    if (!form.validate((values) => ({ name: values.name.trim() ? undefined : t('roles.nameRequired') }))) return;
+    save.mutate(
+      { id: role?.id, input: { name: v.name.trim(), is_admin: v.is_admin, permissions: v.permissions } },
+      {
+        onSuccess: (saved) => {
+          toast.success(role ? t('roles.saved', { name: saved.name }) : t('roles.created', { name: saved.name }));
+          onClose();
+        },
+        onError: (err) => form.showServerError(err),
+      },
+    );
+  };
+
+  const toggleGroup = (group: keyof typeof ROLE_PERMISSIONS, on: boolean) => {
+    const names: readonly string[] = ROLE_PERMISSIONS[group];
+    const others = v.permissions.filter((p) => !names.includes(p));
+    form.set('permissions', on ? [...others, ...names] : others);
+  };
+
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={role ? t('roles.edit') : t('roles.new')}
+      submitLabel={role ? t('common.save') : t('common.create')}
+      onSubmit={submit}
+      pending={save.isPending}
+      size="xl"
+    >
+      <TextInput
+        label={t('roles.name')}
+        value={v.name}
+        onChange={(e) => form.set('name', e.currentTarget.value)}
+        error={form.errors.name}
+        required
+        maxLength={60}
+        data-autofocus
+      />
+      <Switch
+        label={t('roles.isAdmin')}
+        description={t('roles.isAdminHint')}
+        checked={v.is_admin}
+        onChange={(e) => form.set('is_admin', e.currentTarget.checked)}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {GRANTABLE_GROUPS.map((group) => {
+          const names: readonly string[] = ROLE_PERMISSIONS[group];
+          const inGroup = v.permissions.filter((p) => names.includes(p));
+          const others = v.permissions.filter((p) => !names.includes(p));
+          const groupName = t(`roleGroups.${group}`);
+          return (
+            <Fieldset key={group} legend={groupName} radius="md" p="md">
+              <Checkbox
+                label={t('roles.allInGroup')}
+                aria-label={t('roles.allInGroupOf', { group: groupName })}
+                checked={inGroup.length === names.length}
+                indeterminate={inGroup.length > 0 && inGroup.length < names.length}
+                onChange={(e) => toggleGroup(group, e.currentTarget.checked)}
+                mb="sm"
+                styles={{ label: { fontWeight: 600 } }}
+              />
+              <Checkbox.Group
+                aria-label={groupName}
+                value={inGroup}
+                onChange={(value) => form.set('permissions', [...others, ...value])}
+              >
+                <Stack gap={8}>
+                  {names.map((p) => (
+                    <Checkbox key={p} value={p} label={t(permissionKey(p))} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            </Fieldset>
+          );
+        })}
+      </SimpleGrid>
+      {platform.length > 0 && (
+        <Text fz="xs" c="dimmed">
+          {t('roles.platformKept', { list: platform.map((p) => t(permissionKey(p))).join(', ') })}
+        </Text>
+      )}
+    </FormModal>
+  );
+}
+
+/** Roles: named sets of permissions, with how many staff hold each; create, edit, delete. */
+export default function RolesPage() {
+  const { t } = useTranslation('admin');
+  const roles = useRoles(useAllowed('permissions/roles'));
+  const remove = useDeleteRole();
+  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  const close = useCallback(() => setEditing(null), []);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success(t('roles.deleted', { name: deleting.name }));
+        setDeleting(null);
+      },
+      onError: (err) => {
+        // 409 while staff hold the role: the server says what to do.
+        toast.error(errorText(err));
+        setDeleting(null);
+      },
+    });
+  };
+
+  return (
+    <AdminPage
+      item="permissions/roles"
+      title={t('menu.permissions/roles')}
+      description={t('roles.description')}
+      actions={
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
+          {t('roles.new')}
+        </Button>
+      }
+    >
+      <DataTable
+        testId="roles-table"
+        caption={t('menu.permissions/roles')}
+        rows={roles.data}
+        loading={roles.isPending}
+        error={roles.error}
+        onRetry={() => void roles.refetch()}
+        rowKey={(r) => r.id}
+        rowLabel={(r) => r.name}
+        emptyText={t('roles.empty')}
+        columns={[
+          {
+            key: 'name',
+            header: t('roles.name'),
+            width: 260,
+            render: (r) => (
+              <Group gap="sm" wrap="nowrap">
+                <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {r.name}
+                </Text>
+                {r.is_admin && (
+                  <Badge
+                    leftSection={<IconShieldCheck size={12} aria-hidden />}
+                    variant="light"
+                    radius="sm"
+                    tt="none"
+                    style={{ flexShrink: 0 }}
+                  >
+                    {t('roles.adminBadge')}
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          {
+            key: 'permissions',
+            header: t('roles.permissions'),
+            render: (r) => {
+              const names = inRegistryOrder(r.permissions)
+                .map((p) => t(permissionKey(p)))
+                .join(', ');
+              return (
+                <Text fz="sm" c="dimmed" lineClamp={2} title={names}>
+                  {names || t('roles.noPermissions')}
+                </Text>
+              );
+            },
+          },
+          {
+            key: 'members',
+            header: t('roles.members'),
+            width: 120,
+            align: 'center',
+            render: (r) => (
+              <Badge variant="light" color="gray" radius="sm" data-testid="member-count">
+                {r.member_count}
+              </Badge>
+            ),
+          },
+        ]}
+        actions={(r) => [
+          { label: t('common.edit'), icon: IconPencil, onClick: () => setEditing(r) },
+          { label: t('common.delete'), icon: IconTrash, color: 'red', onClick: () => setDeleting(r) },
+        ]}
+      />
+      {editing !== null && (
+        <RoleModal key={editing === 'new' ? 'new' : editing.id} role={editing === 'new' ? null : editing} onClose={close} />
+      )}
+      <ConfirmModal
+        opened={!!deleting}
+        onClose={() => setDeleting(null)}
+        title={t('roles.deleteTitle')}
+        message={
+          deleting && deleting.member_count > 0
+            ? t('roles.deleteInUse', { name: deleting.name, count: deleting.member_count })
+            : t('roles.deleteConfirm', { name: deleting?.name ?? '' })
+        }
+        confirmLabel={t('common.delete')}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,273 @@
+import { normalizePhoneInput, PHONE_LENGTH, type StaffMember } from '@cue/contract';
+import { Avatar, Badge, Button, Group, MultiSelect, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { IconFileImport, IconPencil, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPhone, fullName, initials } from '../../../lib/format';
+import { errorText, toast } from '../../../lib/notify';
+import { type StaffInput, useRemoveStaff, useSaveStaff, useStaffList } from '../api';
+import { AdminPage, useAllowed } from '../components/AdminPage';
+import { ClassBadges } from '../components/ClassBadges';
+import { DataTable } from '../components/DataTable';
+import { ConfirmModal, FormModal } from '../components/FormModal';
+import { ImportModal } from '../components/ImportModal';
+import { useClassOptions, useRoleOptions } from '../components/options';
+import { useFormState } from '../components/useFormState';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function StaffModal({ member, staff, onClose }: { member: StaffMember | null; staff: StaffMember[]; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const save = useSaveStaff();
+  const roles = useRoleOptions(staff);
+  const classes = useClassOptions();
+  const teacher = roles.options.find((r) => r.label.toLowerCase() === 'teacher')?.value ?? null;
+  const form = useFormState({
+    first_name: member?.first_name ?? '',
+    last_name: member?.last_name ?? '',
+    phone: member?.phone ?? '',
+    email: member?.email ?? '',
+    role_id: member?.role.id ?? (teacher as string | null),
+    class_ids: member?.classes.map((c) => c.id) ?? ([] as string[]),
+  });
+  const v = form.values;
+  const roleId = v.role_id ?? teacher;
+
+  const submit = () => {
+    const ok = form.validate((values) => ({
+      first_name: values.first_name.trim() ? undefined : t('staff.form.firstNameRequired'),
+      phone:
+        !member && values.phone && values.phone.length !== PHONE_LENGTH
+          ? t('common.phoneDigits', { digits: PHONE_LENGTH })
+          : !member && !values.phone && !values.email.trim()
+            ? t('staff.form.contactRequired')
+            : undefined,
+      email: !member && values.email.trim() && !EMAIL.test(values.email.trim()) ? t('common.emailInvalid') : undefined,
+      role_id: roleId ? undefined : t('staff.form.roleRequired'),
+    }));
+    if (!ok || !roleId) return;
+    const input: StaffInput = {
+      first_name: v.first_name.trim(),
+      last_name: v.last_name.trim(),
+      role_id: roleId,
+      class_ids: v.class_ids,
+      ...(v.phone ? { phone: v.phone } : {}),
+      ...(v.email.trim() ? { email: v.email.trim() } : {}),
+    };
+    save.mutate(
+      { id: member?.id, input },
+      {
+        onSuccess: (saved) => {
+          toast.success(member ? t('staff.saved', { name: fullName(saved) }) : t('staff.added', { name: fullName(saved) }));
+          onClose();
+        },
+        onError: (err) => form.showServerError(err),
+      },
+    );
+  };
+
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={member ? t('staff.edit') : t('staff.add')}
+      submitLabel={member ? t('common.save') : t('staff.invite')}
+      onSubmit={submit}
+      pending={save.isPending}
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <TextInput
+          label={t('common.firstName')}
+          value={v.first_name}
+          onChange={(e) => form.set('first_name', e.currentTarget.value)}
+          error={form.errors.first_name}
+          required
+          maxLength={60}
+          data-autofocus
+        />
+        <TextInput
+          label={t('common.lastName')}
+          value={v.last_name}
+          onChange={(e) => form.set('last_name', e.currentTarget.value)}
+          error={form.errors.last_name}
+          maxLength={60}
+        />
+        <TextInput
+          label={t('common.phone')}
+          type="tel"
+          inputMode="numeric"
+          leftSection={<Text fz="sm">+91</Text>}
+          value={v.phone}
+          onChange={(e) => form.set('phone', normalizePhoneInput(e.currentTarget.value))}
+          error={form.errors.phone}
+          readOnly={!!member}
+          variant={member ? 'filled' : 'default'}
+        />
+        <TextInput
+          label={t('common.email')}
+          type="email"
+          value={v.email}
+          onChange={(e) => form.set('email', e.currentTarget.value)}
+          error={form.errors.email}
+          readOnly={!!member}
+          variant={member ? 'filled' : 'default'}
+        />
+      </SimpleGrid>
+      <Text fz="xs" c="dimmed" mt={-8}>
+        {member ? t('staff.form.contactLocked') : t('staff.form.contactHint')}
+      </Text>
+      <Select
+        label={t('staff.form.role')}
+        data={roles.options}
+        value={roleId}
+        onChange={(value) => form.set('role_id', value)}
+        error={form.errors.role_id}
+        allowDeselect={false}
+        required
+      />
+      <MultiSelect
+        label={t('staff.form.classes')}
+        placeholder={v.class_ids.length ? undefined : t('staff.form.classesPlaceholder')}
+        data={classes.options}
+        value={v.class_ids}
+        onChange={(value) => form.set('class_ids', value)}
+        error={form.errors.class_ids}
+        searchable
+        nothingFoundMessage={t('common.nothingFound')}
+      />
+    </FormModal>
+  );
+}
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'edit'; member: StaffMember }
+  | { kind: 'remove'; member: StaffMember }
+  | { kind: 'import' };
+
+/** Staff: who works at the school, their role and classes; invite, edit, remove, import. */
+export default function StaffPage() {
+  const { t } = useTranslation('admin');
+  const staff = useStaffList(useAllowed('staff'));
+  const remove = useRemoveStaff();
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+
+  const rows = useMemo(() => {
+    const needle = search.trim().toLocaleLowerCase();
+    if (!needle) return staff.data;
+    return staff.data?.filter((s) =>
+      [fullName(s), s.phone ?? '', s.email ?? '', s.role.name].some((f) => f.toLocaleLowerCase().includes(needle)),
+    );
+  }, [staff.data, search]);
+
+  const confirmRemove = (member: StaffMember) =>
+    remove.mutate(member.id, {
+      onSuccess: () => {
+        toast.success(t('staff.removed', { name: fullName(member) }));
+        close();
+      },
+      onError: (err) => toast.error(errorText(err)),
+    });
+
+  return (
+    <AdminPage
+      item="staff"
+      title={t('menu.staff')}
+      description={t('staff.description')}
+      actions={
+        <>
+          <Button
+            variant="default"
+            leftSection={<IconFileImport size={18} aria-hidden />}
+            onClick={() => setDialog({ kind: 'import' })}
+          >
+            {t('staff.import')}
+          </Button>
+          <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
+            {t('staff.add')}
+          </Button>
+        </>
+      }
+    >
+      <DataTable
+        testId="staff-table"
+        caption={t('menu.staff')}
+        rows={rows}
+        loading={staff.isPending}
+        error={staff.error}
+        onRetry={() => void staff.refetch()}
+        rowKey={(s) => s.id}
+        rowLabel={fullName}
+        emptyText={t('staff.empty')}
+        toolbar={
+          <TextInput
+            aria-label={t('staff.search')}
+            placeholder={t('staff.search')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={{ base: '100%', xs: 320 }}
+          />
+        }
+        columns={[
+          {
+            key: 'name',
+            header: t('common.name'),
+            render: (s) => (
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={s.staff_profile_picture} alt="" size={30} radius="xl" color="cue" variant="light">
+                  {initials(s)}
+                </Avatar>
+                <Text fz="sm" fw={600}>
+                  {fullName(s)}
+                </Text>
+              </Group>
+            ),
+          },
+          {
+            key: 'phone',
+            header: t('common.phone'),
+            render: (s) => (
+              <Text fz="sm" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+                {s.phone ? formatPhone(s.phone) : '—'}
+              </Text>
+            ),
+          },
+          { key: 'email', header: t('common.email'), render: (s) => <Text fz="sm">{s.email ?? '—'}</Text> },
+          {
+            key: 'role',
+            header: t('staff.form.role'),
+            render: (s) => (
+              <Badge variant="light" color="gray" radius="sm" tt="none">
+                {s.role.name}
+              </Badge>
+            ),
+          },
+          { key: 'classes', header: t('staff.form.classes'), render: (s) => <ClassBadges classes={s.classes} /> },
+        ]}
+        actions={(s) => [
+          { label: t('common.edit'), icon: IconPencil, onClick: () => setDialog({ kind: 'edit', member: s }) },
+          { label: t('staff.remove'), icon: IconTrash, color: 'red', onClick: () => setDialog({ kind: 'remove', member: s }) },
+        ]}
+      />
+      {dialog?.kind === 'add' && <StaffModal member={null} staff={staff.data ?? []} onClose={close} />}
+      {dialog?.kind === 'edit' && (
+        <StaffModal key={dialog.member.id} member={dialog.member} staff={staff.data ?? []} onClose={close} />
+      )}
+      {dialog?.kind === 'remove' && (
+        <ConfirmModal
+          opened
+          onClose={close}
+          title={t('staff.removeTitle')}
+          message={t('staff.removeConfirm', { name: fullName(dialog.member) })}
+          confirmLabel={t('staff.remove')}
+          onConfirm={() => confirmRemove(dialog.member)}
+          pending={remove.isPending}
+        />
+      )}
+      <ImportModal kind="staff" opened={dialog?.kind === 'import'} onClose={close} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,380 @@
+import { normalizePhoneInput, PHONE_LENGTH, type Student } from '@cue/contract';
+import { Avatar, Button, Group, Pagination, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFileImport, IconPencil, IconPlus, IconSearch, IconUserHeart } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPhone, fullName, initials } from '../../../lib/format';
+import { message } from '../../../lib/i18n';
+import { toast } from '../../../lib/notify';
+import { type ParentInput, useLinkParent, useSaveStudent, useStudents } from '../api';
+import { AdminPage, useAllowed } from '../components/AdminPage';
+import { ClassBadges } from '../components/ClassBadges';
+import { DataTable } from '../components/DataTable';
+import { FormModal } from '../components/FormModal';
+import { ImportModal } from '../components/ImportModal';
+import { useClassOptions } from '../components/options';
+import { useFormState } from '../components/useFormState';
+
+const PAGE_SIZE = 20;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const RELATIONS = ['parent', 'mother', 'father', 'guardian', 'grandparent', 'other'] as const;
+
+function StudentModal({
+  student,
+  defaultClass,
+  onClose,
+}: {
+  student: Student | null;
+  defaultClass: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const save = useSaveStudent();
+  const classes = useClassOptions();
+  const currentClass = student?.student_class[0]?.class_id ?? null;
+  const form = useFormState({
+    first_name: student?.first_name ?? '',
+    last_name: student?.last_name ?? '',
+    class_id: currentClass ?? defaultClass,
+  });
+  const v = form.values;
+
+  const submit = () => {
+    const ok = form.validate((values) => ({
+      first_name: values.first_name.trim() ? undefined : t('students.form.firstNameRequired'),
+      class_id: values.class_id ? undefined : t('students.form.classRequired'),
+    }));
+    if (!ok || !v.class_id) return;
+    const moved = v.class_id !== currentClass;
+    save.mutate(
+      {
+        id: student?.id,
+        input: {
+          first_name: v.first_name.trim(),
+          last_name: v.last_name.trim(),
+          ...(student && !moved ? {} : { class_id: v.class_id }),
+        } as { first_name: string; last_name: string; class_id: string },
+      },
+      {
+        onSuccess: (saved) => {
+          toast.success(
+            student ? t('students.saved', { name: fullName(saved) }) : t('students.added', { name: fullName(saved) }),
+          );
+          onClose();
+        },
+        onError: (err) => form.showServerError(err),
+      },
+    );
+  };
+
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={student ? t('students.edit') : t('students.add')}
+      submitLabel={student ? t('common.save') : t('common.create')}
+      onSubmit={submit}
+      pending={save.isPending}
+      size="md"
+    >
+      <TextInput
+        label={t('common.firstName')}
+        value={v.first_name}
+        onChange={(e) => form.set('first_name', e.currentTarget.value)}
+        error={form.errors.first_name}
+        required
+        maxLength={60}
+        data-autofocus
+      />
+      <TextInput
+        label={t('common.lastName')}
+        value={v.last_name}
+        onChange={(e) => form.set('last_name', e.currentTarget.value)}
+        error={form.errors.last_name}
+        maxLength={60}
+      />
+      <Select
+        label={student ? t('students.form.moveClass') : t('students.form.class')}
+        description={student ? t('students.form.moveHint') : undefined}
+        data={classes.options}
+        value={v.class_id}
+        onChange={(value) => form.set('class_id', value)}
+        error={form.errors.class_id}
+        searchable
+        allowDeselect={false}
+        required
+        nothingFoundMessage={t('common.nothingFound')}
+      />
+    </FormModal>
+  );
+}
+
+function ParentModal({ student, onClose }: { student: Student; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const link = useLinkParent();
+  const form = useFormState({ first_name: '', last_name: '', phone: '', email: '', relation: 'parent' as string });
+  const v = form.values;
+
+  const submit = () => {
+    const ok = form.validate((values) => ({
+      first_name: values.first_name.trim() ? undefined : t('students.parent.firstNameRequired'),
+      phone:
+        values.phone && values.phone.length !== PHONE_LENGTH
+          ? t('common.phoneDigits', { digits: PHONE_LENGTH })
+          : !values.phone && !values.email.trim()
+            ? t('students.parent.contactRequired')
+            : undefined,
+      email: values.email.trim() && !EMAIL.test(values.email.trim()) ? t('common.emailInvalid') : undefined,
+    }));
+    if (!ok) return;
+    const input: ParentInput = {
+      first_name: v.first_name.trim(),
+      last_name: v.last_name.trim(),
+      relation: v.relation,
+      ...(v.phone ? { phone: v.phone } : {}),
+      ...(v.email.trim() ? { email: v.email.trim() } : {}),
+    };
+    link.mutate(
+      { studentId: student.id, input },
+      {
+        onSuccess: () => {
+          toast.success(
+            t('students.parent.linked', { parent: `${input.first_name} ${input.last_name}`.trim(), name: fullName(student) }),
+          );
+          onClose();
+        },
+        onError: (err) => form.showServerError(err),
+      },
+    );
+  };
+
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('students.parent.title', { name: fullName(student) })}
+      submitLabel={t('students.parent.link')}
+      onSubmit={submit}
+      pending={link.isPending}
+    >
+      {student.parents.length > 0 && (
+        <Stack gap={4}>
+          <Text fz="sm" fw={600}>
+            {t('students.parent.current')}
+          </Text>
+          {student.parents.map((p) => (
+            <Text key={p.id} fz="sm">
+              {fullName(p)} · {t(`relations.${p.relation}`, { defaultValue: p.relation })}
+            </Text>
+          ))}
+        </Stack>
+      )}
+      <Text fz="sm" c="dimmed">
+        {t('students.parent.hint')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <TextInput
+          label={t('common.firstName')}
+          value={v.first_name}
+          onChange={(e) => form.set('first_name', e.currentTarget.value)}
+          error={form.errors.first_name}
+          required
+          maxLength={60}
+          data-autofocus
+        />
+        <TextInput
+          label={t('common.lastName')}
+          value={v.last_name}
+          onChange={(e) => form.set('last_name', e.currentTarget.value)}
+          error={form.errors.last_name}
+          maxLength={60}
+        />
+        <TextInput
+          label={t('common.phone')}
+          type="tel"
+          inputMode="numeric"
+          leftSection={<Text fz="sm">+91</Text>}
+          value={v.phone}
+          onChange={(e) => form.set('phone', normalizePhoneInput(e.currentTarget.value))}
+          error={form.errors.phone}
+        />
+        <TextInput
+          label={t('common.email')}
+          type="email"
+          value={v.email}
+          onChange={(e) => form.set('email', e.currentTarget.value)}
+          error={form.errors.email}
+        />
+      </SimpleGrid>
+      <Select
+        label={t('students.parent.relation')}
+        data={RELATIONS.map((r) => ({ value: r, label: t(`relations.${r}`) }))}
+        value={v.relation}
+        onChange={(value) => value && form.set('relation', value)}
+        error={form.errors.relation}
+        allowDeselect={false}
+      />
+    </FormModal>
+  );
+}
+
+function Parents({ student }: { student: Student }) {
+  const { t } = useTranslation('admin');
+  if (student.parents.length === 0)
+    return (
+      <Text fz="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {student.parents.map((p) => (
+        <Group key={p.id} gap={6} wrap="wrap" data-testid="parent">
+          <Text span fw={600} fz="sm">
+            {fullName(p)}
+          </Text>
+          <Text span c="dimmed" fz="xs">
+            {t(`relations.${p.relation}`, { defaultValue: p.relation })}
+          </Text>
+          {p.primary_phone && (
+            <Text span c="dimmed" fz="xs" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+              {formatPhone(p.primary_phone)}
+            </Text>
+          )}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+type Dialog = { kind: 'add' } | { kind: 'edit'; student: Student } | { kind: 'parent'; student: Student } | { kind: 'import' };
+
+/** Students: a paged, searchable list by class; add, edit and move, link parents, import. */
+export default function StudentsPage() {
+  const { t, i18n } = useTranslation('admin');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [classId, setClassId] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+  const classes = useClassOptions();
+  const allowed = useAllowed('students');
+  const students = useStudents({ search: debounced, class_id: classId, page, page_size: PAGE_SIZE }, allowed);
+  const total = students.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <AdminPage
+      item="students"
+      title={t('menu.students')}
+      description={t('students.description')}
+      actions={
+        <>
+          <Button
+            variant="default"
+            leftSection={<IconFileImport size={18} aria-hidden />}
+            onClick={() => setDialog({ kind: 'import' })}
+          >
+            {t('students.import')}
+          </Button>
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
+            {t('students.add')}
+          </Button>
+        </>
+      }
+    >
+      <DataTable
+        testId="students-table"
+        caption={t('menu.students')}
+        rows={students.data?.items}
+        loading={students.isFetching}
+        error={students.error}
+        onRetry={() => void students.refetch()}
+        rowKey={(s) => s.id}
+        rowLabel={fullName}
+        emptyText={message('noStudentsFound')}
+        toolbar={
+          <Group gap="md" wrap="wrap">
+            <TextInput
+              aria-label={t('students.search')}
+              placeholder={t('students.search')}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.currentTarget.value);
+                setPage(1);
+              }}
+              w={{ base: '100%', xs: 280 }}
+            />
+            <Select
+              aria-label={t('students.classFilter')}
+              placeholder={t('students.allClasses')}
+              data={classes.options}
+              value={classId}
+              onChange={(value) => {
+                setClassId(value);
+                setPage(1);
+              }}
+              clearable
+              searchable
+              w={{ base: '100%', xs: 240 }}
+              nothingFoundMessage={t('common.nothingFound')}
+            />
+            {students.data && (
+              <Text fz="sm" c="dimmed" ms="auto" aria-live="polite">
+                {t('students.total', { count: total, formatted: new Intl.NumberFormat(i18n.language).format(total) })}
+              </Text>
+            )}
+          </Group>
+        }
+        footer={
+          pages > 1 && (
+            <Group justify="center">
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+                getItemProps={(n) => ({ 'aria-label': t('pagination.page', { page: n }) })}
+              />
+            </Group>
+          )
+        }
+        columns={[
+          {
+            key: 'name',
+            header: t('common.name'),
+            render: (s) => (
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={s.student_profile_picture} alt="" size={30} radius="xl" color="coral" variant="light">
+                  {initials(s)}
+                </Avatar>
+                <Text fz="sm" fw={600}>
+                  {fullName(s)}
+                </Text>
+              </Group>
+            ),
+          },
+          {
+            key: 'class',
+            header: t('students.form.class'),
+            render: (s) => <ClassBadges classes={s.student_class.map((c) => ({ id: c.class_id, class_name: c.class_name }))} />,
+          },
+          { key: 'parents', header: t('students.parents'), render: (s) => <Parents student={s} /> },
+        ]}
+        actions={(s) => [
+          { label: t('common.edit'), icon: IconPencil, onClick: () => setDialog({ kind: 'edit', student: s }) },
+          { label: t('students.parent.link'), icon: IconUserHeart, onClick: () => setDialog({ kind: 'parent', student: s }) },
+        ]}
+      />
+      {dialog?.kind === 'add' && <StudentModal student={null} defaultClass={classId} onClose={close} />}
+      {dialog?.kind === 'edit' && (
+        <StudentModal key={dialog.student.id} student={dialog.student} defaultClass={null} onClose={close} />
+      )}
+      {dialog?.kind === 'parent' && <ParentModal key={dialog.student.id} student={dialog.student} onClose={close} />}
+      <ImportModal kind="students" opened={dialog?.kind === 'import'} onClose={close} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,128 @@
+import { Center, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { setSchoolDirection } from '../../lib/i18n';
+import { schoolDirectionOf, useCurrentUser } from '../auth/useCurrentUser';
+import { useSessionExpiry } from '../auth/useSessionExpiry';
+import { usePermissions } from './api';
+import { AreaTabs, MainTabs } from './Navigation';
+import { ProfileModal } from './ProfileModal';
+import { ShellContext, type ShellState } from './ShellContext';
+import classes from './ShellLayout.module.css';
+import { NO_PERMISSIONS, sectionOf } from './sections';
+import { TaskPanel } from './TaskPanel';
+import { TopBar } from './TopBar';
+
+const QuickNav = lazy(() => import('./QuickNav'));
+const SideMenu = lazy(() => import('./SideMenu'));
+const SideMenuDrawer = lazy(() => import('./SideMenuDrawer'));
+const ReportIssueModal = lazy(() => import('./ReportIssueModal'));
+const SettingsModal = lazy(() => import('./SettingsModal'));
+
+/** A dialog's code loads the first time it opens and stays mounted afterwards (for its closing transition). */
+function useLazyDialog() {
+  const [opened, handlers] = useDisclosure(false);
+  const [wanted, setWanted] = useState(false);
+  const open = () => {
+    setWanted(true);
+    handlers.open();
+  };
+  return { opened, wanted, open, close: handlers.close };
+}
+
+/**
+ * The signed-in frame every screen lives in: the staff layout (top bar with tabs, side menu, Cue,
+ * quick navigation, report-issue) or the parent layout (top bar with the child switcher only).
+ */
+export default function ShellLayout({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const user = useCurrentUser();
+  const side = user.session?.activeSide ?? 'staff';
+  const permissions = usePermissions();
+  useSessionExpiry([...user.errors, ...(permissions.error ? [permissions.error] : [])]);
+
+  const direction = schoolDirectionOf(user);
+  useEffect(() => {
+    setSchoolDirection(direction);
+  }, [direction]);
+  useEffect(() => () => setSchoolDirection(null), []);
+
+  const quickNav = useLazyDialog();
+  const report = useLazyDialog();
+  const settings = useLazyDialog();
+  const profile = useLazyDialog();
+  const [menuOpened, menu] = useDisclosure(false);
+
+  // Close the phone-width menu on every navigation.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes only
+  useEffect(() => menu.close(), [pathname]);
+
+  const staff = side === 'staff';
+  const held = staff ? (permissions.data ?? NO_PERMISSIONS) : NO_PERMISSIONS;
+  const ready = !staff || permissions.isSuccess;
+  const state: ShellState = {
+    user,
+    side,
+    held,
+    ready,
+    failed: staff && permissions.isError,
+    retry: () => void permissions.refetch(),
+    openQuickNav: quickNav.open,
+    openReportIssue: report.open,
+    openSettings: settings.open,
+    openProfile: profile.open,
+  };
+
+  const section = staff ? sectionOf(pathname) : null;
+  // Parents and the campuses page show no tabs (spec section 2).
+  const withTabs = staff && pathname !== '/campuses';
+  const withSideMenu = staff && section !== null;
+
+  return (
+    <ShellContext value={state}>
+      <div className={classes.shell} data-layout={staff ? 'staff' : 'parent'}>
+        <a href="#main" className={classes.skip}>
+          {t('skipToContent')}
+        </a>
+        <TopBar onMenu={withSideMenu ? menu.toggle : undefined} menuOpened={menuOpened} withTabs={withTabs} />
+        {withTabs && (
+          <div className={classes.mobileTabs}>
+            <MainTabs />
+          </div>
+        )}
+        {staff && <AreaTabs />}
+        <div className={classes.body}>
+          {withSideMenu && (
+            <aside className={classes.side}>
+              <Suspense fallback={null}>
+                <SideMenu section={section} />
+              </Suspense>
+            </aside>
+          )}
+          <main id="main" className={classes.main} tabIndex={-1}>
+            <Suspense
+              fallback={
+                <Center py={80}>
+                  <Loader type="dots" aria-label={t('loading')} />
+                </Center>
+              }
+            >
+              {children ?? <Outlet />}
+            </Suspense>
+          </main>
+        </div>
+        {staff && <TaskPanel />}
+        <Suspense fallback={null}>
+          {quickNav.wanted && <QuickNav opened={quickNav.opened} onClose={quickNav.close} />}
+          {report.wanted && <ReportIssueModal opened={report.opened} onClose={report.close} />}
+          {settings.wanted && <SettingsModal opened={settings.opened} onClose={settings.close} />}
+          {profile.wanted && <ProfileModal opened={profile.opened} onClose={profile.close} />}
+          {withSideMenu && menuOpened && <SideMenuDrawer section={section} opened={menuOpened} onClose={menu.close} />}
+        </Suspense>
+      </div>
+    </ShellContext>
+  );
+}
