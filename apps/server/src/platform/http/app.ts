@@ -208,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
     // Files are looked up on each request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: config.webDist, index: false, wildcard: true });
+    await app.register(fastifyStatic, { root: config.webDist, index: false, wildcard: true, preCompressed: true });
     app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((req, reply) => {
