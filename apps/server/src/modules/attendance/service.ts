@@ -8,10 +8,11 @@ import {
 } from '@cue/contract';
 import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
+import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { ClassService } from '../classes/service.js';
 import * as peopleRepo from '../people/repo.js';
@@ -42,14 +43,9 @@ export class AttendanceService {
     return todayIn(school?.school.timeZone ?? 'UTC', this.clock.now());
   }
 
-  private staffSchool(auth: AccessClaims): string {
-    if (auth.kind !== 'staff' || !auth.schoolId) throw forbidden();
-    return auth.schoolId;
-  }
-
   /** The day's attendance for every student of the class (NA when unknown; approved excusals show as excused). */
   async forDay(auth: AccessClaims, classId: string, date?: string): Promise<ClassAttendance> {
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const roster = await this.classes.detail(auth, classId);
     const iso = date ? toIso(date) : await this.today(schoolId);
     return this.present(
@@ -101,7 +97,7 @@ export class AttendanceService {
    * makes it open again. Concurrent saves of the same day: each student's mark is the last one written.
    */
   async save(auth: AccessClaims, classId: string, body: z.infer<typeof saveAttendanceRequestSchema>): Promise<ClassAttendance> {
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const roster = await this.classes.detail(auth, classId);
     const iso = toIso(body.date);
     await this.checkDay(schoolId, classId, iso);
@@ -135,7 +131,7 @@ export class AttendanceService {
 
   /** Everyone present for the day (the day stays open or complete as it was). */
   async fullPresence(auth: AccessClaims, classId: string, date: string): Promise<ClassAttendance> {
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const roster = await this.classes.detail(auth, classId);
     const iso = toIso(date);
     await this.checkDay(schoolId, classId, iso);
@@ -157,7 +153,7 @@ export class AttendanceService {
 
   /** One status for many students over a range of class days (holidays and days off skipped). */
   async bulk(auth: AccessClaims, classId: string, body: z.infer<typeof bulkAttendanceRequestSchema>) {
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const roster = await this.classes.detail(auth, classId);
     const from = toIso(body.from_date, 'from_date');
     const to = toIso(body.to_date, 'to_date');
@@ -285,7 +281,7 @@ export class AttendanceService {
 
   /** The attendance dashboard: today, weekly and monthly rates, and who was absent most. */
   async dashboard(auth: AccessClaims, query: { class_id?: string; from?: string; to?: string }) {
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const visible = query.class_id ? [await this.classes.detail(auth, query.class_id)] : await this.classes.classesUsers(auth);
     const classIds = visible.map((c) => c.id);
     const today = await this.today(schoolId);
@@ -340,7 +336,7 @@ export class AttendanceService {
   }
 
   async exportCsv(auth: AccessClaims, query: { class_id?: string; from?: string; to?: string }): Promise<string> {
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const visible = query.class_id ? [await this.classes.detail(auth, query.class_id)] : await this.classes.classesUsers(auth);
     const today = await this.today(schoolId);
     const to = query.to ? toIso(query.to, 'to') : today;

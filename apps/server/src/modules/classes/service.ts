@@ -1,5 +1,6 @@
 import type { ClassDetail, ClassSummary, classRequestSchema, classUpdateRequestSchema } from '@cue/contract';
 import type { z } from 'zod';
+import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
@@ -32,14 +33,9 @@ export class ClassService {
     private readonly rosters: RosterCache,
   ) {}
 
-  private school(auth: AccessClaims): string {
-    if (auth.kind !== 'staff' || !auth.schoolId) throw forbidden();
-    return auth.schoolId;
-  }
-
   /** The classes a staff member works with: every class of the school for class managers, else their own. */
   async staffClasses(auth: AccessClaims): Promise<ClassSummary[]> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     const all = await seesAllClasses(auth, this.users);
     const rows = await repo.listSchoolClasses(this.db, schoolId, { onlyForUserId: all ? null : auth.userId });
     return rows.map(presentClassSummary);
@@ -47,7 +43,7 @@ export class ClassService {
 
   /** One class with its students and staff; another school's class does not exist for the caller. */
   async detail(auth: AccessClaims, classId: string): Promise<ClassDetail> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     const detail = this.rosters.get(schoolId, classId) ?? (await this.loadDetail(schoolId, classId));
     if (!(await seesAllClasses(auth, this.users)) && !detail.staff_list.some((s) => s.id === auth.userId)) throw forbidden();
     return detail;
@@ -83,7 +79,7 @@ export class ClassService {
 
   /** The people of the caller's classes: staff and students per class. */
   async classesUsers(auth: AccessClaims) {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     const all = await seesAllClasses(auth, this.users);
     const rows = await repo.listSchoolClasses(this.db, schoolId, { onlyForUserId: all ? null : auth.userId });
     const ids = rows.map((r) => r.cls.id);
@@ -98,7 +94,7 @@ export class ClassService {
   }
 
   async list(auth: AccessClaims): Promise<ClassSummary[]> {
-    const rows = await repo.listSchoolClasses(this.db, this.school(auth), { includeArchived: true });
+    const rows = await repo.listSchoolClasses(this.db, staffSchool(auth), { includeArchived: true });
     return rows.map((r) => ({
       ...presentClassSummary(r),
       archived: r.cls.archivedAt !== null,
@@ -112,7 +108,7 @@ export class ClassService {
   }
 
   async create(auth: AccessClaims, input: ClassInput): Promise<ClassDetail> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     await this.checkDivision(schoolId, input.division_id);
     const start = input.academic_year_start ? isoDate(input.academic_year_start, 'academic_year_start') : null;
     const end = input.academic_year_end ? isoDate(input.academic_year_end, 'academic_year_end') : null;
@@ -139,7 +135,7 @@ export class ClassService {
   }
 
   async update(auth: AccessClaims, classId: string, input: ClassUpdate): Promise<ClassDetail> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     const row = await repo.findClass(this.db, schoolId, classId);
     if (!row) throw notFound();
     await this.checkDivision(schoolId, input.division_id);
@@ -172,7 +168,7 @@ export class ClassService {
    * class_ids); either way the pairs are added, and what is already there stays.
    */
   async addStaffToClasses(auth: AccessClaims, id: string, body: { staff_ids?: string[]; class_ids?: string[] }) {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     let pairs: { classId: string; userId: string }[];
     if (await repo.findClass(this.db, schoolId, id)) {
       const staffIds = [...new Set(body.staff_ids ?? [])];

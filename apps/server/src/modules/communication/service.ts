@@ -1,5 +1,6 @@
 import { COMMUNICATION_MESSAGES, type Communication, type CommunicationRequest, type CommunicationType } from '@cue/contract';
 import { eq } from 'drizzle-orm';
+import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
@@ -90,11 +91,6 @@ export class CommunicationService {
     });
   }
 
-  private staffSchool(auth: AccessClaims): string {
-    if (auth.kind !== 'staff' || !auth.schoolId) throw forbidden();
-    return auth.schoolId;
-  }
-
   /** Checks and normalises a request: audience, status, time, attachments. */
   private async plan(auth: AccessClaims, schoolId: string, type: CommunicationType, body: CommunicationRequest) {
     const shareWith = type === 'homework' ? 'Classes' : body.share_with;
@@ -154,7 +150,7 @@ export class CommunicationService {
   }
 
   async create(auth: AccessClaims, type: CommunicationType, body: CommunicationRequest): Promise<Communication> {
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const plan = await this.plan(auth, schoolId, type, body);
     const id = newId();
     await this.db.transaction(async (tx) => {
@@ -166,7 +162,7 @@ export class CommunicationService {
   }
 
   private async manageable(auth: AccessClaims, type: CommunicationType, id: string): Promise<Row> {
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const row = await repo.find(this.db, schoolId, type, id);
     if (!row) throw notFound();
     const held = await this.users.rolePermissions(auth.userId, schoolId);
@@ -208,7 +204,7 @@ export class CommunicationService {
       if (!presented) throw notFound();
       return presented;
     }
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const row = await repo.find(this.db, schoolId, type, id);
     if (!row) throw notFound();
     if (row.status === 'draft' && !canManage(auth, row.createdBy, await this.users.rolePermissions(auth.userId, schoolId)))
@@ -253,7 +249,7 @@ export class CommunicationService {
         page_size: query.page_size,
       };
     }
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const held = await this.users.rolePermissions(auth.userId, schoolId);
     const { rows, total } = await repo.list(this.db, {
       schoolId,

@@ -1,6 +1,7 @@
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview } from '@cue/contract';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
 import {
@@ -14,7 +15,7 @@ import {
   students,
   users,
 } from '../../platform/db/schema.js';
-import { AppError, badRequest, forbidden } from '../../platform/errors.js';
+import { AppError, badRequest } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { RosterCache } from '../classes/roster-cache.js';
 import type { UserService } from '../users/service.js';
@@ -79,16 +80,11 @@ export class ImportService {
     private readonly rosters: RosterCache,
   ) {}
 
-  private school(auth: AccessClaims): string {
-    if (auth.kind !== 'staff' || !auth.schoolId) throw forbidden();
-    return auth.schoolId;
-  }
-
   async template(auth: AccessClaims, kind: ImportKind): Promise<string> {
     const rows = await this.db
       .select({ name: classes.name })
       .from(classes)
-      .where(and(eq(classes.schoolId, this.school(auth)), isNull(classes.archivedAt)))
+      .where(and(eq(classes.schoolId, staffSchool(auth)), isNull(classes.archivedAt)))
       .orderBy(asc(classes.name));
     return stringify([
       IMPORT_COLUMNS[kind] as string[],
@@ -225,7 +221,7 @@ export class ImportService {
   }
 
   async preview(auth: AccessClaims, kind: ImportKind, bytes: Buffer): Promise<ImportPreview> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     const rows = await this.rows(bytes);
     const { problems } =
       kind === 'students' ? await this.checkStudents(this.db, schoolId, rows) : await this.checkStaff(this.db, schoolId, rows);
@@ -239,7 +235,7 @@ export class ImportService {
     bytes: Buffer,
   ): Promise<{ imported: number; parents_created: number; parents_linked: number }> {
     // parents_created: parent records made; parents_linked: parents who got a child in this import.
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     const rows = await this.rows(bytes);
     const result = await this.db.transaction(async (tx) => {
       if (kind === 'students') {

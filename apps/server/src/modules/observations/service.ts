@@ -6,6 +6,7 @@ import type {
 } from '@cue/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
@@ -18,7 +19,7 @@ import {
   observations,
   students,
 } from '../../platform/db/schema.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { toDdmmyyyy, toIso } from '../attendance/dates.js';
 import type { ClassService } from '../classes/service.js';
@@ -38,11 +39,6 @@ export class ObservationService {
     private readonly clock: Clock,
     private readonly classes: ClassService,
   ) {}
-
-  private staffSchool(auth: AccessClaims): string {
-    if (auth.kind !== 'staff' || !auth.schoolId) throw forbidden();
-    return auth.schoolId;
-  }
 
   async areasOfClass(auth: AccessClaims, classId: string) {
     await this.classes.detail(auth, classId);
@@ -131,7 +127,7 @@ export class ObservationService {
     auth: AccessClaims,
     body: z.infer<typeof createObservationRequestSchema>,
   ): Promise<{ observation_entries: ObservationEntry[]; is_saved: boolean }> {
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const roster = await this.classes.detail(auth, body.class_id);
     const inClass = new Set(roster.student_list.map((s) => s.id));
     const stranger = body.observation_entries.find((e) => !inClass.has(e.student_id));
@@ -173,7 +169,7 @@ export class ObservationService {
   }
 
   private async own(auth: AccessClaims, id: string): Promise<Row> {
-    const schoolId = this.staffSchool(auth);
+    const schoolId = staffSchool(auth);
     const [row] = await this.db
       .select()
       .from(observations)
@@ -240,7 +236,7 @@ export class ObservationService {
         eq(observations.visibility, 'family'),
       );
     } else {
-      const schoolId = this.staffSchool(auth);
+      const schoolId = staffSchool(auth);
       conditions.push(eq(observations.schoolId, schoolId));
       if (q.class_id) {
         await this.classes.detail(auth, q.class_id);

@@ -9,6 +9,7 @@ import type {
 } from '@cue/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
 import { memberships, parentChildren, parents, students, users } from '../../platform/db/schema.js';
@@ -76,11 +77,6 @@ export class PeopleService {
     private readonly rosters: RosterCache,
   ) {}
 
-  private school(auth: AccessClaims): string {
-    if (auth.kind !== 'staff' || !auth.schoolId) throw forbidden();
-    return auth.schoolId;
-  }
-
   private async checkClasses(schoolId: string, classIds: string[], field: string) {
     const unique = [...new Set(classIds)];
     const found = await classRepo.existingClassIds(this.db, schoolId, unique);
@@ -89,7 +85,7 @@ export class PeopleService {
   }
 
   async listStaff(auth: AccessClaims): Promise<StaffMember[]> {
-    return (await repo.listStaff(this.db, this.school(auth))).map(presentStaffMember);
+    return (await repo.listStaff(this.db, staffSchool(auth))).map(presentStaffMember);
   }
 
   private async staffMember(schoolId: string, userId: string): Promise<StaffMember> {
@@ -100,7 +96,7 @@ export class PeopleService {
 
   /** Adds a person as staff: they can sign in at once with the phone (OTP) or email (Google, Microsoft). */
   async createStaff(auth: AccessClaims, input: z.infer<typeof staffRequestSchema>): Promise<StaffMember> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     if (!(await repo.findRole(this.db, schoolId, input.role_id)))
       throw badRequest('role_id: no such role in this school', undefined, 'role_id');
     const classIds = await this.checkClasses(schoolId, input.class_ids, 'class_ids');
@@ -128,7 +124,7 @@ export class PeopleService {
   }
 
   async updateStaff(auth: AccessClaims, userId: string, input: z.infer<typeof staffUpdateRequestSchema>): Promise<StaffMember> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     const membership = await repo.findMembership(this.db, userId, schoolId);
     if (!membership) throw notFound();
     if (input.role_id && !(await repo.findRole(this.db, schoolId, input.role_id)))
@@ -149,7 +145,7 @@ export class PeopleService {
   }
 
   async removeStaff(auth: AccessClaims, userId: string): Promise<void> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     if (userId === auth.userId) throw conflict('You cannot remove yourself');
     if (!(await repo.findMembership(this.db, userId, schoolId))) throw notFound();
     await this.db.transaction((tx) => repo.removeMembership(tx, schoolId, userId));
@@ -166,7 +162,7 @@ export class PeopleService {
   }
 
   async listStudents(auth: AccessClaims, query: { class_id?: string; search?: string; page: number; page_size: number }) {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     const visible = await this.visibleClassIds(auth, schoolId);
     let classIds = visible;
     if (query.class_id) {
@@ -194,7 +190,7 @@ export class PeopleService {
       const parent = await repo.parentOfUser(this.db, auth.userId);
       if (!parent || !(await parentHasChild(this.db, parent.id, studentId))) throw notFound();
     } else {
-      const schoolId = this.school(auth);
+      const schoolId = staffSchool(auth);
       if (!(await repo.findStudent(this.db, schoolId, studentId))) throw notFound();
       const visible = await this.visibleClassIds(auth, schoolId);
       if (visible && !(await repo.studentInClasses(this.db, studentId, visible))) throw forbidden();
@@ -205,7 +201,7 @@ export class PeopleService {
   }
 
   async createStudent(auth: AccessClaims, input: z.infer<typeof studentRequestSchema>): Promise<Student> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     await this.checkClasses(schoolId, [input.class_id], 'class_id');
     const id = newId();
     await this.db.transaction(async (tx) => {
@@ -221,7 +217,7 @@ export class PeopleService {
     studentId: string,
     input: z.infer<typeof studentUpdateRequestSchema>,
   ): Promise<Student> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     if (!(await repo.findStudent(this.db, schoolId, studentId))) throw notFound();
     if (input.class_id) await this.checkClasses(schoolId, [input.class_id], 'class_id');
     await this.db.transaction(async (tx) => {
@@ -244,7 +240,7 @@ export class PeopleService {
 
   /** Links a parent (found by phone or email, or new) to a student; they can then sign in and see the child. */
   async linkParent(auth: AccessClaims, studentId: string, input: z.infer<typeof linkParentRequestSchema>): Promise<Student> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     if (!(await repo.findStudent(this.db, schoolId, studentId))) throw notFound();
     const userId = await this.db.transaction(async (tx) => {
       const { parentId, userId } = await ensureParent(tx, input);

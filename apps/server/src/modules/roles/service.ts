@@ -1,10 +1,11 @@
 import type { roleRequestSchema, roleUpdateRequestSchema } from '@cue/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { memberships, roles } from '../../platform/db/schema.js';
-import { AppError, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { RosterCache } from '../classes/roster-cache.js';
 import type { UserService } from '../users/service.js';
@@ -19,13 +20,8 @@ export class RoleService {
     private readonly rosters: RosterCache,
   ) {}
 
-  private school(auth: AccessClaims): string {
-    if (auth.kind !== 'staff' || !auth.schoolId) throw forbidden();
-    return auth.schoolId;
-  }
-
   async list(auth: AccessClaims) {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     const rows = await this.db
       .select({ role: roles, members: count(memberships.id) })
       .from(roles)
@@ -58,7 +54,7 @@ export class RoleService {
   }
 
   async create(auth: AccessClaims, input: z.infer<typeof roleRequestSchema>) {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     if (await this.nameTaken(schoolId, input.name)) throw conflict(`A role named ${input.name} already exists`);
     const id = newId();
     // Platform-wide super admin permissions are granted by the platform, never through a school's roles.
@@ -68,7 +64,7 @@ export class RoleService {
   }
 
   async update(auth: AccessClaims, id: string, input: z.infer<typeof roleUpdateRequestSchema>) {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     const role = await this.find(schoolId, id);
     if (input.name && (await this.nameTaken(schoolId, input.name, id)))
       throw conflict(`A role named ${input.name} already exists`);
@@ -100,7 +96,7 @@ export class RoleService {
   }
 
   async remove(auth: AccessClaims, id: string): Promise<void> {
-    const schoolId = this.school(auth);
+    const schoolId = staffSchool(auth);
     await this.find(schoolId, id);
     const [held] = await this.db.select({ n: count() }).from(memberships).where(eq(memberships.roleId, id));
     if (Number(held?.n ?? 0) > 0) throw conflict('This role is still assigned to staff; give them another role first');
