@@ -9,7 +9,7 @@ const catalog = (lng: string, ns = 'translation'): Catalog =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../apps/web/public/locales/${lng}/${ns}.json`, import.meta.url)), 'utf8'));
 
 /** Translation namespaces: the shared catalog and the features' own. */
-const NAMESPACES = ['translation', 'account', 'admin', 'shell'];
+const NAMESPACES = ['translation', 'account', 'admin', 'shell', 'attendance', 'communication', 'observations', 'cue'];
 
 /** Dotted keys, with plural suffixes folded (languages have different plural forms). */
 const keys = (c: Catalog, prefix = ''): string[] =>

@@ -1,6 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
+import { attendanceRoutes } from '../features/attendance/routes';
+import { communicationRoutes } from '../features/communication/routes';
+import { observationsRoutes } from '../features/observations/routes';
 import { ShellNotFound, shellRoutes } from '../features/shell/routes';
 import { useSession } from '../lib/session';
 import { AppFrame } from './AppFrame';
@@ -70,6 +73,9 @@ export const router = createBrowserRouter([
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'account', element: <AccountRoute /> },
           ...adminRoutes,
+          ...attendanceRoutes,
+          ...communicationRoutes,
+          ...observationsRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.
           ...shellRoutes(),
         ],

@@ -211,7 +211,7 @@ export function wasLoggedOut(): boolean {
   return storage()?.getItem(LOGGED_OUT_KEY) === 'true';
 }
 
-function subscribe(listener: () => void): () => void {
+function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -226,7 +226,7 @@ if (typeof window !== 'undefined') {
 }
 
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribe, getSession, () => null);
+  return useSyncExternalStore(subscribeSession, getSession, () => null);
 }
 
 /** The side the app is being used as ('staff' or 'parent'), or null when signed out. */
@@ -236,5 +236,5 @@ export function useActiveSide(): Side | null {
 
 /** Listens to every change of the session (sign-in, renewal, side switch, sign-out). */
 export function onSessionChange(listener: () => void): () => void {
-  return subscribe(listener);
+  return subscribeSession(listener);
 }

@@ -1,30 +1,10 @@
-import { Center, Loader } from '@mantine/core';
-import { type ComponentType, lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import i18n from '../../lib/i18n';
-import { loadAdminCatalogs } from './i18n';
+import { lazyPage } from '../../app/lazyPage';
+import { ADMIN_NS } from './i18n';
 
-/** Inside the shell while a screen's code loads (no hook that would suspend). */
-function ScreenLoader() {
-  return (
-    <Center mih={240} aria-busy="true">
-      <Loader type="dots" aria-label={i18n.t('common.loading', { defaultValue: 'Loading…' })} />
-    </Center>
-  );
-}
-
-/** A page's code and the admin catalogs load together, on first visit, so the login bundle stays small. */
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Page = lazy(async () => {
-    const [module] = await Promise.all([load(), loadAdminCatalogs()]);
-    return module;
-  });
-  return (
-    <Suspense fallback={<ScreenLoader />}>
-      <Page />
-    </Suspense>
-  );
-};
+/** A page's code and the admin catalogs load together, on first visit. */
+const page = (load: () => Promise<{ default: ComponentType }>) => lazyPage(load, [ADMIN_NS]);
 
 export const SCHOOL_SETUP_BASE = 'admin/school-setup';
 

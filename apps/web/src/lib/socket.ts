@@ -1,0 +1,65 @@
+import { useEffect, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { freshAccessToken } from './renewal';
+import { getSession, onSessionChange } from './session';
+
+/**
+ * The one Socket.IO connection of the app (same origin, path /socket.io). It authenticates with the
+ * active side's access token in the handshake (`auth: { token }`), renewed before each (re)connect,
+ * and is closed when the session ends.
+ */
+let socket: Socket | null = null;
+
+export function getSocket(): Socket | null {
+  if (socket) return socket;
+  if (!getSession()) return null;
+  socket = io({
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: (cb) => {
+      const side = getSession()?.activeSide ?? 'staff';
+      void freshAccessToken(side).then(
+        (token) => cb({ token }),
+        () => cb({ token: null }),
+      );
+    },
+  });
+  return socket;
+}
+
+/** Closes the connection (sign-out, side switch); the next getSocket() opens a new one. */
+export function closeSocket(): void {
+  socket?.disconnect();
+  socket = null;
+}
+
+let lastSide: string | null | undefined;
+onSessionChange(() => {
+  const side = getSession()?.activeSide ?? null;
+  if (side !== lastSide && socket) closeSocket();
+  lastSide = side;
+});
+
+/**
+ * Follows a class's room while mounted (`join-class`, re-sent after every reconnect) and calls
+ * `handler` for each `event` the server sends. A null class id follows nothing.
+ */
+export function useClassEvent<T>(classId: string | null | undefined, event: string, handler: (payload: T) => void): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!classId) return;
+    const s = getSocket();
+    if (!s) return;
+    const join = () => s.emit('join-class', classId);
+    const listener = (payload: T) => latest.current(payload);
+    s.on('connect', join);
+    s.on(event, listener);
+    if (s.connected) join();
+    return () => {
+      s.off('connect', join);
+      s.off(event, listener);
+      s.emit('leave-class', classId);
+    };
+  }, [classId, event]);
+}
