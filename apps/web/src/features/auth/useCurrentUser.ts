@@ -60,6 +60,16 @@ export function schoolDirectionOf(user: Pick<CurrentUser, 'staff' | 'parent'>): 
   if (user.staff) return user.staff.school_details.editor_direction;
   const parent = user.parent;
   if (!parent) return null;
-  const child = parent.child_list.find((c) => c.id === parent.current_child) ?? parent.child_list[0];
-  return child?.student_class[0]?.school_details.editor_direction ?? null;
+  return currentChildOf(parent)?.student_class[0]?.school_details.editor_direction ?? null;
+}
+
+/** The parent's current child (the child switcher's choice, else the first child); null for staff. */
+export function currentChildOf(parent: ParentUserDetails | null): ParentUserDetails['child_list'][number] | null {
+  if (!parent) return null;
+  return parent.child_list.find((c) => c.id === parent.current_child) ?? parent.child_list[0] ?? null;
+}
+
+/** The current child of the signed-in parent (parent pages show this child). */
+export function useCurrentChild() {
+  return currentChildOf(useCurrentUser().parent);
 }

@@ -1,8 +1,12 @@
 import type { Child } from '@cue/contract';
-import { Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconSchool } from '@tabler/icons-react';
+import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { IconBook2, IconCalendarCheck, IconNotebook, IconSchool, IconSpeakerphone } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { fullName, initials } from '../../lib/format';
+import { useSwitchChild } from '../shell/api';
+import { toParentSide } from '../shell/sides';
 import { ClassName } from './ClassName';
 import classes from './Dashboard.module.css';
 
@@ -10,9 +14,18 @@ const AVATAR_COLORS = ['coral', 'cue', 'teal', 'blue', 'grape', 'orange'] as con
 
 const colorFor = (id: string) => AVATAR_COLORS[Number.parseInt(id.slice(-4), 16) % AVATAR_COLORS.length] ?? 'cue';
 
-/** One of the parent's children, with their classes and school. */
-export function ChildCard({ child }: { child: Child }) {
+/** Where a parent follows a child: each page shows the current child, so a link first makes this child current. */
+const CHILD_LINKS: { key: string; to: string; icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> }[] = [
+  { key: 'attendance', to: '/housekeeping/attendance', icon: IconCalendarCheck },
+  { key: 'announcements', to: '/communication/announcements', icon: IconSpeakerphone },
+  { key: 'homework', to: '/communication/homeworks', icon: IconNotebook },
+  { key: 'portfolio', to: '/assessment/portfolio', icon: IconBook2 },
+];
+
+/** One of the parent's children, with their classes and school, and links to what the family can follow. */
+export function ChildCard({ child, current }: { child: Child; current?: boolean }) {
   const { t } = useTranslation();
+  const switchChild = useSwitchChild();
   const schools = [...new Set(child.student_class.map((c) => c.school_details.name))];
   return (
     <Card component="article" padding="lg" className={classes.card} data-testid="child-card">
@@ -54,6 +67,28 @@ export function ChildCard({ child }: { child: Child }) {
               <Text fz="sm" c="dimmed" truncate="end">
                 {schools.join(', ')}
               </Text>
+            </Group>
+          )}
+          {child.student_class.length > 0 && (
+            <Group gap="md" mt={4} component="nav" aria-label={t('dashboard.childLinks.label', { name: fullName(child) })}>
+              {CHILD_LINKS.map(({ key, to, icon: Icon }) => (
+                <Anchor
+                  key={key}
+                  component={Link}
+                  to={to}
+                  fz="sm"
+                  fw={600}
+                  onClick={() => {
+                    toParentSide();
+                    if (!current) switchChild.mutate(child.id);
+                  }}
+                >
+                  <Group gap={4} wrap="nowrap" component="span">
+                    <Icon size={16} aria-hidden />
+                    {t(`dashboard.childLinks.${key}`)}
+                  </Group>
+                </Anchor>
+              ))}
             </Group>
           )}
         </Stack>

@@ -148,7 +148,11 @@ export default function DashboardPage() {
             ) : (
               <SimpleGrid cols={GRID} spacing="lg">
                 {children.map((child) => (
-                  <ChildCard key={child.id} child={child} />
+                  <ChildCard
+                    key={child.id}
+                    child={child}
+                    current={child.id === (user.parent?.current_child ?? children[0]?.id)}
+                  />
                 ))}
               </SimpleGrid>
             )}
