@@ -1,3 +1,4 @@
+export * from './ai.js';
 export * from './admin.js';
 export * from './attendance.js';
 export * from './auth.js';

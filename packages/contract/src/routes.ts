@@ -35,7 +35,9 @@ export interface RouteDef {
     | 'event'
     | 'announcement'
     | 'homework'
-    | 'observation';
+    | 'observation'
+    | 'conversation'
+    | 'tool_call';
 }
 
 /** Whether a caller holding these permissions may use a route or a menu entry (one rule for server and UI). */
@@ -312,6 +314,23 @@ export const ROUTES = {
   observationAddMedia: { method: 'POST', path: '/api/add_media_to_anecdotes/:id', access: 'staff', resource: 'observation' },
   observationCoverage: { method: 'GET', path: '/api/observations/coverage/:id', access: 'any', resource: 'student' },
   classLearningAreas: { method: 'GET', path: '/api/learning_areas/:id', access: 'staff', resource: 'class' },
+
+  // The chat assistant: conversations kept per person and class, cards saved by the teacher's click, the model provider.
+  cueConversations: { method: 'GET', path: '/api/cue/conversations/', access: 'staff' },
+  cueConversation: { method: 'GET', path: '/api/cue/conversations/:id', access: 'staff', resource: 'conversation' },
+  cueToolCallSave: { method: 'POST', path: '/api/cue/tool_calls/:id/save', access: 'staff', resource: 'tool_call' },
+  aiSettings: {
+    method: 'GET',
+    path: '/api/ai_settings/',
+    access: 'staff',
+    permission: 'academic_setup.ai_configuration',
+  },
+  aiSettingsUpdate: {
+    method: 'PUT',
+    path: '/api/ai_settings/',
+    access: 'staff',
+    permission: 'academic_setup.ai_configuration',
+  },
 
   // Platform: maintenance, uploads, bug reports.
   maintenanceStatus: { method: 'GET', path: '/api/fetch_app_maintenance/web', access: 'public' },

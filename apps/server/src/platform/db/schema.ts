@@ -35,6 +35,8 @@ export const schools = pgTable(
     logo: text('logo'),
     /** School permissions (spec section 3): module and flag names switched on for this school. */
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    /** The chat assistant's model provider: 'local' (offline) unless an admin connects an external one. */
+    aiProvider: varchar('ai_provider', { length: 12 }).notNull().default('local'),
     createdAt: createdAt(),
   },
   (t) => [index('schools_organization_idx').on(t.organizationId)],
@@ -553,4 +555,87 @@ export const observationAreas = pgTable(
       .references(() => learningAreas.id),
   },
   (t) => [primaryKey({ columns: [t.observationId, t.learningAreaId] }), index('observation_areas_area_idx').on(t.learningAreaId)],
+);
+
+/** A person's conversation with the chat assistant about one class. */
+export const aiConversations = pgTable(
+  'ai_conversations',
+  {
+    id: id().primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classId: id('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_conversations_user_class_idx').on(t.userId, t.classId, t.updatedAt)],
+);
+
+/** The messages of a conversation, as streamed (LangChain message objects). */
+export const aiMessages = pgTable(
+  'ai_messages',
+  {
+    id: id().primaryKey(),
+    conversationId: id('conversation_id')
+      .notNull()
+      .references(() => aiConversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    message: jsonb('message').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ai_messages_conversation_seq_idx').on(t.conversationId, t.seq)],
+);
+
+/** A drafted action shown as a card; saved (once) only when the teacher clicks. */
+export const aiToolCalls = pgTable(
+  'ai_tool_calls',
+  {
+    id: id().primaryKey(),
+    conversationId: id('conversation_id')
+      .notNull()
+      .references(() => aiConversations.id, { onDelete: 'cascade' }),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classId: id('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: varchar('name', { length: 40 }).notNull(),
+    args: jsonb('args').$type<Record<string, unknown>>().notNull(),
+    sentence: text('sentence').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ai_tool_calls_conversation_idx').on(t.conversationId)],
+);
+
+/** Every write the assistant initiated: who, what, when, from which sentence. */
+export const aiAudit = pgTable(
+  'ai_audit',
+  {
+    id: id().primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    toolCallId: id('tool_call_id').notNull(),
+    tool: varchar('tool', { length: 40 }).notNull(),
+    sentence: text('sentence').notNull(),
+    args: jsonb('args').$type<Record<string, unknown>>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ai_audit_school_idx').on(t.schoolId, t.createdAt)],
 );
