@@ -27,6 +27,8 @@ const sunrise = {
   announcement: '',
   homework: '',
   observation: '',
+  conversation: '',
+  tool_call: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */
@@ -74,6 +76,14 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
     observation_entries: [{ student_id: sunrise.student, date: today, general_note: 'Intrusion' }],
   },
   observationUpdate: { general_note: 'Renamed' },
+  cueToolCallSave: {
+    args: {
+      date: today,
+      student_attendance_list: [{ student_id: sunrise.student, attendance_status: 'absent' }],
+      is_saved: true,
+    },
+  },
+  aiSettingsUpdate: { ai_provider: 'openai' },
 };
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 
@@ -142,6 +152,19 @@ beforeAll(async () => {
   });
   expect(observed.statusCode, observed.body).toBe(200);
   sunrise.observation = observed.json().result.observation_entries[0].id;
+  // A conversation of Tara's with the assistant, and the attendance card it drafted.
+  const taraClaims = await t.services.tokens.verifyAccess(tara);
+  if (!taraClaims.ok) throw new Error('token');
+  const events: { stream_mode: string; data: unknown; conversation_id: string }[] = [];
+  await t.services.ai.chat(
+    taraClaims.claims,
+    { user_query: { class_id: sunrise.class, user_input: 'Aarav is absent today', date: today, time: '09:00 AM' } },
+    (e) => events.push(e),
+  );
+  sunrise.conversation = events[0]?.conversation_id ?? '';
+  const chat = await t.services.ai.conversation(taraClaims.claims, sunrise.conversation);
+  sunrise.tool_call = chat.tool_calls[0]?.id ?? '';
+  expect(sunrise.tool_call).toHaveLength(24);
   const sam = await staffToken(t, '9000000001');
   sunrise.access_token = (
     await t.request({

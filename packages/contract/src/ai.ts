@@ -157,3 +157,4 @@ export const AI_MESSAGES = {
   providerNotConfigured: 'The external model provider is not configured on this server',
   noTool: 'This tool call cannot be saved',
 } as const;
+export type ClassQuestionArgs = z.infer<typeof classQuestionArgsSchema>;

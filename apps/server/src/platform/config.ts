@@ -35,6 +35,16 @@ const envSchema = z.object({
   /** smtp(s)://user:pass@host:port; without it emails are written to DATA_DIR/outbox. */
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default('Cue <no-reply@cue.school>'),
+  /**
+   * The chat assistant's default model provider: `local` (offline, our own engine) or `openai` (any
+   * OpenAI-compatible endpoint). A school uses an external provider only when its admin switches it on.
+   */
+  AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  /** Chat messages a person may send per minute. */
+  AI_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Background jobs (scheduled announcements) run in this instance. */
   RUN_JOBS: bool.default(true),
   /** Public address of the web app, used for OAuth return addresses when a request names none. */

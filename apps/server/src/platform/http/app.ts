@@ -7,6 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { aiRoutes, attachChat } from '../../ai/routes.js';
+import { AiService } from '../../ai/service.js';
 import { ExcusalService } from '../../modules/attendance/excusal-service.js';
 import { attendanceRoutes } from '../../modules/attendance/routes.js';
 import { AttendanceService } from '../../modules/attendance/service.js';
@@ -86,6 +88,8 @@ export function createServices(deps: AppDeps) {
     ? new SmtpEmailProvider(config.SMTP_URL, config.EMAIL_FROM)
     : new OutboxEmailProvider(path.join(config.dataDir, 'outbox'));
   const school = new SchoolService(db, clock, storage, users, rosters);
+  const communication = new CommunicationService(db, clock, users, jobs, email, events);
+  const observations = new ObservationService(db, clock, classes);
   return {
     clock,
     tokens,
@@ -103,8 +107,9 @@ export function createServices(deps: AppDeps) {
     calendar: new CalendarService(db, classes, users, events),
     jobs,
     email,
-    communication: new CommunicationService(db, clock, users, jobs, email, events),
-    observations: new ObservationService(db, clock, classes),
+    communication,
+    observations,
+    ai: new AiService(db, clock, config, { users, school, classes, attendance, observations, communication }),
     roles: new RoleService(db, users, rosters),
     imports: new ImportService(db, users, rosters),
     reports: new ReportService(db),
@@ -173,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   calendarRoutes(route, services);
   communicationRoutes(route, services);
   observationRoutes(route, services);
+  aiRoutes(route, services);
   if (config.RUN_JOBS && config.NODE_ENV !== 'test') services.jobs.start();
 
   // Usage report: staff writes are counted per module, in memory, and written every minute.
@@ -223,12 +229,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
-  attachRealtime(app, {
+  const io = attachRealtime(app, {
     tokens: services.tokens,
     sessions: services.sessions,
     events: services.events,
     canFollowClass: (auth, classId) => services.attendance.canFollow(auth, classId),
   });
+  attachChat(io, services, app.log);
 
   app.addHook('onClose', async () => {
     clearInterval(usageTimer);

@@ -1,0 +1,429 @@
+import {
+  AI_MESSAGES,
+  type AiProvider,
+  type ChatStreamResponse,
+  type ClassQuestionArgs,
+  can,
+  chatRequestSchema,
+  communicationRequestSchema,
+  createObservationRequestSchema,
+  type DraftToolName,
+  ROUTES,
+  type RouteDef,
+  TOOL_ARGS,
+} from '@cue/contract';
+import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { AttendanceService } from '../modules/attendance/service.js';
+import type { ClassService } from '../modules/classes/service.js';
+import type { CommunicationService } from '../modules/communication/service.js';
+import { instantToZoned } from '../modules/communication/zoned.js';
+import type { ObservationService } from '../modules/observations/service.js';
+import type { SchoolService } from '../modules/school/service.js';
+import type { UserService } from '../modules/users/service.js';
+import type { AccessClaims } from '../platform/auth/tokens.js';
+import type { Clock } from '../platform/clock.js';
+import type { Config } from '../platform/config.js';
+import type { Db } from '../platform/db/client.js';
+import { aiAudit, aiConversations, aiMessages, aiToolCalls, schools } from '../platform/db/schema.js';
+import { AppError, badRequest, forbidden, notFound } from '../platform/errors.js';
+import { newId } from '../platform/ids.js';
+import { type AgentModel, type AgentRun, agentGraph } from './agent/graph.js';
+import { answerQuestion } from './agent/questions.js';
+import { serialize } from './agent/serialize.js';
+import type { RosterChild } from './engine/names.js';
+import { LocalChatModel } from './models/local.js';
+import { openAiModel, systemPrompt } from './models/openai.js';
+
+type Emit = (event: ChatStreamResponse) => void;
+
+/** Which route a saved card stands for: the same permission and feature checks as the route itself. */
+const SAVE_ROUTE: Record<Exclude<DraftToolName, 'mentioned_students'>, RouteDef> = {
+  mark_attendance: ROUTES.classAttendanceSave,
+  create_observation: ROUTES.observationCreate,
+  draft_announcement: ROUTES.announcementCreate,
+};
+
+const HISTORY = 20;
+
+/** "DD-MM-YYYY" + "hh:mm A" → a wall-clock Date whose UTC fields are the local time (the engine's "now"). */
+function wallClock(date: string, time: string): Date {
+  const [d, m, y] = date.split('-').map(Number);
+  const match = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(time);
+  const h = match ? (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0) : 9;
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, h, match ? Number(match[2]) : 0));
+}
+
+/** The chat assistant: runs the agent graph as the signed-in teacher, keeps conversations, saves cards on a click. */
+export class AiService {
+  private readonly recent = new Map<string, number[]>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly config: Config,
+    private readonly deps: {
+      users: UserService;
+      school: SchoolService;
+      classes: ClassService;
+      attendance: AttendanceService;
+      observations: ObservationService;
+      communication: CommunicationService;
+    },
+  ) {}
+
+  get externalConfigured(): boolean {
+    return !!(this.config.LLM_BASE_URL && this.config.LLM_MODEL);
+  }
+
+  private staff(auth: AccessClaims): string {
+    if (auth.kind !== 'staff' || !auth.schoolId) throw notFound();
+    return auth.schoolId;
+  }
+
+  /** Per-person limit on chat messages (in this instance), a sliding minute. */
+  private allow(userId: string): boolean {
+    const now = this.clock.now().getTime();
+    const times = (this.recent.get(userId) ?? []).filter((t) => now - t < 60_000);
+    if (times.length >= this.config.AI_MESSAGES_PER_MINUTE) {
+      this.recent.set(userId, times);
+      return false;
+    }
+    times.push(now);
+    this.recent.set(userId, times);
+    return true;
+  }
+
+  private async schoolRow(schoolId: string) {
+    const [row] = await this.db
+      .select({ timeZone: schools.timeZone, aiProvider: schools.aiProvider })
+      .from(schools)
+      .where(eq(schools.id, schoolId));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async settings(auth: AccessClaims) {
+    const row = await this.schoolRow(this.staff(auth));
+    return {
+      ai_provider: row.aiProvider as AiProvider,
+      external_configured: this.externalConfigured,
+      external_model: this.config.LLM_MODEL ?? null,
+    };
+  }
+
+  async updateSettings(auth: AccessClaims, provider: AiProvider) {
+    const schoolId = this.staff(auth);
+    if (provider === 'openai' && !this.externalConfigured) throw badRequest(AI_MESSAGES.providerNotConfigured, 'AI_PROVIDER');
+    await this.db.update(schools).set({ aiProvider: provider }).where(eq(schools.id, schoolId));
+    return this.settings(auth);
+  }
+
+  private modelFor(provider: string, ctx: { roster: RosterChild[]; now: Date; classIds: string[] }, prompt: () => string) {
+    if (provider === 'openai' && this.externalConfigured) {
+      return {
+        model: openAiModel({
+          baseUrl: this.config.LLM_BASE_URL as string,
+          apiKey: this.config.LLM_API_KEY ?? 'none',
+          model: this.config.LLM_MODEL as string,
+        }),
+        system: prompt(),
+      };
+    }
+    return { model: new LocalChatModel(ctx) as AgentModel, system: null };
+  }
+
+  /**
+   * One `chat-with-cue` request: validates it, checks the class, runs the graph and streams its
+   * messages and updates through `emit`, then keeps the conversation. Errors are streamed as a
+   * message with an error field; the stream always ends with `done`.
+   */
+  async chat(auth: AccessClaims, payload: unknown, emit: Emit): Promise<{ conversationId: string | null }> {
+    let conversationId: string | null = null;
+    const fail = (error: string) => emit({ stream_mode: 'messages', data: null, conversation_id: conversationId ?? '', error });
+    try {
+      const schoolId = this.staff(auth);
+      const parsed = chatRequestSchema.safeParse(payload);
+      if (!parsed.success) {
+        fail(parsed.error.issues[0]?.message ?? 'Invalid request');
+        return { conversationId };
+      }
+      if (!this.allow(auth.userId)) {
+        fail(AI_MESSAGES.rateLimited);
+        return { conversationId };
+      }
+      const q = parsed.data.user_query;
+      const detail = await this.deps.classes.detail(auth, q.class_id);
+      const school = await this.schoolRow(schoolId);
+      const local = instantToZoned(this.clock.now(), school.timeZone);
+      const date = q.date ?? local.date;
+      const time = q.time ?? local.time;
+      const roster: RosterChild[] = detail.student_list.map((s) => ({
+        id: s.id,
+        firstName: s.first_name,
+        lastName: s.last_name,
+      }));
+      const ctx = { roster, now: wallClock(date, time), classIds: [q.class_id] };
+      const { model, system } = this.modelFor(school.aiProvider, ctx, () =>
+        systemPrompt({ className: detail.class_name, date, time, roster }),
+      );
+
+      const history: BaseMessage[] = [];
+      let seq = 0;
+      if (q.conversation_id) {
+        const [conv] = await this.db
+          .select({ id: aiConversations.id })
+          .from(aiConversations)
+          .where(
+            and(
+              eq(aiConversations.id, q.conversation_id),
+              eq(aiConversations.userId, auth.userId),
+              eq(aiConversations.classId, q.class_id),
+            ),
+          );
+        if (!conv) throw notFound();
+        conversationId = conv.id;
+        const rows = await this.db
+          .select({ seq: aiMessages.seq, message: aiMessages.message })
+          .from(aiMessages)
+          .where(eq(aiMessages.conversationId, conv.id))
+          .orderBy(desc(aiMessages.seq))
+          .limit(HISTORY);
+        seq = (rows[0]?.seq ?? -1) + 1;
+        history.push(...rows.reverse().flatMap((r) => revive(r.message)));
+      } else {
+        conversationId = newId();
+        await this.db.insert(aiConversations).values({
+          id: conversationId,
+          schoolId,
+          classId: q.class_id,
+          userId: auth.userId,
+          title: q.user_input.slice(0, 80),
+        });
+      }
+      const conversation = conversationId;
+      const human = new HumanMessage({ id: newId(), content: q.user_input });
+      const run: AgentRun = {
+        model,
+        system,
+        roster,
+        classId: q.class_id,
+        sentence: q.user_input,
+        mode: q.mode,
+        ask: (args: ClassQuestionArgs) => answerQuestion(this.db, { classId: q.class_id, roster }, args),
+        keep: async (call) => {
+          await this.db.insert(aiToolCalls).values({
+            id: call.id,
+            conversationId: conversation,
+            schoolId,
+            classId: q.class_id,
+            userId: auth.userId,
+            name: call.name,
+            args: call.args,
+            sentence: q.user_input,
+          });
+        },
+      };
+      const final = new Map<string, BaseMessage>();
+      const stream = await agentGraph.stream(
+        { messages: [...history, human] },
+        { configurable: { run }, streamMode: ['messages', 'updates'], recursionLimit: 8 },
+      );
+      for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
+        if (mode === 'messages') {
+          const [message, meta] = chunk as [BaseMessage, { langgraph_node?: string }];
+          emit({
+            stream_mode: 'messages',
+            data: [serialize(message, q.mode), { langgraph_node: meta.langgraph_node }],
+            conversation_id: conversation,
+          });
+        } else if (mode === 'updates') {
+          const update = chunk as Record<string, { messages?: BaseMessage[] } | undefined>;
+          const data: Record<string, { messages: unknown[] }> = {};
+          for (const [node, value] of Object.entries(update)) {
+            const messages = value?.messages ?? [];
+            for (const m of messages) final.set(m.id ?? newId(), m);
+            data[node] = { messages: messages.map((m) => serialize(m, q.mode)) };
+          }
+          emit({ stream_mode: 'updates', data, conversation_id: conversation });
+        }
+      }
+      const keep = [human, ...final.values()];
+      await this.db.transaction(async (tx) => {
+        await tx.insert(aiMessages).values(
+          keep.map((m, i) => ({
+            id: m.id && /^[0-9a-f]{24}$/.test(m.id) ? m.id : newId(),
+            conversationId: conversation,
+            seq: seq + i,
+            message: serialize(m, q.mode) as unknown as Record<string, unknown>,
+          })),
+        );
+        await tx.update(aiConversations).set({ updatedAt: this.clock.now() }).where(eq(aiConversations.id, conversation));
+      });
+    } catch (err) {
+      fail(err instanceof AppError ? err.message : 'Something went wrong');
+      if (!(err instanceof AppError)) throw err;
+    }
+    return { conversationId };
+  }
+
+  async conversations(auth: AccessClaims, classId: string) {
+    this.staff(auth);
+    const rows = await this.db
+      .select({ id: aiConversations.id, title: aiConversations.title, updated_at: aiConversations.updatedAt })
+      .from(aiConversations)
+      .where(and(eq(aiConversations.userId, auth.userId), eq(aiConversations.classId, classId)))
+      .orderBy(desc(aiConversations.updatedAt))
+      .limit(50);
+    return rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() }));
+  }
+
+  async conversation(auth: AccessClaims, id: string) {
+    this.staff(auth);
+    const [conv] = await this.db
+      .select()
+      .from(aiConversations)
+      .where(and(eq(aiConversations.id, id), eq(aiConversations.userId, auth.userId)));
+    if (!conv || conv.schoolId !== auth.schoolId) throw notFound();
+    const [messages, calls] = await Promise.all([
+      this.db
+        .select({ message: aiMessages.message })
+        .from(aiMessages)
+        .where(eq(aiMessages.conversationId, id))
+        .orderBy(asc(aiMessages.seq)),
+      this.db
+        .select({ id: aiToolCalls.id, name: aiToolCalls.name, args: aiToolCalls.args, saved_at: aiToolCalls.savedAt })
+        .from(aiToolCalls)
+        .where(eq(aiToolCalls.conversationId, id)),
+    ]);
+    return {
+      id: conv.id,
+      class_id: conv.classId,
+      title: conv.title,
+      updated_at: conv.updatedAt.toISOString(),
+      messages: messages.map((m) => m.message),
+      tool_calls: calls.map((c) => ({ ...c, is_saved: c.saved_at !== null, saved_at: c.saved_at?.toISOString() ?? null })),
+    };
+  }
+
+  /**
+   * Saves a card: the drafted call as the teacher left it, through the module's service as the
+   * teacher (same permissions, validation and transaction), once, with an audit record.
+   */
+  async saveToolCall(auth: AccessClaims, id: string, edited: Record<string, unknown>) {
+    const schoolId = this.staff(auth);
+    const [call] = await this.db
+      .select()
+      .from(aiToolCalls)
+      .where(and(eq(aiToolCalls.id, id), eq(aiToolCalls.userId, auth.userId), eq(aiToolCalls.schoolId, schoolId)));
+    if (!call) throw notFound();
+    const name = call.name as DraftToolName;
+    if (name === 'mentioned_students') throw badRequest(AI_MESSAGES.noTool, 'NO_TOOL');
+    const parsed = TOOL_ARGS[name].safeParse(edited);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid draft', 'VALIDATION', 'args');
+    const [rolePermissions, schoolPermissions] = await Promise.all([
+      this.deps.users.rolePermissions(auth.userId, schoolId),
+      this.deps.school.schoolPermissions(schoolId),
+    ]);
+    if (!can(SAVE_ROUTE[name], { rolePermissions, schoolPermissions })) throw forbidden();
+
+    // Claimed first, so that two clicks (or two tabs) save once; released if the save fails.
+    const claimed = await this.db
+      .update(aiToolCalls)
+      .set({ savedAt: this.clock.now() })
+      .where(and(eq(aiToolCalls.id, id), isNull(aiToolCalls.savedAt)))
+      .returning({ id: aiToolCalls.id });
+    if (claimed.length === 0) throw new AppError(409, AI_MESSAGES.alreadySaved, 'ALREADY_SAVED');
+    let record: unknown;
+    try {
+      record = await this.write(auth, name, call.classId, parsed.data as Record<string, unknown>);
+    } catch (err) {
+      await this.db.update(aiToolCalls).set({ savedAt: null }).where(eq(aiToolCalls.id, id));
+      throw err;
+    }
+    await this.db.insert(aiAudit).values({
+      id: newId(),
+      schoolId,
+      userId: auth.userId,
+      toolCallId: id,
+      tool: name,
+      sentence: call.sentence,
+      args: parsed.data as Record<string, unknown>,
+      result: { record } as Record<string, unknown>,
+    });
+    await this.db
+      .update(aiToolCalls)
+      .set({ args: parsed.data as Record<string, unknown> })
+      .where(eq(aiToolCalls.id, id));
+    return { saved: true, tool: name, record };
+  }
+
+  private async write(
+    auth: AccessClaims,
+    name: Exclude<DraftToolName, 'mentioned_students'>,
+    classId: string,
+    args: Record<string, unknown>,
+  ) {
+    switch (name) {
+      case 'mark_attendance': {
+        const a = TOOL_ARGS.mark_attendance.parse(args);
+        return this.deps.attendance.save(auth, classId, {
+          date: a.date,
+          student_attendance_list: a.student_attendance_list,
+          is_saved: a.is_saved,
+        });
+      }
+      case 'create_observation': {
+        const a = TOOL_ARGS.create_observation.parse(args);
+        return this.deps.observations.create(
+          auth,
+          createObservationRequestSchema.parse({ class_id: classId, observation_entries: a.observation_entries }),
+        );
+      }
+      case 'draft_announcement': {
+        const a = TOOL_ARGS.draft_announcement.parse(args);
+        const { is_saved: _saved, ...rest } = a;
+        return this.deps.communication.create(
+          auth,
+          'announcement',
+          communicationRequestSchema.parse({ ...rest, share_with: rest.classes_ids.length ? 'Classes' : rest.share_with }),
+        );
+      }
+    }
+  }
+
+  /** AI-initiated writes of the school, newest first (who, what, when, from which sentence). */
+  async audit(schoolId: string, limit = 100) {
+    return this.db
+      .select()
+      .from(aiAudit)
+      .where(eq(aiAudit.schoolId, schoolId))
+      .orderBy(desc(aiAudit.createdAt), sql`${aiAudit.id} desc`)
+      .limit(limit);
+  }
+}
+
+/** A stored message back as a LangChain message (for the model's memory of the conversation). */
+function revive(stored: Record<string, unknown>): BaseMessage[] {
+  const m = stored as {
+    id?: string;
+    type?: string;
+    content?: { text?: string }[];
+    tool_calls?: { id: string; name: string; args: Record<string, unknown> }[];
+    tool_call_id?: string;
+    name?: string;
+  };
+  const text = (m.content ?? []).map((p) => p.text ?? '').join('');
+  if (m.type === 'human') return [new HumanMessage({ id: m.id, content: text })];
+  if (m.type === 'ai')
+    return [
+      new AIMessage({
+        id: m.id,
+        content: text,
+        tool_calls: (m.tool_calls ?? []).map((c) => ({ ...c, type: 'tool_call' as const })),
+      }),
+    ];
+  if (m.type === 'tool' && m.tool_call_id)
+    return [new ToolMessage({ id: m.id, content: text, tool_call_id: m.tool_call_id, name: m.name })];
+  return [];
+}
