@@ -8,29 +8,47 @@ export interface RosterChild {
 
 export interface NameMatch {
   child: RosterChild;
-  /** Where in the text the name was found. */
+  /** Where in the text the name was found (a possessive "'s" is not part of it). */
   start: number;
   end: number;
 }
 
-const normalise = (s: string) =>
+/** Remembers a pure function's results for the words it has seen (names and words recur in every sentence). */
+const remembered = (f: (s: string) => string) => {
+  const cache = new Map<string, string>();
+  return (s: string) => {
+    let v = cache.get(s);
+    if (v === undefined) {
+      if (cache.size > 20_000) cache.clear();
+      v = f(s);
+      cache.set(s, v);
+    }
+    return v;
+  };
+};
+
+const normalise = remembered((s: string) =>
   s
     .toLowerCase()
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '');
+    .replace(/[\u0300-\u036f]/g, ''),
+);
 
 /** Spelling-insensitive form: long vowels and doubled letters folded ("Kabeer" ~ "Kabir", "Saanvi" ~ "Sanvi"). */
-const sound = (s: string) =>
+const sound = remembered((s: string) =>
   normalise(s)
     .replace(/ee/g, 'i')
     .replace(/oo/g, 'u')
     .replace(/(.)\1+/g, '$1')
     .replace(/ph/g, 'f')
-    .replace(/h(?=[^aeiou]|$)/g, '');
+    .replace(/h(?=[^aeiou]|$)/g, ''),
+);
 
 const close = (word: string, name: string) => {
-  const [a, b] = [sound(word), sound(name)];
   const [x, y] = [normalise(word), normalise(name)];
+  // Too different in length to be one edit or two apart.
+  if (Math.abs(x.length - y.length) > 3) return false;
+  const [a, b] = [sound(word), sound(name)];
   return a === b || distance(a, b) <= tolerance(b.length) || distance(x, y) <= tolerance(y.length);
 };
 
@@ -96,6 +114,47 @@ const NOT_NAMES = new Set([
   'week',
   'next',
   'last',
+  // Ordinary words a letter or two from a child's name.
+  'area',
+  'arab',
+  'are',
+  'me',
+  'my',
+  'we',
+  'our',
+  'you',
+  'ms',
+  'mr',
+  'mrs',
+  'miss',
+  'now',
+  'new',
+  'no',
+  'did',
+  'mum',
+  'dad',
+  'nan',
+  'ok',
+  'okay',
+  'one',
+  'open',
+  'then',
+  'than',
+  'what',
+  'when',
+  'other',
+  'over',
+  'even',
+  'more',
+  'mine',
+  'nice',
+  'dear',
+  'done',
+  'kind',
+  'liar',
+  'lays',
+  'lay',
+  'vain',
 ]);
 
 /** How many edits a word of this length may be off and still name a child (misspellings). */
@@ -105,14 +164,20 @@ interface Token {
   word: string;
   start: number;
   end: number;
+  /** Written with a capital letter ("Meera", not "meera"). */
+  capital: boolean;
 }
 
 const tokens = (text: string): Token[] => {
   const out: Token[] = [];
   for (const m of text.matchAll(/[\p{L}][\p{L}'’-]*/gu)) {
-    // Possessives: "Meera's" is Meera.
-    const word = m[0].replace(/['’]s$/i, '').replace(/['’]$/, '');
-    out.push({ word, start: m.index ?? 0, end: (m.index ?? 0) + m[0].length });
+    // Possessives and "is": "Meera's" is Meera, and the "'s" stays with the rest of the sentence.
+    const word = m[0]
+      .replace(/['’]s$/i, '')
+      .replace(/['’]$/, '')
+      .replace(/-+$/, '');
+    const start = m.index ?? 0;
+    out.push({ word, start, end: start + word.length, capital: /^\p{Lu}/u.test(word) });
   }
   return out;
 };
@@ -124,6 +189,9 @@ const tokens = (text: string): Token[] => {
  */
 export function findChildren(text: string, roster: RosterChild[]): NameMatch[] {
   const words = tokens(text);
+  // A misspelt name must be written like a name (with a capital), unless the whole text is lower case.
+  const anyCapital = /\p{Lu}/u.test(text);
+  const mayBeFuzzy = (w: Token) => w.capital || !anyCapital;
   const found: NameMatch[] = [];
   const taken = new Set<number>();
   const byFirst = new Map<string, RosterChild[]>();
@@ -140,7 +208,9 @@ export function findChildren(text: string, roster: RosterChild[]): NameMatch[] {
       const first = normalise(c.firstName);
       const last = normalise(c.lastName);
       if (!last) continue;
-      if (close(a.word, first) && close(b.word, last)) {
+      const exactFirst = normalise(a.word) === first;
+      const exactLast = normalise(b.word) === last;
+      if ((exactFirst || (mayBeFuzzy(a) && close(a.word, first))) && (exactLast || (mayBeFuzzy(b) && close(b.word, last)))) {
         if (!found.some((f) => f.child.id === c.id)) found.push({ child: c, start: a.start, end: b.end });
         taken.add(i).add(i + 1);
       }
@@ -152,7 +222,7 @@ export function findChildren(text: string, roster: RosterChild[]): NameMatch[] {
     if (word.length < 2 || NOT_NAMES.has(word)) return;
     const exact = byFirst.get(word);
     let candidates = exact ?? [];
-    if (candidates.length === 0) {
+    if (candidates.length === 0 && mayBeFuzzy(w)) {
       const scored = roster
         .filter((c) => word[0] === normalise(c.firstName)[0] && close(word, c.firstName))
         .map((c) => ({ c, d: Math.min(distance(sound(word), sound(c.firstName)), distance(word, normalise(c.firstName))) }));

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { understand } from '../engine/engine.js';
+import { question, understand } from '../engine/engine.js';
 import type { RosterChild } from '../engine/names.js';
 import { type EvalCase, formatReport, type Prediction, readCases, score } from './score.js';
 
@@ -47,7 +47,12 @@ export function predict(cases: EvalCase[], roster: RosterChild[]): { predictions
   const ms: number[] = [];
   const predictions = cases.map((c) => {
     const start = performance.now();
-    const tool_calls = understand(c.text, { roster, now: speakingTime(c) }, ['c'.repeat(24)]);
+    const ctx = { roster, now: speakingTime(c) };
+    // As the local model does: a read-only question first, else the sentence's tool calls.
+    const query = question(c.text, ctx);
+    const tool_calls = query
+      ? [{ name: 'class_question', args: { ...query } as Record<string, unknown> }]
+      : (understand(c.text, ctx, ['c'.repeat(24)]) as unknown as { name: string; args: Record<string, unknown> }[]);
     ms.push(performance.now() - start);
     return { text: c.text, tool_calls };
   });

@@ -16,6 +16,8 @@
  *   - create_observation: the set of (child, date, type_of_anecdote).
  *   - draft_announcement: per announcement, date and schedule_later, and time when scheduled.
  *   - mentioned_students: the set of children.
+ *   - class_question (a read-only question over the class's records): kind, from, to, the child and the
+ *     area (case-insensitive).
  *   Children are compared by full name, case- and space-insensitive, after mapping ids through the roster.
  * - per tool: over the tool names of each sentence, tp = expected and predicted, fp = predicted only,
  *   fn = expected only; precision = tp / (tp + fp), recall = tp / (tp + fn), 1 when the denominator is 0.
@@ -65,7 +67,13 @@ export interface Report {
   failures: Failure[];
 }
 
-export const TOOLS = ['mark_attendance', 'create_observation', 'draft_announcement', 'mentioned_students'] as const;
+export const TOOLS = [
+  'mark_attendance',
+  'create_observation',
+  'draft_announcement',
+  'mentioned_students',
+  'class_question',
+] as const;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -170,6 +178,9 @@ export function slots(name: string, calls: ToolCallLike[], roster: Record<string
       out.push(`${str(a.date).trim()} scheduled=${scheduled}${scheduled ? ` ${normTime(str(a.time))}` : ''}`);
     } else if (name === 'mentioned_students') {
       for (const e of list(a.students)) out.push(childOf(e, roster));
+    } else if (name === 'class_question') {
+      const child = first(a, ['student', 'student_name', 'student_id']) === undefined ? '' : childOf(a, roster);
+      out.push(`${str(a.kind)} ${str(a.from)}..${str(a.to)} child=${child} area=${norm(str(a.area))}`);
     } else {
       out.push(JSON.stringify(a));
     }
