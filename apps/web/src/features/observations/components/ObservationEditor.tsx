@@ -1,0 +1,453 @@
+import '@mantine/dates/styles.css';
+import '@mantine/dropzone/styles.css';
+import { OBSERVATION_DATE_DISPLAY, OBSERVATION_DEFAULTS, OBSERVATION_MESSAGES, UPLOAD_LIMITS } from '@cue/contract';
+import {
+  Button,
+  Chip,
+  CloseButton,
+  Group,
+  Image,
+  Input,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
+import { IconCalendar, IconLock, IconPhotoPlus, IconUsers } from '@tabler/icons-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fullName } from '../../../lib/format';
+import { errorText, toast } from '../../../lib/notify';
+import { FormModal } from '../../admin/components/FormModal';
+import { useFormState } from '../../admin/components/useFormState';
+import { UploadProgress } from '../../shell/UploadProgress';
+import {
+  type LearningArea,
+  type ObservationEntry,
+  type ObservationType,
+  uploadPhoto,
+  useCreateObservation,
+  useLearningAreas,
+  useRoster,
+  useUpdateObservation,
+  type Visibility,
+} from '../api';
+import { pickerToWire, wireToPicker } from '../dates';
+import { areaName, groupName, OBSERVATIONS_NS } from '../i18n';
+
+/** Kinds of note a teacher may file an observation as; 'general' is the default. */
+export const ANECDOTE_KINDS = ['general', 'milestone', 'interest', 'wellbeing', 'behaviour'] as const;
+
+interface Photo {
+  key: string;
+  file: File;
+  preview: string;
+  percent: number;
+  failed: boolean;
+  link?: string;
+}
+
+export interface EditorTarget {
+  /** The entry being edited; null for a new observation. */
+  entry: ObservationEntry | null;
+  /** Preselected children of a new observation. */
+  studentIds?: string[];
+}
+
+interface ObservationEditorProps {
+  classId: string;
+  type: ObservationType;
+  date: string;
+  reportTitle: string;
+  target: EditorTarget;
+  onClose: () => void;
+}
+
+/** Learning areas as chips, grouped as the framework groups them. */
+function AreaPicker({ areas, value, onChange }: { areas: LearningArea[]; value: string[]; onChange: (ids: string[]) => void }) {
+  const { t } = useTranslation(OBSERVATIONS_NS);
+  const groups = useMemo(() => {
+    const map = new Map<string, LearningArea[]>();
+    for (const area of areas) map.set(area.group, [...(map.get(area.group) ?? []), area]);
+    return [...map.entries()];
+  }, [areas]);
+  return (
+    <Chip.Group multiple value={value} onChange={onChange}>
+      <Stack gap="xs">
+        {groups.map(([group, items]) => (
+          <div key={group}>
+            <Text fz="xs" fw={600} c="dimmed" mb={4}>
+              {groupName(t, group)}
+            </Text>
+            <Group gap={6}>
+              {items.map((area) => (
+                <Chip key={area.id} value={area.id} size="sm" variant="outline">
+                  {areaName(t, area)}
+                </Chip>
+              ))}
+            </Group>
+          </div>
+        ))}
+      </Stack>
+    </Chip.Group>
+  );
+}
+
+/**
+ * Writes or edits an observation: several children at once, the day, a title and note, the kind of note,
+ * learning-area tags, who may see it, and photos (uploaded with progress when saving).
+ */
+export function ObservationEditor({ classId, type, date, reportTitle, target, onClose }: ObservationEditorProps) {
+  const { t, i18n } = useTranslation(OBSERVATIONS_NS);
+  const entry = target.entry;
+  const roster = useRoster(classId);
+  const areas = useLearningAreas(classId);
+  const create = useCreateObservation();
+  const update = useUpdateObservation();
+  const photosId = useId();
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const form = useFormState({
+    students: entry ? [entry.student_id] : (target.studentIds ?? []),
+    date: entry?.date ?? date,
+    title: entry?.title ?? OBSERVATION_DEFAULTS.title,
+    general_note: entry?.general_note ?? '',
+    type_of_anecdote: entry?.type_of_anecdote ?? OBSERVATION_DEFAULTS.type_of_anecdote,
+    report_title: entry?.report_title ?? reportTitle,
+    visibility: (entry?.visibility ?? 'family') as Visibility,
+    learning_area_ids: entry?.learning_areas.map((a) => a.id) ?? [],
+  });
+  const v = form.values;
+  const kind: ObservationType = entry?.type ?? type;
+
+  // Previews are object URLs: released when removed and when the editor closes.
+  const previews = useRef(new Set<string>());
+  useEffect(
+    () => () => {
+      for (const url of previews.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
+
+  const children = useMemo(
+    () =>
+      (roster.data?.student_list ?? [])
+        .map((s) => ({ value: s.id, label: fullName(s) }))
+        .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+    [roster.data, i18n.language],
+  );
+  const kinds: { value: string; label: string }[] = ANECDOTE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }));
+  if (entry && !ANECDOTE_KINDS.includes(entry.type_of_anecdote as (typeof ANECDOTE_KINDS)[number]))
+    kinds.push({ value: entry.type_of_anecdote, label: entry.type_of_anecdote });
+
+  const addPhotos = (files: File[]) => {
+    const room = UPLOAD_LIMITS.total_media - photos.length - (entry?.media.length ?? 0);
+    if (files.length > room) toast.error(t('editor.tooManyPhotos', { count: UPLOAD_LIMITS.total_media }));
+    const added = files.slice(0, Math.max(0, room)).map((file) => ({
+      key: `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`,
+      file,
+      preview: URL.createObjectURL(file),
+      percent: 0,
+      failed: false,
+    }));
+    for (const photo of added) previews.current.add(photo.preview);
+    setPhotos((list) => [...list, ...added]);
+  };
+
+  const removePhoto = (key: string) =>
+    setPhotos((list) => {
+      const gone = list.find((p) => p.key === key);
+      if (gone) {
+        URL.revokeObjectURL(gone.preview);
+        previews.current.delete(gone.preview);
+      }
+      return list.filter((p) => p.key !== key);
+    });
+
+  /** Uploads the photos not yet stored; their links, or null when one failed. */
+  const uploadAll = async (): Promise<string[] | null> => {
+    const links: string[] = [];
+    for (const photo of photos) {
+      if (photo.link) {
+        links.push(photo.link);
+        continue;
+      }
+      const setOne = (changes: Partial<Photo>) =>
+        setPhotos((list) => list.map((p) => (p.key === photo.key ? { ...p, ...changes } : p)));
+      try {
+        setOne({ failed: false, percent: 0 });
+        const stored = await uploadPhoto(photo.file, (fraction) => setOne({ percent: Math.round(fraction * 100) }));
+        setOne({ link: stored.media_link, percent: 100 });
+        links.push(stored.media_link);
+      } catch (err) {
+        setOne({ failed: true });
+        toast.error(errorText(err), t('editor.uploadFailed', { name: photo.file.name }));
+        return null;
+      }
+    }
+    return links;
+  };
+
+  const saved = () => {
+    toast.success(t('messages.saved', { defaultValue: OBSERVATION_MESSAGES.saved }));
+    onClose();
+  };
+
+  const submit = async () => {
+    const ok = form.validate((values) => ({
+      students: values.students.length ? undefined : t('editor.childrenRequired'),
+      general_note: values.general_note.trim() ? undefined : t('editor.noteRequired'),
+      date: values.date ? undefined : t('editor.dateRequired'),
+      report_title: kind === 'report_card' && !values.report_title.trim() ? t('editor.reportTitleRequired') : undefined,
+    }));
+    if (!ok) return;
+    setUploading(true);
+    const links = await uploadAll();
+    setUploading(false);
+    if (!links) return;
+    const common = {
+      title: v.title.trim() || OBSERVATION_DEFAULTS.title,
+      general_note: v.general_note.trim(),
+      type_of_anecdote: v.type_of_anecdote || OBSERVATION_DEFAULTS.type_of_anecdote,
+    };
+    const others = entry ? v.students.filter((id) => id !== entry.student_id) : v.students;
+    try {
+      if (entry) {
+        await update.mutateAsync({
+          id: entry.id,
+          input: {
+            ...common,
+            date: v.date,
+            visibility: v.visibility,
+            learning_area_ids: v.learning_area_ids,
+            ...(kind === 'report_card' ? { report_title: v.report_title.trim() } : {}),
+          },
+          media: links,
+        });
+      }
+      if (others.length > 0) {
+        await create.mutateAsync({
+          class_id: classId,
+          type: kind,
+          report_title: kind === 'report_card' ? v.report_title.trim() : null,
+          visibility: v.visibility,
+          learning_area_ids: v.learning_area_ids,
+          // An edited observation recorded for more children carries its photos to them too.
+          media: [...(entry?.media.map((m) => m.media_link) ?? []), ...links].map((media_link) => ({ media_link })),
+          observation_entries: others.map((student_id) => ({ student_id, date: v.date, ...common })),
+        });
+      }
+      saved();
+    } catch (err) {
+      form.showServerError(err, { observation_entries: 'students' });
+    }
+  };
+
+  const pending = uploading || create.isPending || update.isPending;
+  const title = entry
+    ? kind === 'report_card'
+      ? t('editor.editReportTitle')
+      : t('editor.editTitle')
+    : kind === 'report_card'
+      ? t('editor.createReportTitle')
+      : t('editor.createTitle');
+
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={title}
+      submitLabel={pending ? t('editor.saving', { defaultValue: OBSERVATION_MESSAGES.saving }) : t('editor.save')}
+      onSubmit={() => void submit()}
+      pending={pending}
+      size="xl"
+    >
+      <MultiSelect
+        label={t('editor.children')}
+        description={entry ? t('editor.childrenEditHint') : t('editor.childrenHint')}
+        placeholder={v.students.length ? undefined : t('editor.childrenPlaceholder')}
+        data={children}
+        value={v.students}
+        onChange={(ids) => form.set('students', entry && !ids.includes(entry.student_id) ? [entry.student_id, ...ids] : ids)}
+        error={form.errors.students}
+        searchable
+        hidePickedOptions
+        required
+        nothingFoundMessage={t('editor.noChildFound')}
+        disabled={roster.isPending}
+        data-autofocus
+        rightSectionWidth={entry ? undefined : 'auto'}
+        rightSection={
+          !entry && children.length > 0 && v.students.length < children.length ? (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              me={6}
+              onClick={() =>
+                form.set(
+                  'students',
+                  children.map((c) => c.value),
+                )
+              }
+            >
+              {t('editor.wholeClass')}
+            </Button>
+          ) : undefined
+        }
+        rightSectionPointerEvents="all"
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <DatePickerInput
+          label={t('editor.date')}
+          value={wireToPicker(v.date)}
+          onChange={(value) => form.set('date', pickerToWire(value) ?? '')}
+          valueFormat={OBSERVATION_DATE_DISPLAY}
+          leftSection={<IconCalendar size={16} aria-hidden />}
+          maxDate={new Date()}
+          error={form.errors.date}
+          required
+          popoverProps={{ withinPortal: true }}
+        />
+        <Select
+          label={t('editor.kind')}
+          data={kinds}
+          value={v.type_of_anecdote}
+          onChange={(value) => form.set('type_of_anecdote', value ?? OBSERVATION_DEFAULTS.type_of_anecdote)}
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+      {kind === 'report_card' && (
+        <TextInput
+          label={t('editor.reportTitle')}
+          description={t('editor.reportTitleHint')}
+          placeholder={t('reportTitle.placeholder')}
+          value={v.report_title}
+          onChange={(e) => form.set('report_title', e.currentTarget.value)}
+          error={form.errors.report_title}
+          required
+          maxLength={200}
+        />
+      )}
+      <TextInput
+        label={t('editor.title')}
+        value={v.title}
+        onChange={(e) => form.set('title', e.currentTarget.value)}
+        maxLength={200}
+      />
+      <Textarea
+        label={t('editor.note')}
+        placeholder={t('editor.notePlaceholder')}
+        value={v.general_note}
+        onChange={(e) => form.set('general_note', e.currentTarget.value)}
+        error={form.errors.general_note}
+        autosize
+        minRows={4}
+        maxRows={12}
+        maxLength={10_000}
+        required
+      />
+      <Input.Wrapper label={t('editor.areas')} description={t('editor.areasHint')}>
+        <div style={{ marginTop: 8 }}>
+          {areas.data && areas.data.length > 0 ? (
+            <AreaPicker areas={areas.data} value={v.learning_area_ids} onChange={(ids) => form.set('learning_area_ids', ids)} />
+          ) : (
+            <Text fz="sm" c="dimmed">
+              {areas.isPending ? t('loading') : t('editor.noCurriculum')}
+            </Text>
+          )}
+        </div>
+      </Input.Wrapper>
+      <Input.Wrapper label={t('editor.visibility')}>
+        <SegmentedControl
+          mt={6}
+          fullWidth
+          value={v.visibility}
+          onChange={(value) => form.set('visibility', value as Visibility)}
+          data={[
+            {
+              value: 'family',
+              label: (
+                <Group gap={6} justify="center" wrap="nowrap">
+                  <IconUsers size={16} aria-hidden />
+                  <span>{t('visibility.familyLong')}</span>
+                </Group>
+              ),
+            },
+            {
+              value: 'staff',
+              label: (
+                <Group gap={6} justify="center" wrap="nowrap">
+                  <IconLock size={16} aria-hidden />
+                  <span>{t('visibility.staffLong')}</span>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      </Input.Wrapper>
+      <Input.Wrapper label={t('editor.photos')} id={photosId}>
+        <Stack gap="xs" mt={6}>
+          {entry && entry.media.length > 0 && (
+            <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
+              {entry.media.map((m, index) => (
+                <Image
+                  key={m.media_link}
+                  src={m.media_link}
+                  alt={t('card.photo', { n: index + 1, title: entry.title })}
+                  h={72}
+                  radius="sm"
+                  fit="cover"
+                />
+              ))}
+            </SimpleGrid>
+          )}
+          <Dropzone
+            onDrop={addPhotos}
+            onReject={() => toast.error(t('editor.photoRejected', { size: UPLOAD_LIMITS.max_image_size / 1024 / 1024 }))}
+            accept={IMAGE_MIME_TYPE}
+            maxSize={UPLOAD_LIMITS.max_image_size}
+            disabled={pending}
+            radius="md"
+            p="md"
+            aria-labelledby={photosId}
+            data-testid="photo-dropzone"
+          >
+            <Group justify="center" gap="sm" mih={56} style={{ pointerEvents: 'none' }}>
+              <IconPhotoPlus size={28} aria-hidden color="var(--mantine-color-cue-6)" />
+              <div>
+                <Text fz="sm" fw={600}>
+                  {t('editor.dropzone')}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {t('editor.photosHint', { size: UPLOAD_LIMITS.max_image_size / 1024 / 1024 })}
+                </Text>
+              </div>
+            </Group>
+          </Dropzone>
+          {photos.map((photo) => (
+            <Paper key={photo.key} withBorder radius="md" p="xs">
+              <Group gap="sm" wrap="nowrap">
+                <Image src={photo.preview} alt="" w={48} h={48} radius="sm" fit="cover" />
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <UploadProgress name={photo.file.name} percent={photo.percent} failed={photo.failed} />
+                </div>
+                <CloseButton
+                  aria-label={t('editor.removePhoto', { name: photo.file.name })}
+                  onClick={() => removePhoto(photo.key)}
+                  disabled={pending}
+                />
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      </Input.Wrapper>
+    </FormModal>
+  );
+}

@@ -1,0 +1,33 @@
+import { DATE_FORMAT, OBSERVATION_DATE_DISPLAY } from '@cue/contract';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ar';
+import 'dayjs/locale/he';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+dayjs.extend(customParseFormat);
+
+/** A wire date (DD-MM-YYYY) as a dayjs date; null when it is not one. */
+export function parseWireDate(value: string | null | undefined): dayjs.Dayjs | null {
+  if (!value) return null;
+  const date = dayjs(value, DATE_FORMAT, true);
+  return date.isValid() ? date : null;
+}
+
+export const toWireDate = (date: dayjs.Dayjs | Date | string): string => dayjs(date).format(DATE_FORMAT);
+
+export const todayWire = (): string => toWireDate(dayjs());
+
+/** The picker's value (YYYY-MM-DD) from a wire date, and back. */
+export const wireToPicker = (value: string): string | null => parseWireDate(value)?.format('YYYY-MM-DD') ?? null;
+export const pickerToWire = (value: string | null): string | null => (value ? toWireDate(dayjs(value, 'YYYY-MM-DD')) : null);
+
+/** An observation's day as 'ddd, MMM DD, YYYY' (spec), in the reader's language. */
+export function formatObservationDate(value: string, language: string): string {
+  const date = parseWireDate(value);
+  if (!date) return value;
+  return date.locale(language === 'ar' || language === 'he' ? language : 'en').format(OBSERVATION_DATE_DISPLAY);
+}
+
+/** Moves a wire date by whole days. */
+export const shiftWireDate = (value: string, days: number): string =>
+  toWireDate((parseWireDate(value) ?? dayjs()).add(days, 'day'));
