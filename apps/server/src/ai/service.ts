@@ -22,6 +22,7 @@ import type { ObservationService } from '../modules/observations/service.js';
 import type { SchoolService } from '../modules/school/service.js';
 import type { UserService } from '../modules/users/service.js';
 import type { AccessClaims } from '../platform/auth/tokens.js';
+import { TtlCache } from '../platform/cache.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
 import type { Db } from '../platform/db/client.js';
@@ -57,6 +58,8 @@ function wallClock(date: string, time: string): Date {
 /** The chat assistant: runs the agent graph as the signed-in teacher, keeps conversations, saves cards on a click. */
 export class AiService {
   private readonly recent = new Map<string, number[]>();
+  /** A school's time zone and provider, read on every message; an admin's change applies at once here, within 30 s elsewhere. */
+  private readonly schoolCache = new TtlCache<{ timeZone: string; aiProvider: string }>(30_000, 1_000);
 
   constructor(
     private readonly db: Db,
@@ -95,11 +98,14 @@ export class AiService {
   }
 
   private async schoolRow(schoolId: string) {
+    const cached = this.schoolCache.get(schoolId);
+    if (cached) return cached;
     const [row] = await this.db
       .select({ timeZone: schools.timeZone, aiProvider: schools.aiProvider })
       .from(schools)
       .where(eq(schools.id, schoolId));
     if (!row) throw notFound();
+    this.schoolCache.set(schoolId, row);
     return row;
   }
 
@@ -116,6 +122,7 @@ export class AiService {
     const schoolId = this.staff(auth);
     if (provider === 'openai' && !this.externalConfigured) throw badRequest(AI_MESSAGES.providerNotConfigured, 'AI_PROVIDER');
     await this.db.update(schools).set({ aiProvider: provider }).where(eq(schools.id, schoolId));
+    this.schoolCache.delete(schoolId);
     return this.settings(auth);
   }
 
@@ -191,18 +198,13 @@ export class AiService {
           .limit(HISTORY);
         seq = (rows[0]?.seq ?? -1) + 1;
         history.push(...rows.reverse().flatMap((r) => revive(r.message)));
-      } else {
-        conversationId = newId();
-        await this.db.insert(aiConversations).values({
-          id: conversationId,
-          schoolId,
-          classId: q.class_id,
-          userId: auth.userId,
-          title: q.user_input.slice(0, 80),
-        });
       }
+      // A new conversation is written with its first messages, after the stream: nothing waits on it.
+      const isNew = !conversationId;
+      conversationId ??= newId();
       const conversation = conversationId;
       const human = new HumanMessage({ id: newId(), content: q.user_input });
+      const drafted: (typeof aiToolCalls.$inferInsert)[] = [];
       const run: AgentRun = {
         model,
         system,
@@ -212,7 +214,7 @@ export class AiService {
         mode: q.mode,
         ask: (args: ClassQuestionArgs) => answerQuestion(this.db, { classId: q.class_id, roster }, args),
         keep: async (call) => {
-          await this.db.insert(aiToolCalls).values({
+          drafted.push({
             id: call.id,
             conversationId: conversation,
             schoolId,
@@ -250,6 +252,15 @@ export class AiService {
       }
       const keep = [human, ...final.values()];
       await this.db.transaction(async (tx) => {
+        if (isNew)
+          await tx.insert(aiConversations).values({
+            id: conversation,
+            schoolId,
+            classId: q.class_id,
+            userId: auth.userId,
+            title: q.user_input.slice(0, 80),
+          });
+        if (drafted.length) await tx.insert(aiToolCalls).values(drafted);
         await tx.insert(aiMessages).values(
           keep.map((m, i) => ({
             id: m.id && /^[0-9a-f]{24}$/.test(m.id) ? m.id : newId(),
