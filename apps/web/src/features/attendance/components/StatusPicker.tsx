@@ -1,0 +1,86 @@
+import type { AttendanceStatus } from '@cue/contract';
+import { Button, Group, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ATT_NS } from '../i18n';
+import { SoftBadge } from './SoftBadge';
+import { ALL_STATUSES, nextStatus, PICKABLE, STATUS_COLOR, statusKey } from './status';
+
+/**
+ * One child's status: four toggle buttons. Choosing the selected status again resets it to NA, shown
+ * as Unassigned.
+ */
+export function StatusPicker({
+  value,
+  onChange,
+  name,
+  disabled = false,
+}: {
+  value: AttendanceStatus;
+  onChange: (status: AttendanceStatus) => void;
+  name: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation(ATT_NS);
+  return (
+    <SimpleGrid cols={4} spacing={6} role="group" aria-label={t('picker.label', { name })} data-testid="status-picker">
+      {PICKABLE.map((status) => {
+        const selected = value === status;
+        return (
+          <Button
+            key={status}
+            size="compact-sm"
+            h={34}
+            px={4}
+            fz="xs"
+            variant={selected ? 'filled' : 'default'}
+            color={STATUS_COLOR[status]}
+            aria-pressed={selected}
+            disabled={disabled}
+            onClick={() => onChange(nextStatus(value, status))}
+          >
+            {t(statusKey(status))}
+          </Button>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+/** A status as a coloured badge. */
+export function StatusBadge({ status, size = 'md' }: { status: AttendanceStatus; size?: 'sm' | 'md' | 'lg' }) {
+  const { t } = useTranslation(ATT_NS);
+  return (
+    <SoftBadge color={STATUS_COLOR[status]} outline={status === 'NA'} size={size} radius="sm" tt="none">
+      {t(statusKey(status))}
+    </SoftBadge>
+  );
+}
+
+/** Counts per status, in the picker's order and Unassigned last. */
+export function StatusCounts({ counts }: { counts: Record<AttendanceStatus, number> }) {
+  const { t, i18n } = useTranslation(ATT_NS);
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <Group gap="xs" data-testid="status-counts" aria-label={t('counts.label')} role="list">
+      {ALL_STATUSES.map((status) => (
+        <SoftBadge
+          key={status}
+          role="listitem"
+          color={STATUS_COLOR[status]}
+          outline={status === 'NA'}
+          size="lg"
+          radius="sm"
+          tt="none"
+          data-status={status}
+          rightSection={
+            <Text component="span" fw={800} fz="sm" data-testid={`count-${status}`}>
+              {number.format(counts[status])}
+            </Text>
+          }
+        >
+          {t(statusKey(status))}
+        </SoftBadge>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,328 @@
+import { ATTENDANCE_UPDATED_EVENT, type AttendanceStatus } from '@cue/contract';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fullName } from '../../../lib/format';
+import { errorText, toast } from '../../../lib/notify';
+import { useClassEvent } from '../../../lib/socket';
+import { FormModal } from '../../admin/components/FormModal';
+import { useCurrentChild } from '../../auth/useCurrentUser';
+import { type AttendanceReport, useChildExcusals, useChildMonth, useCreateExcusal } from '../api';
+import { ExcusalCard } from '../components/ExcusalCard';
+import { Frame } from '../components/Frame';
+import { MonthGrid } from '../components/MonthGrid';
+import { StatusBadge } from '../components/StatusPicker';
+import { PICKABLE, STATUS_COLOR, statusKey } from '../components/status';
+import { addMonths, formatDay, formatMonth, formatPercent, fromWire, todayIso } from '../dates';
+import { ATT_NS } from '../i18n';
+import classes from './ParentAttendance.module.css';
+
+/** /housekeeping/attendance for parents: the current child's month, and absences reported ahead. */
+export function ParentAttendance() {
+  const { t, i18n } = useTranslation(ATT_NS);
+  const child = useCurrentChild();
+  const childClasses = child?.student_class ?? [];
+  const [chosenClass, setChosenClass] = useState<string | null>(null);
+  const classId = childClasses.find((c) => c.class_id === chosenClass)?.class_id ?? childClasses[0]?.class_id ?? null;
+  const thisMonth = todayIso().slice(0, 7);
+  const [month, setMonth] = useState(thisMonth);
+  const studentId = child?.id ?? null;
+  const report = useChildMonth(classId, studentId, month);
+  const excusals = useChildExcusals(classId, studentId);
+  const client = useQueryClient();
+  const [reporting, setReporting] = useState(false);
+
+  // The teacher completing the day shows here without a reload.
+  useClassEvent(classId, ATTENDANCE_UPDATED_EVENT, () => {
+    void client.invalidateQueries({ queryKey: ['attendance', 'childMonth', classId ?? ''] });
+    void client.invalidateQueries({ queryKey: ['attendance', 'excusals', 'child', classId ?? ''] });
+  });
+
+  if (!child || !classId)
+    return (
+      <Frame title={t('title')} testId="parent-attendance">
+        <Alert color="gray" variant="light" title={t('parent.noClassTitle')}>
+          {t('parent.noClassBody')}
+        </Alert>
+      </Frame>
+    );
+
+  const className = childClasses.find((c) => c.class_id === classId)?.class_name ?? '';
+  return (
+    <Frame
+      title={t('parent.title', { name: child.first_name })}
+      subtitle={`${fullName(child)} · ${className}`}
+      testId="parent-attendance"
+      actions={
+        childClasses.length > 1 ? (
+          <Select
+            label={t('parent.class')}
+            value={classId}
+            onChange={setChosenClass}
+            data={childClasses.map((c) => ({ value: c.class_id, label: c.class_name }))}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 220 }}
+          />
+        ) : undefined
+      }
+    >
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+        <Stack gap="md">
+          <Group justify="space-between" wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => setMonth(addMonths(month, -1))}
+              aria-label={t('month.previous')}
+              className={classes.flip}
+            >
+              <IconChevronLeft size={18} aria-hidden />
+            </ActionIcon>
+            <Title order={2} fz="lg" ta="center" data-testid="month-title">
+              {formatMonth(month, i18n.language)}
+            </Title>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => setMonth(addMonths(month, 1))}
+              disabled={month >= thisMonth}
+              aria-label={t('month.next')}
+              className={classes.flip}
+            >
+              <IconChevronRight size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+          {report.isError && !report.data ? (
+            <Alert color="red" variant="light" title={t('loadFailed')}>
+              <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void report.refetch()}>
+                {t('retry')}
+              </Button>
+            </Alert>
+          ) : !report.data ? (
+            <Skeleton height={320} radius="md" />
+          ) : (
+            <MonthView month={month} report={report.data} />
+          )}
+          <Anchor component={Link} to={`/housekeeping/attendance/student/${child.id}`} fz="sm" fw={600}>
+            {t('parent.fullReport')}
+          </Anchor>
+        </Stack>
+      </Paper>
+
+      <Stack gap="sm" component="section" aria-labelledby="excusals-title">
+        <Group justify="space-between" gap="sm">
+          <div>
+            <Title order={2} fz="lg" id="excusals-title">
+              {t('excusals.parentTitle')}
+            </Title>
+            <Text fz="sm" c="dimmed">
+              {t('excusals.parentIntro')}
+            </Text>
+          </div>
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setReporting(true)}>
+            {t('excusals.report')}
+          </Button>
+        </Group>
+        {excusals.isError && !excusals.data ? (
+          <Alert color="red" variant="light" title={t('loadFailed')}>
+            <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void excusals.refetch()}>
+              {t('retry')}
+            </Button>
+          </Alert>
+        ) : !excusals.data ? (
+          <Skeleton height={90} radius="lg" />
+        ) : excusals.data.length === 0 ? (
+          <Paper withBorder radius="lg" p="lg">
+            <Text ta="center" c="dimmed">
+              {t('excusals.noneParent')}
+            </Text>
+          </Paper>
+        ) : (
+          <Stack gap="sm" data-testid="child-excusals">
+            {excusals.data.map((excusal) => (
+              <ExcusalCard key={excusal.id} excusal={excusal} />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      {reporting && (
+        <ReportAbsence classId={classId} studentId={child.id} name={child.first_name} onClose={() => setReporting(false)} />
+      )}
+    </Frame>
+  );
+}
+
+/** The month: totals, then each class day coloured by its status. */
+function MonthView({ month, report }: { month: string; report: AttendanceReport }) {
+  const { t, i18n } = useTranslation(ATT_NS);
+  const byDate = new Map(report.days.map((d) => [fromWire(d.date), d.attendance_status]));
+  const number = new Intl.NumberFormat(i18n.language);
+  const statusOf = (iso: string): AttendanceStatus | undefined => byDate.get(iso);
+  return (
+    <Stack gap="md">
+      <Stack gap="xs" data-testid="month-summary">
+        <Group justify="space-between" gap="xs">
+          <Text fz="sm" c="dimmed" fw={600}>
+            {t('summary.schoolDaysCount', { count: report.school_days })}
+          </Text>
+          <Text fz="sm" fw={600}>
+            {t('summary.rate')}:{' '}
+            <Text component="span" fw={800} fz="lg" data-testid="month-rate">
+              {formatPercent(report.rate, i18n.language)}
+            </Text>
+          </Text>
+        </Group>
+        <SimpleGrid cols={4} spacing="xs">
+          {PICKABLE.map((status) => (
+            <Paper
+              key={status}
+              bg={`${STATUS_COLOR[status]}.0`}
+              radius="md"
+              px={4}
+              py="xs"
+              ta="center"
+              data-testid={`month-${status}`}
+            >
+              <Text fz="xs" c="dimmed" fw={600} truncate>
+                {t(statusKey(status))}
+              </Text>
+              <Text fw={800} fz="lg" c={`${STATUS_COLOR[status]}.9`}>
+                {number.format(report.counts[status])}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Stack>
+      <MonthGrid
+        month={month}
+        label={t('month.gridLabel', { month: formatMonth(month, i18n.language) })}
+        cellHeight={64}
+        dayProps={(iso) => {
+          const status = statusOf(iso);
+          return {
+            'data-status': status,
+            'aria-label': status ? `${formatDay(iso, i18n.language)}: ${t(statusKey(status))}` : formatDay(iso, i18n.language),
+          };
+        }}
+        renderDay={(iso, inMonth) => {
+          const status = inMonth ? statusOf(iso) : undefined;
+          if (!status) return null;
+          return (
+            <span className={classes.status} data-status={status} data-testid={`day-${iso}`}>
+              {t(statusKey(status))}
+            </span>
+          );
+        }}
+      />
+      <Group gap="xs" aria-label={t('month.legend')}>
+        {PICKABLE.map((status) => (
+          <StatusBadge key={status} status={status} size="sm" />
+        ))}
+        <StatusBadge status="NA" size="sm" />
+      </Group>
+    </Stack>
+  );
+}
+
+/** Reporting an absence ahead: the dates (today or later) and a reason. */
+function ReportAbsence({
+  classId,
+  studentId,
+  name,
+  onClose,
+}: {
+  classId: string;
+  studentId: string;
+  name: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(ATT_NS);
+  const create = useCreateExcusal(classId, studentId);
+  const today = todayIso();
+  const [range, setRange] = useState<[string | null, string | null]>([today, today]);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ dates?: string; reason?: string }>({});
+
+  const submit = () => {
+    const [from, to] = range;
+    const found = {
+      dates: !from ? t('excusals.form.datesRequired') : undefined,
+      reason: reason.trim() ? undefined : t('excusals.form.reasonRequired'),
+    };
+    setErrors(found);
+    if (!from || found.reason) return;
+    create.mutate(
+      { from_date: from, to_date: to ?? from, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success(t('excusals.reportedToast'));
+          onClose();
+        },
+        onError: (err) => toast.error(errorText(err)),
+      },
+    );
+  };
+
+  return (
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('excusals.form.title', { name })}
+      submitLabel={t('excusals.form.submit')}
+      onSubmit={submit}
+      pending={create.isPending}
+      size="md"
+    >
+      <DatePickerInput
+        type="range"
+        allowSingleDateInRange
+        label={t('excusals.form.dates')}
+        description={t('excusals.form.datesHint')}
+        value={range}
+        onChange={(value) => {
+          setRange(value);
+          setErrors((e) => ({ ...e, dates: undefined }));
+        }}
+        minDate={today}
+        valueFormat="D MMM YYYY"
+        error={errors.dates}
+        required
+        data-testid="excusal-dates"
+        popoverProps={{ withinPortal: true }}
+      />
+      <Textarea
+        label={t('excusals.form.reason')}
+        placeholder={t('excusals.form.reasonPlaceholder')}
+        value={reason}
+        onChange={(event) => {
+          setReason(event.currentTarget.value);
+          setErrors((e) => ({ ...e, reason: undefined }));
+        }}
+        error={errors.reason}
+        autosize
+        minRows={3}
+        maxLength={1000}
+        required
+        data-autofocus
+      />
+    </FormModal>
+  );
+}
