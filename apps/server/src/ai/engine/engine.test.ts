@@ -113,3 +113,145 @@ describe('no action', () => {
     ]);
   });
 });
+
+const names = (calls: ToolCall[], tool: ToolCall['name']) => {
+  const call = calls.find((c) => c.name === tool);
+  if (call?.name === 'create_observation') return call.args.observation_entries.map((e) => e.student_id);
+  if (call?.name === 'mentioned_students') return call.args.students.map((s) => s.id);
+  return [];
+};
+const announcement = (calls: ToolCall[]) => {
+  const call = calls.find((c) => c.name === 'draft_announcement');
+  return call?.name === 'draft_announcement' ? call.args : null;
+};
+
+describe('everyone and its exceptions', () => {
+  it('reads each exception’s own status, and "on time" makes an exception late', () => {
+    const a = attendanceOf(run('Whole class present today except Omar (sick) and Noa (late)'));
+    expect(Object.keys(a?.marks ?? {})).toHaveLength(12);
+    expect(a?.marks[id('Omar')]).toBe('absent');
+    expect(a?.marks[id('Noa')]).toBe('late');
+    expect(a?.marks[id('Aarav')]).toBe('present');
+    expect(attendanceOf(run('Everybody was on time today apart from Aarav'))?.marks[id('Aarav')]).toBe('late');
+  });
+
+  it('takes what follows the exception as said of everyone ("everyone except Vihaan is here")', () => {
+    const a = attendanceOf(run('Everyone except Vihaan is here'));
+    expect(a?.marks[id('Vihaan')]).toBe('absent');
+    expect(a?.marks[id('Diya')]).toBe('present');
+  });
+
+  it('"everyone else" after named children keeps theirs', () => {
+    const a = attendanceOf(run("Kabir's off, Meera's off, everyone else is in"));
+    expect(Object.keys(a?.marks ?? {})).toHaveLength(12);
+    expect([a?.marks[id('Kabir')], a?.marks[id('Meera')], a?.marks[id('Noa')]]).toEqual(['absent', 'absent', 'present']);
+  });
+
+  it('"all three" after names is those children, not everyone', () => {
+    const a = attendanceOf(run('Omar, Noa and Ethan are all off sick'));
+    expect(a?.marks).toEqual({ [id('Omar')]: 'absent', [id('Noa')]: 'absent', [id('Ethan')]: 'absent' });
+  });
+
+  it('"everyone" without a status is no attendance', () => {
+    expect(run('Everyone loved the story today')).toEqual([]);
+  });
+});
+
+describe('statuses said briefly', () => {
+  it('reads "but Noa isn\'t", "and so is Ethan" and "is back"', () => {
+    expect(attendanceOf(run("Layla is here but Noa isn't"))?.marks).toEqual({ [id('Layla')]: 'present', [id('Noa')]: 'absent' });
+    expect(attendanceOf(run("Noa's off sick, and so is Ethan"))?.marks).toEqual({
+      [id('Noa')]: 'absent',
+      [id('Ethan')]: 'absent',
+    });
+    expect(attendanceOf(run('Kabir is back today after being off sick'))?.marks).toEqual({ [id('Kabir')]: 'present' });
+  });
+
+  it('keeps late when the child is later said to be here', () => {
+    expect(attendanceOf(run('Please put Ananya down as late, she got here at 9:45'))?.marks).toEqual({ [id('Ananya')]: 'late' });
+    expect(attendanceOf(run('Ananya is here now, she was just late'))?.marks).toEqual({ [id('Ananya')]: 'late' });
+  });
+
+  it('a past weekday is the last one, and a date said once holds for the sentence', () => {
+    // Sunday 22-11-2026: "on Friday" is 20-11.
+    expect(attendanceOf(run('Kabir was absent on Friday'))?.date).toBe('20-11-2026');
+    const a = attendanceOf(run('Please mark Noa present, Ethan absent and Aarav late for yesterday'));
+    expect(a).toEqual({ date: '21-11-2026', marks: { [id('Noa')]: 'present', [id('Ethan')]: 'absent', [id('Aarav')]: 'late' } });
+  });
+});
+
+describe('observations', () => {
+  it('observes the subject, not a child the sentence only speaks to or of', () => {
+    expect(names(run('Omar shared his toys with Noa without being asked'), 'create_observation')).toEqual([id('Omar')]);
+  });
+
+  it('follows "he", "she" and "both of them" to the children just named', () => {
+    const calls = run('Reyansh came in late. He then sorted the animals into farm and zoo');
+    expect(attendanceOf(calls)?.marks).toEqual({ [id('Reyansh')]: 'late' });
+    expect(names(calls, 'create_observation')).toEqual([id('Reyansh')]);
+    const both = run('Kabir and Omar built a train track and both of them took turns pushing the train');
+    expect(names(both, 'create_observation')).toEqual([id('Kabir'), id('Omar')]);
+  });
+
+  it('reads descriptions and progress, but not passing states or relatives', () => {
+    expect(names(run('Omar was really kind to a younger child who was upset'), 'create_observation')).toEqual([id('Omar')]);
+    expect(names(run("Noa's pincer grip is getting much stronger"), 'create_observation')).toEqual([id('Noa')]);
+    expect(run('Vihaan and Reyansh came in late and both of them were tired').map((c) => c.name)).toEqual(['mark_attendance']);
+    expect(run("Ethan's grandma is picking him up today").map((c) => c.name)).toEqual(['mentioned_students']);
+  });
+
+  it('two children, two notes in their own words', () => {
+    const [call] = run('Layla drew a rainbow and Kabir wrote his name');
+    expect(call?.name === 'create_observation' && call.args.observation_entries.map((e) => e.general_note)).toEqual([
+      'Layla drew a rainbow.',
+      'Kabir wrote his name.',
+    ]);
+  });
+});
+
+describe('announcements, scheduled or not', () => {
+  it('a time right after the request schedules it; a time in the text does not', () => {
+    expect(announcement(run('Tell parents at 3 pm tomorrow that the trip has been cancelled'))).toMatchObject({
+      date: '23-11-2026',
+      time: '03:00 PM',
+      schedule_later: true,
+      summary: 'The trip has been cancelled.',
+    });
+    expect(
+      announcement(run('Write an announcement: Stay and play session next Friday at 2 pm, all parents welcome')),
+    ).toMatchObject({
+      date: '22-11-2026',
+      schedule_later: false,
+    });
+    expect(announcement(run('Draft a notice for parents about head lice, and send it on Monday at 4 pm'))).toMatchObject({
+      date: '23-11-2026',
+      time: '04:00 PM',
+      schedule_later: true,
+      summary: 'Head lice.',
+    });
+  });
+
+  it('splits an announcement from attendance in one sentence', () => {
+    const calls = run('Mark Vihaan absent and let families know the nursery closes early on Friday');
+    expect(calls.map((c) => c.name)).toEqual(['mark_attendance', 'draft_announcement']);
+    expect(announcement(calls)?.summary).toBe('The nursery closes early on Friday.');
+    expect(run('Remind me to check on Vihaan after lunch').map((c) => c.name)).toEqual(['mentioned_students']);
+  });
+});
+
+describe('questions and strangers', () => {
+  it('acts on nothing for a question, and never names a child of another class', () => {
+    expect(run('Who was absent this week?')).toEqual([]);
+    expect(run('Is Kabir in today?').map((c) => c.name)).toEqual(['mentioned_students']);
+    expect(run('Zara was off sick today')).toEqual([]);
+    expect(run('The blocks area needs tidying')).toEqual([]);
+  });
+
+  it('is fast: a sentence well under 10 ms once warm', () => {
+    const text = "Everyone's in apart from Saanvi. Layla and Reyansh made a den together, both of them were so proud";
+    run(text);
+    const start = performance.now();
+    for (let i = 0; i < 50; i++) run(text);
+    expect((performance.now() - start) / 50).toBeLessThan(10);
+  });
+});

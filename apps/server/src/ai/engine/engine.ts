@@ -548,7 +548,11 @@ function dayFor(state: State, date: Date): Day {
 
 function mark(state: State, date: Date, children: RosterChild[], status: AttendanceStatus) {
   const day = dayFor(state, date);
-  for (const c of children) day.marks.set(c.id, { status, order: state.order++ });
+  for (const c of children) {
+    // Late is also present: "marked late, she got here at 9:45" stays late.
+    if (status === 'present' && day.marks.get(c.id)?.status === 'late') continue;
+    day.marks.set(c.id, { status, order: state.order++ });
+  }
 }
 
 function note(text: string): string {

@@ -35,3 +35,16 @@ describe('findChildren', () => {
     expect(names('Tell parents sports day is on Friday')).toEqual([]);
   });
 });
+
+describe('findChildren, capitals and possessives', () => {
+  it('a misspelling must be written like a name, unless the whole text is lower case', () => {
+    expect(names('The blocks area needs tidying')).toEqual([]);
+    expect(names('Aarav tidied the area')).toEqual(['Aarav']);
+    expect(names('meira and noah were late')).toEqual(['Meera', 'Noa']);
+  });
+
+  it('ends a possessive\'s match before the "\'s"', () => {
+    const [m] = findChildren("Kabir's off", roster);
+    expect(m && "Kabir's off".slice(m.start, m.end)).toBe('Kabir');
+  });
+});

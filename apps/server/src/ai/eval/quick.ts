@@ -4,7 +4,7 @@
  *
  *   node --import tsx apps/server/src/ai/eval/quick.ts [--failures] [file.jsonl ...]
  *
- * Without files it evaluates nursery-a.jsonl and held-out.jsonl of this folder, each reported apart.
+ * Without files it evaluates nursery-a.jsonl, held-out.jsonl and blind.jsonl of this folder, each reported apart.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -67,7 +67,7 @@ function main() {
   const roster = demoRoster();
   const byId = Object.fromEntries(roster.map((c) => [c.id, `${c.firstName} ${c.lastName}`]));
   const all: number[] = [];
-  for (const file of files.length ? files : [join(here, 'nursery-a.jsonl'), join(here, 'held-out.jsonl')]) {
+  for (const file of files.length ? files : ['nursery-a.jsonl', 'held-out.jsonl', 'blind.jsonl'].map((f) => join(here, f))) {
     const cases = readCases(readFileSync(file, 'utf8'));
     const { predictions, ms } = predict(cases, roster);
     all.push(...ms);
