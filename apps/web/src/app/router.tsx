@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation }
 import { adminRoutes } from '../features/admin/routes';
 import { attendanceRoutes } from '../features/attendance/routes';
 import { communicationRoutes } from '../features/communication/routes';
+import { cueRoutes } from '../features/cue/routes';
 import { observationsRoutes } from '../features/observations/routes';
 import { ShellNotFound, shellRoutes } from '../features/shell/routes';
 import { useSession } from '../lib/session';
@@ -76,6 +77,7 @@ export const router = createBrowserRouter([
           ...attendanceRoutes,
           ...communicationRoutes,
           ...observationsRoutes,
+          ...cueRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.
           ...shellRoutes(),
         ],

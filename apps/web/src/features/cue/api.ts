@@ -1,6 +1,7 @@
 import { type ChatMessage, type ClassDetail, ROUTES } from '@cue/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import type { SavedCall } from './stream';
 
 /** The chat page's calls, all with the staff side's token. */
 const result = async <T>(route: Parameters<typeof apiRequest>[0], options: Parameters<typeof apiRequest>[1] = {}) =>
@@ -29,8 +30,11 @@ export interface ConversationDetail {
   tool_calls?: StoredToolCall[];
 }
 
-export const savedIdsOf = (detail: ConversationDetail): string[] =>
-  (detail.tool_calls ?? []).filter((c) => c.saved === true || c.is_saved === true || !!c.saved_at).map((c) => c.id);
+/** The saved cards of a stored conversation, with the arguments they were saved with. */
+export const savedCallsOf = (detail: ConversationDetail): SavedCall[] =>
+  (detail.tool_calls ?? [])
+    .filter((c) => c.saved === true || c.is_saved === true || !!c.saved_at)
+    .map((c) => ({ id: c.id, args: c.args }));
 
 export const conversationsKey = (classId: string | null) => ['cue', 'conversations', classId] as const;
 

@@ -115,3 +115,11 @@ export function requestDateTime(now: Date = new Date()): { date: string; time: s
     time: `${pad(hours % 12 === 0 ? 12 : hours % 12)}:${pad(now.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`,
   };
 }
+
+/** A wire date ('DD-MM-YYYY') for reading, e.g. 'Sat, Nov 21, 2026', in the reader's language. */
+export function formatWireDate(value: string, language: string): string {
+  const d = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
+  if (!d) return value;
+  const date = new Date(Number(d[3]), Number(d[2]) - 1, Number(d[1]));
+  return new Intl.DateTimeFormat(language, { weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' }).format(date);
+}

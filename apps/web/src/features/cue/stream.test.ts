@@ -259,14 +259,20 @@ describe('chatReducer', () => {
       { ...ai('h1'), type: 'human', role: 'user', content: text('Mark everyone present') },
       ai('a1', { content: text('Done.'), tool_calls: [{ id: CALL, name: 'mark_attendance', args: ATT_ARGS }] }),
     ];
-    const s = chatReducer(initialChatState, { type: 'open', conversationId: CONV, messages: history, savedIds: [CALL] });
+    const savedArgs = { ...ATT_ARGS, is_saved: true };
+    const s = chatReducer(initialChatState, {
+      type: 'open',
+      conversationId: CONV,
+      messages: history,
+      saved: [{ id: CALL, args: savedArgs }],
+    });
     expect(s.conversationId).toBe(CONV);
     expect(s.status).toBe('idle');
     expect(s.entries.map((e) => [e.role, e.text])).toEqual([
       ['user', 'Mark everyone present'],
       ['assistant', 'Done.'],
     ]);
-    expect(s.entries[1]?.toolCalls[0]).toMatchObject({ id: CALL, saved: true, complete: true });
+    expect(s.entries[1]?.toolCalls[0]).toMatchObject({ id: CALL, saved: true, complete: true, args: savedArgs });
     expect(fromHistory(history)[1]?.toolCalls[0]?.saved).toBe(false);
     // A follow-up continues the reopened conversation.
     const next = chatReducer(s, { type: 'send', id: 'u2', text: 'And Meera?' });

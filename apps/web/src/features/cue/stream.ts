@@ -54,9 +54,15 @@ export type ChatAction =
   | { type: 'end'; conversationId?: string }
   /** The request could not be sent or the connection failed. */
   | { type: 'failed' }
-  | { type: 'open'; conversationId: string; messages: ChatMessage[]; savedIds?: string[] }
+  /** A stored conversation; `saved` are its saved cards, with the arguments they were saved with. */
+  | { type: 'open'; conversationId: string; messages: ChatMessage[]; saved?: SavedCall[] }
   | { type: 'new' }
   | { type: 'saved'; toolCallId: string; args: Record<string, unknown> };
+
+export interface SavedCall {
+  id: string;
+  args?: Record<string, unknown>;
+}
 
 export const initialChatState: ChatState = { conversationId: null, status: 'idle', entries: [], dropped: [] };
 
@@ -266,7 +272,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     case 'response': {
       const { payload } = action;
       if (!belongs(state, payload.conversation_id)) return state;
-      const conversationId = state.conversationId ?? payload.conversation_id ?? null;
+      const conversationId = state.conversationId ?? (payload.conversation_id || null);
       if (payload.error) return { ...state, conversationId, status: 'idle', entries: settle(state.entries) };
       return { ...applyResponse(state, payload), conversationId, status: 'streaming' };
     }
@@ -274,7 +280,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       if (!belongs(state, action.conversationId)) return state;
       return {
         ...state,
-        conversationId: state.conversationId ?? action.conversationId ?? null,
+        conversationId: state.conversationId ?? (action.conversationId || null),
         status: 'idle',
         entries: settle(state.entries),
       };
@@ -287,7 +293,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return {
         conversationId: action.conversationId,
         status: 'idle',
-        entries: fromHistory(action.messages, action.savedIds),
+        entries: fromHistory(action.messages, action.saved),
         dropped,
       };
     }
@@ -309,8 +315,8 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
 }
 
 /** A reopened conversation: its stored messages (people's and the assistant's) with the saved cards marked. */
-export function fromHistory(messages: ChatMessage[], savedIds: string[] = []): ChatEntry[] {
-  const saved = new Set(savedIds);
+export function fromHistory(messages: ChatMessage[], savedCalls: SavedCall[] = []): ChatEntry[] {
+  const saved = new Map(savedCalls.map((c) => [c.id, c.args] as const));
   const entries: ChatEntry[] = [];
   for (const message of messages) {
     if (!isRecord(message) || typeof message.id !== 'string') continue;
@@ -320,7 +326,9 @@ export function fromHistory(messages: ChatMessage[], savedIds: string[] = []): C
       const at = entries.findIndex((e) => e.id === message.id);
       const current = at >= 0 ? (entries[at] as ChatEntry) : emptyEntry(message.id, 'assistant');
       const entry = applyComplete(current, message);
-      entry.toolCalls = entry.toolCalls.map((c) => (c.id && saved.has(c.id) ? { ...c, saved: true } : c));
+      entry.toolCalls = entry.toolCalls.map((c) =>
+        c.id && saved.has(c.id) ? { ...c, saved: true, args: saved.get(c.id) ?? c.args } : c,
+      );
       if (at >= 0) entries[at] = entry;
       else entries.push(entry);
     }

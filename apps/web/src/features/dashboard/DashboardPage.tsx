@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Sta
 import { IconAlertTriangle, IconBackpack, IconChalkboardTeacher, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { message } from '../../lib/i18n';
 import { tokenFor } from '../../lib/session';
 import { useCurrentUser } from '../auth/useCurrentUser';
@@ -126,6 +127,19 @@ export default function DashboardPage() {
           <Text className={classes.heroDate} mt={6}>
             {formatToday(i18n.language)}
           </Text>
+          {showStaff && (
+            <Button
+              component={Link}
+              to="/assistant"
+              variant="white"
+              mt="md"
+              radius="xl"
+              data-testid="dashboard-cue"
+              leftSection={<IconSparkles size={18} aria-hidden />}
+            >
+              Cue
+            </Button>
+          )}
         </div>
 
         {showStaff && <StaffClasses enabled={!!tokenFor(session, 'staff')} />}

@@ -1,0 +1,118 @@
+import { CHAT_EVENTS, type ChatStreamResponse } from '@cue/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateServerMessage } from '../../lib/i18n';
+import { toast } from '../../lib/notify';
+import { getSocket } from '../../lib/socket';
+import { conversationsKey } from './api';
+import { requestDateTime } from './drafts';
+import { CUE_NS } from './i18n';
+import { belongs, type ChatAction, chatReducer, initialChatState } from './stream';
+
+/** How long a request may wait for its first answer before the page gives up on it. */
+const FIRST_ANSWER_TIMEOUT_MS = 45_000;
+
+export interface SendOptions {
+  reasoning: boolean;
+  requestedTools: string[];
+}
+
+interface Who {
+  classId: string | null;
+  userId: string | null;
+  userName: string;
+}
+
+let sequence = 0;
+const localId = () => {
+  sequence += 1;
+  return `local-${Date.now().toString(36)}-${sequence}`;
+};
+
+/**
+ * The conversation on screen, fed by the one socket: `chat-with-cue` out, its streamed answers in,
+ * until `chat-with-cue-stream-end`. An answer carrying an error is shown as an error toast.
+ */
+export function useChat({ classId, userId, userName }: Who) {
+  const { t } = useTranslation(CUE_NS);
+  const client = useQueryClient();
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const latest = useRef(state);
+  latest.current = state;
+  const act = useCallback((action: ChatAction) => {
+    // Keeps `latest` current between renders, so two sends in one tick see the first.
+    latest.current = chatReducer(latest.current, action);
+    dispatch(action);
+  }, []);
+
+  useEffect(() => {
+    const socket = getSocket();
+    if (!socket) return;
+    const onResponse = (payload: ChatStreamResponse) => {
+      if (payload.error && belongs(latest.current, payload.conversation_id)) toast.error(translateServerMessage(payload.error));
+      act({ type: 'response', payload });
+    };
+    const onEnd = (payload: { conversation_id?: string } | undefined) => {
+      act({ type: 'end', conversationId: payload?.conversation_id });
+      void client.invalidateQueries({ queryKey: ['cue', 'conversations'] });
+    };
+    const onDisconnect = () => {
+      if (latest.current.status === 'idle') return;
+      toast.error(t('chat.connection'));
+      act({ type: 'failed' });
+    };
+    socket.on(CHAT_EVENTS.response, onResponse);
+    socket.on(CHAT_EVENTS.end, onEnd);
+    socket.on('disconnect', onDisconnect);
+    return () => {
+      socket.off(CHAT_EVENTS.response, onResponse);
+      socket.off(CHAT_EVENTS.end, onEnd);
+      socket.off('disconnect', onDisconnect);
+    };
+  }, [act, client, t]);
+
+  // A request that never gets an answer (server gone, connection refused) ends with a message.
+  useEffect(() => {
+    if (state.status !== 'loading') return;
+    const timer = window.setTimeout(() => {
+      toast.error(t('chat.connection'));
+      act({ type: 'failed' });
+    }, FIRST_ANSWER_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [state.status, act, t]);
+
+  /** Sends a message; false (and nothing sent) while busy, for blank text or without a class. */
+  const send = useCallback(
+    (text: string, options: SendOptions): boolean => {
+      const socket = getSocket();
+      const current = latest.current;
+      const userInput = text.trim();
+      if (!socket || !classId || !userId || current.status !== 'idle' || !userInput) return false;
+      act({ type: 'send', id: localId(), text: userInput });
+      const { date, time } = requestDateTime();
+      socket.emit(CHAT_EVENTS.request, {
+        user_query: {
+          class_id: classId,
+          user_input: userInput,
+          requested_tools: options.requestedTools,
+          mode: 'agent',
+          date,
+          time,
+          reasoning: options.reasoning,
+          ...(current.conversationId ? { conversation_id: current.conversationId } : {}),
+        },
+        user_details: { user_id: userId, user_name: userName, user_role: 'staff' },
+      });
+      return true;
+    },
+    [act, classId, userId, userName],
+  );
+
+  // Another class is another set of conversations.
+  useEffect(() => {
+    if (classId) act({ type: 'new' });
+  }, [classId, act]);
+
+  return { state, send, act, conversationsKey: conversationsKey(classId) };
+}
