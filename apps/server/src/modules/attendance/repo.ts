@@ -75,14 +75,42 @@ export async function writeMarks(
       });
 }
 
-export async function setDay(q: Queryable, classId: string, date: string, completedBy: string | null, now: Date) {
-  await q
-    .insert(attendanceDays)
-    .values({ classId, date, completedBy, completedAt: completedBy ? now : null, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [attendanceDays.classId, attendanceDays.date],
-      set: { completedBy, completedAt: completedBy ? now : null, updatedAt: now },
-    });
+/**
+ * Writes a day's marks and its completion in one statement: atomic without a transaction, and the
+ * rows are locked only while it runs, so teachers saving at the same time queue for a moment only.
+ * NA removes a mark; the last write of each student's mark wins.
+ */
+export async function saveDay(
+  q: Queryable,
+  input: {
+    classId: string;
+    date: string;
+    marks: { studentId: string; status: string }[];
+    by: string;
+    completedBy: string | null;
+    now: Date;
+  },
+) {
+  const { classId, date, by, completedBy, now } = input;
+  const clear = input.marks.filter((m) => m.status === 'NA').map((m) => ({ student_id: m.studentId }));
+  const set = input.marks.filter((m) => m.status !== 'NA').map((m) => ({ student_id: m.studentId, status: m.status }));
+  const completedAt = completedBy ? now : null;
+  await q.execute(sql`
+    with cleared as (
+      delete from attendance_records
+      where class_id = ${classId} and date = ${date}
+        and student_id in (select student_id from jsonb_to_recordset(${JSON.stringify(clear)}::jsonb) as c(student_id varchar))
+    ), written as (
+      insert into attendance_records (class_id, student_id, date, status, updated_by, updated_at)
+      select ${classId}, s.student_id, ${date}::date, s.status, ${by}, ${now}
+      from jsonb_to_recordset(${JSON.stringify(set)}::jsonb) as s(student_id varchar, status varchar)
+      on conflict (class_id, student_id, date)
+      do update set status = excluded.status, updated_by = excluded.updated_by, updated_at = excluded.updated_at
+    )
+    insert into attendance_days (class_id, date, completed_by, completed_at, updated_at)
+    values (${classId}, ${date}::date, ${completedBy}, ${completedAt}, ${now})
+    on conflict (class_id, date)
+    do update set completed_by = excluded.completed_by, completed_at = excluded.completed_at, updated_at = excluded.updated_at`);
 }
 
 /** Holidays of the school or the class that touch the range. */

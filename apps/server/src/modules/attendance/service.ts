@@ -10,6 +10,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
+import { TtlCache } from '../../platform/cache.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -38,9 +39,17 @@ export class AttendanceService {
     private readonly events: EventBus,
   ) {}
 
+  /** A school's time zone, read on every mark and rarely changed: kept a minute. */
+  private readonly timeZones = new TtlCache<string>(60_000, 10_000);
+
   private async today(schoolId: string): Promise<string> {
-    const school = await schoolRepo.findSchool(this.db, schoolId);
-    return todayIn(school?.school.timeZone ?? 'UTC', this.clock.now());
+    let timeZone = this.timeZones.get(schoolId);
+    if (!timeZone) {
+      const school = await schoolRepo.findSchool(this.db, schoolId);
+      timeZone = school?.school.timeZone ?? 'UTC';
+      this.timeZones.set(schoolId, timeZone);
+    }
+    return todayIn(timeZone, this.clock.now());
   }
 
   /** The day's attendance for every student of the class (NA when unknown; approved excusals show as excused). */
@@ -108,16 +117,13 @@ export class AttendanceService {
     );
     const unique = new Map(body.student_attendance_list.map((e) => [e.student_id, e.attendance_status]));
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
-      await repo.writeMarks(
-        tx,
-        classId,
-        iso,
-        [...unique].map(([studentId, status]) => ({ studentId, status })),
-        auth.userId,
-        now,
-      );
-      await repo.setDay(tx, classId, iso, body.is_saved ? auth.userId : null, now);
+    await repo.saveDay(this.db, {
+      classId,
+      date: iso,
+      marks: [...unique].map(([studentId, status]) => ({ studentId, status })),
+      by: auth.userId,
+      completedBy: body.is_saved ? auth.userId : null,
+      now,
     });
     this.events.publish('attendance.updated', {
       schoolId,
