@@ -255,3 +255,10 @@ describe('questions and strangers', () => {
     expect((performance.now() - start) / 50).toBeLessThan(10);
   });
 });
+
+describe('relatives', () => {
+  it('what is said of a relative is not said of the child; what the relative reports is', () => {
+    expect(run("Diya's brother is in Kindergarten B").map((c) => c.name)).toEqual(['mentioned_students']);
+    expect(attendanceOf(run("Kabir's dad called to say he's off sick"))?.marks).toEqual({ [id('Kabir')]: 'absent' });
+  });
+});

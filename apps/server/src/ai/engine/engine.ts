@@ -436,7 +436,7 @@ const COMMA_AND = /^\s*,\s*and\s*$/i;
 const TRAILING_TIME =
   /(?:\b(?:today|yesterday|now|then|also|just|so|well|oh|ok|okay|please|too|earlier|this (?:morning|afternoon)|last \w+|on \w+day|at [\d:]+(?:\s*[ap]m)?|on the \w+)\s*,?\s*)$/i;
 const CLAUSE_BOUNDARY =
-  /(?:^|[,;:(\-—–]|\b(?:and|but|then|so|while|whilst|whereas|because|as|when|after|before|although|though|plus|also|since|until|if))\s*$/i;
+  /(?:^|[,;:(\-—–]|\b(?:and|but|then|so|while|whilst|whereas|because|as|when|after|before|although|though|plus|also|since|until|if|that|say|says|said|saying|told me|tells me))\s*$/i;
 const MARK_VERB = /\b(?:mark|put|record|register|set|note|have)\s*$/i;
 const EXCEPT = /\b(?:except(?: for)?|apart from|but not|other than|besides|bar|excluding|save for|not including|but)\s*$/i;
 const SO_IS = /\b(?:so|same|as) (?:is|was|are|were|did|does|has|had|for)\s*$/i;
@@ -605,7 +605,8 @@ function readSentence(s: string, raw: string, state: State) {
       children = g.plural ? state.last : state.lastSingle ? [state.lastSingle] : [];
       if (g.plural && children.length < 2) children = [];
     }
-    const hit = statusIn(predicate);
+    // "Diya's brother is in Kindergarten B": what follows is said of the relative, not the child.
+    const hit = FAMILY.test(predicate) ? null : statusIn(predicate);
     let status: AttendanceStatus | null = hit?.status ?? null;
     if (!status && BARE_NEGATIVE.test(predicate)) status = 'absent';
     if (g.kind === 'everyone') {

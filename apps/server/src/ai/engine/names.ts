@@ -185,7 +185,8 @@ const tokens = (text: string): Token[] => {
 /**
  * Finds the children of the roster a text names: full names, first names, possessives and small
  * misspellings ("Meera's", "Kabeer", "aarav sharma"). A first name shared by two children needs the
- * last name; an unclear word names no one (the engine never invents a child).
+ * last name; an unclear word names no one (the engine never invents a child). A child named twice is
+ * found at each place, in the order of the text.
  */
 export function findChildren(text: string, roster: RosterChild[]): NameMatch[] {
   const words = tokens(text);
@@ -211,7 +212,7 @@ export function findChildren(text: string, roster: RosterChild[]): NameMatch[] {
       const exactFirst = normalise(a.word) === first;
       const exactLast = normalise(b.word) === last;
       if ((exactFirst || (mayBeFuzzy(a) && close(a.word, first))) && (exactLast || (mayBeFuzzy(b) && close(b.word, last)))) {
-        if (!found.some((f) => f.child.id === c.id)) found.push({ child: c, start: a.start, end: b.end });
+        found.push({ child: c, start: a.start, end: b.end });
         taken.add(i).add(i + 1);
       }
     }
@@ -231,7 +232,7 @@ export function findChildren(text: string, roster: RosterChild[]): NameMatch[] {
     }
     if (candidates.length === 1) {
       const child = candidates[0] as RosterChild;
-      if (!found.some((f) => f.child.id === child.id)) found.push({ child, start: w.start, end: w.end });
+      found.push({ child, start: w.start, end: w.end });
     }
   });
   return found.sort((x, y) => x.start - y.start);
