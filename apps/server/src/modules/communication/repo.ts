@@ -102,9 +102,14 @@ export async function list(q: Queryable, f: ListFilter) {
     .select()
     .from(communications)
     .where(where)
+    // Published items (what families see) come in publication order straight from the school index.
     .orderBy(
-      desc(sql`coalesce(${communications.publishedAt}, ${communications.scheduledFor}, ${communications.createdAt})`),
-      desc(communications.id),
+      ...(f.status === 'published'
+        ? [desc(communications.publishedAt), desc(communications.id)]
+        : [
+            desc(sql`coalesce(${communications.publishedAt}, ${communications.scheduledFor}, ${communications.createdAt})`),
+            desc(communications.id),
+          ]),
     )
     .limit(f.limit)
     .offset(f.offset);
