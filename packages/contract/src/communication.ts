@@ -84,3 +84,18 @@ export const readReceiptsSchema = z.object({
 });
 
 export const COMMUNICATION_PUBLISHED_EVENT = 'communication-published';
+
+/** The role permission that lets staff manage announcements and homework created by others. */
+export const ACCESS_OTHERS_ANNOUNCEMENT = 'daily_communication.access_others_announcement';
+
+/**
+ * Edit and delete of an announcement or homework (spec sections 5 and 6): its creator, or holders of
+ * daily_communication.access_others_announcement. Staff only. The server enforces it; the web app
+ * hides the buttons by the same rule.
+ */
+export const canManageCommunication = (
+  caller: { kind: 'staff' | 'parent'; userId: string },
+  createdBy: string,
+  rolePermissions: ReadonlySet<string> | readonly string[],
+): boolean =>
+  caller.kind === 'staff' && (createdBy === caller.userId || new Set(rolePermissions).has(ACCESS_OTHERS_ANNOUNCEMENT));
