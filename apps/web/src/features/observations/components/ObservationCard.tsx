@@ -98,7 +98,7 @@ export function ObservationCard({
                     {entry.student_name}
                   </Anchor>
                 ))}
-              <Text component="h3" fw={600} fz="md" m={0} lh={1.3}>
+              <Text component="h3" fw={600} fz="md" m={0} lh={1.3} dir="auto">
                 {entry.title}
               </Text>
               <Text fz="xs" c="dimmed">
@@ -154,7 +154,10 @@ export function ObservationCard({
             )}
           </Group>
         </Group>
-        <Text className={classes.note}>{entry.general_note}</Text>
+        {/* What a teacher wrote may be in another script than the page: each text finds its own direction. */}
+        <Text className={classes.note} dir="auto">
+          {entry.general_note}
+        </Text>
         {(entry.learning_areas.length > 0 || (!family && entry.type_of_anecdote !== 'general')) && (
           <Group gap={6}>
             {!family && entry.type_of_anecdote !== 'general' && (
