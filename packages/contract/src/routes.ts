@@ -332,6 +332,38 @@ export const ROUTES = {
     permission: 'academic_setup.ai_configuration',
   },
 
+  // Cue: background tasks (state for a reload), speech to text, and each class's AI configuration.
+  cueTasks: { method: 'GET', path: '/api/cue/tasks/', access: 'staff' },
+  cueTranscribe: { method: 'POST', path: '/api/cue/transcribe', access: 'staff' },
+  classAiBlocks: { method: 'GET', path: '/api/fetch_class_all_ai_blocks/:id', access: 'staff', resource: 'class' },
+  classAiOptions: { method: 'GET', path: '/api/class/configured_ai_options/:id', access: 'staff', resource: 'class' },
+  classAiOptionsUpdate: {
+    method: 'POST',
+    path: '/api/class/configured_ai_options/:id',
+    access: 'staff',
+    resource: 'class',
+    permission: 'academic_setup.ai_configuration',
+    feature: 'ai_prompt',
+  },
+  classAiBlocksByScreen: { method: 'POST', path: '/api/class-ai-blocks-by-screen-name/:id', access: 'staff', resource: 'class' },
+  classAiBlocksUpdate: {
+    method: 'POST',
+    path: '/api/update-ai-blocks-for-class/:id',
+    access: 'staff',
+    resource: 'class',
+    permission: 'academic_setup.ai_configuration',
+    feature: 'ai_prompt',
+  },
+  classAiPromptScreens: { method: 'GET', path: '/api/fetch-update-class-ai-prompt-screen/:id', access: 'staff', resource: 'class' },
+  classAiPromptScreensUpdate: {
+    method: 'POST',
+    path: '/api/fetch-update-class-ai-prompt-screen/:id',
+    access: 'staff',
+    resource: 'class',
+    permission: 'academic_setup.ai_configuration',
+    feature: 'ai_prompt',
+  },
+
   // Platform: maintenance, uploads, bug reports.
   maintenanceStatus: { method: 'GET', path: '/api/fetch_app_maintenance/web', access: 'public' },
   maintenanceSet: {

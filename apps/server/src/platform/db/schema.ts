@@ -639,3 +639,39 @@ export const aiAudit = pgTable(
   },
   (t) => [index('ai_audit_school_idx').on(t.schoolId, t.createdAt)],
 );
+
+/** A Cue task: its whole current state (the last task-log), kept so a reload, a second tab or a restart sees it. */
+export const cueTasks = pgTable(
+  'cue_tasks',
+  {
+    id: id().primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classId: id('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    endpoint: varchar('endpoint', { length: 40 }).notNull(),
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    /** queued, running, done or failed. */
+    status: varchar('status', { length: 12 }).notNull().default('queued'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cue_tasks_user_idx').on(t.userId, t.updatedAt)],
+);
+
+/** A class's AI configuration: options, blocks per screen and screen prompts. */
+export const classAiSettings = pgTable('class_ai_settings', {
+  classId: id('class_id')
+    .primaryKey()
+    .references(() => classes.id),
+  aiOptions: jsonb('ai_options').$type<Record<string, unknown>>().notNull().default({}),
+  aiBlocks: jsonb('ai_blocks').$type<Record<string, { key: string; enabled: boolean }[]>>().notNull().default({}),
+  screenBlocks: jsonb('screen_blocks').$type<Record<string, { enabled: boolean; prompt: string }>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
