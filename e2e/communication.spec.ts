@@ -68,6 +68,15 @@ test('a teacher drafts an announcement, edits it and schedules it', async ({ pag
   await page.getByRole('option', { name: 'Scheduled' }).click();
   await expect(row(page, edited)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/list.png`, fullPage: true });
+
+  // Its creator may delete it, after confirming.
+  await row(page, edited)
+    .getByRole('button', { name: `Delete ${edited}` })
+    .click();
+  await expect(page.getByRole('dialog')).toContainText(edited);
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(toastWith(page, 'Deleted')).toBeVisible();
+  await expect(row(page, edited)).toHaveCount(0);
 });
 
 test('an admin sends an announcement with a picture to two classes', async ({ page, request }) => {
@@ -223,12 +232,16 @@ test('a teacher sets homework with a due date and the parent sees it', async ({ 
   await expect(row(page, title)).toContainText(due);
   await expect(row(page, title).getByTestId('status-badge')).toHaveText('Published');
 
-  // Rohan's Aarav is in Nursery A.
+  // Rohan's Aarav is in Nursery A; he reads it on his phone.
+  await page.setViewportSize({ width: 390, height: 844 });
   await openAs(page, request, SHELL_PHONES.parent, '/communication/homeworks');
   const item = page.getByTestId('parent-item').filter({ hasText: title });
   await expect(item).toContainText(`Due ${due}`);
+  await page.screenshot({ path: `${SHOTS}/parent-homework-phone.png`, fullPage: true });
   await item.click();
   await expect(page.getByTestId('communication-read')).toContainText('Collect three different leaves.');
+  await expect(page.getByTestId('communication-read')).toContainText(`Due ${due}`);
+  await page.screenshot({ path: `${SHOTS}/parent-homework-read-phone.png` });
 });
 
 test('the announcement screens read right to left in Arabic', async ({ page, request }) => {

@@ -121,7 +121,7 @@ export function AttachmentsField({
         </FileButton>
       </Group>
       {value.length > 0 && (
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" data-testid="attachment-previews">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" data-testid="attachment-previews">
           {value.map((a) => {
             const src = a.kind === 'image' ? (a.media_link ?? a.preview) : undefined;
             return (

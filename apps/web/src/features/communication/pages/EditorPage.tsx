@@ -303,7 +303,7 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
                 data-testid="schedule-toggle"
               />
               {values.schedule_later && (
-                <Group grow align="flex-start" gap="sm">
+                <Stack gap="sm">
                   <DateInput
                     label={t('field.date')}
                     placeholder={DATE_FORMAT}
@@ -327,7 +327,7 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
                     amPmInputLabel={t('field.amPm')}
                     data-testid="schedule-time"
                   />
-                </Group>
+                </Stack>
               )}
               <Divider />
               <Stack gap="sm">
