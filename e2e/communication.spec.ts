@@ -131,12 +131,18 @@ test('a parent reads an announcement live and the school sees the read receipt',
   await expect(page.getByText('Shared with the classes of')).toBeVisible();
   // Give the socket a moment to join the class rooms.
   await page.waitForTimeout(1000);
+  const upload = await request.post('/api/media/', {
+    headers: { authorization: `Bearer ${anita}` },
+    multipart: { file: { name: 'picnic-map.png', mimeType: 'image/png', buffer: PNG_FIXTURE } },
+  });
+  expect(upload.ok()).toBe(true);
+  const { media_link } = ((await upload.json()) as { result: { media_link: string } }).result;
   const created = await createCommunication(request, anita, 'announcement', {
     title,
     summary: '<p>Bring a <strong>blanket</strong>.</p><script>window.hacked = true</script>',
     share_with: 'Classes',
     classes_ids: [classes['Nursery A'], classes['Kindergarten B']],
-    announcement_media: [],
+    announcement_media: [{ media_link }],
   });
   expect(created.status).toBe('published');
   const item = page.getByTestId('parent-item').filter({ hasText: title });
@@ -158,6 +164,10 @@ test('a parent reads an announcement live and the school sees the read receipt',
   await expect(reading.getByTestId('rich-text')).toContainText('Bring a blanket.');
   await expect(reading.locator('strong')).toHaveText('blanket');
   expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
+  // The attachment is there to download.
+  const download = reading.getByRole('link', { name: 'Download picnic-map.png' });
+  await expect(download).toHaveAttribute('href', media_link);
+  expect((await request.get(media_link)).ok()).toBe(true);
   await page.screenshot({ path: `${SHOTS}/parent-read.png`, fullPage: true });
   await page.keyboard.press('Escape');
   await expect(item).toHaveAttribute('data-read', 'true');
