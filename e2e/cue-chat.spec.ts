@@ -12,7 +12,8 @@ const CHIPS = [
   'Write a story/learning item',
 ];
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
 
 const input = (page: Page) => page.getByRole('textbox', { name: 'Message Cue' });
 
@@ -29,6 +30,15 @@ const today = (page: Page) =>
     const d = new Date();
     return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}`;
   });
+
+/** A gate that holds socket frames until the test opens it. */
+function opening(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
 
 /** Counts the card saves the page sends. */
 function countSaves(page: Page): () => number {
@@ -144,14 +154,20 @@ test('while Cue answers: a pulsing dot, then a pulsing draft card as the tool ca
   request,
 }) => {
   test.setTimeout(60_000);
-  // The socket's frames from the server reach the page slowly, so the loading and streaming states last.
+  // The answer's frames are held at two gates: before the first (loading), and after it (streaming).
+  const gates = [opening(), opening()];
+  let answered = 0;
   await page.routeWebSocket(/\/socket\.io\//, (ws) => {
     const server = ws.connectToServer();
     let chain = Promise.resolve();
     server.onMessage((message) => {
-      const slow = typeof message === 'string' && message.startsWith(`42["${CHAT_EVENTS.response}"`);
+      const chat =
+        typeof message === 'string' &&
+        (message.startsWith(`42["${CHAT_EVENTS.response}"`) || message.startsWith(`42["${CHAT_EVENTS.end}"`));
+      const gate = chat ? gates[Math.min(answered, 1)] : undefined;
+      if (chat) answered += 1;
       chain = chain.then(async () => {
-        if (slow) await new Promise((resolve) => setTimeout(resolve, 450));
+        await gate?.opened;
         ws.send(message);
       });
     });
@@ -175,20 +191,29 @@ test('while Cue answers: a pulsing dot, then a pulsing draft card as the tool ca
   await page.getByRole('button', { name: 'Note Observation for the day' }).click();
   await expect(input(page)).toHaveValue('Today I observed that ');
   await say(page, 'Meera stacked ten blocks today');
+  // Loading: the pulsing dot; sending again meanwhile is ignored.
   await expect(page.getByTestId('cue-thinking')).toBeVisible();
   await expect(page.getByTestId('cue-thread')).toHaveAttribute('data-status', 'loading');
-  // Sending again while Cue answers is ignored.
   await input(page).fill('Kabir counted to 20');
   await input(page).press('Enter');
   await expect(page.getByTestId('cue-user-message')).toHaveCount(1);
+  await shot(page, 'cue-loading-en');
 
+  // Streaming: the first piece of the tool call is a pulsing draft card without actions.
+  gates[0]?.open();
   const card = page.getByTestId('cue-card-observation');
   await expect(card).toHaveAttribute('data-state', 'draft');
   await expect(page.getByTestId('cue-thread')).toHaveAttribute('data-status', 'streaming');
+  await expect(page.getByTestId('cue-thinking')).toHaveCount(0);
   await expect(card).toContainText('Drafting…');
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await input(page).press('Enter');
+  await expect(page.getByTestId('cue-user-message')).toHaveCount(1);
   await shot(page, 'cue-streaming-en');
-  await expect(card).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
-  await expect(page.getByTestId('cue-thread')).toHaveAttribute('data-status', 'idle', { timeout: 20_000 });
+
+  gates[1]?.open();
+  await expect(card).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('cue-thread')).toHaveAttribute('data-status', 'idle');
   await expect(card).toContainText('Meera Nair');
   await expect(card).toContainText('stacked ten blocks');
   await expect(input(page)).toHaveValue('Kabir counted to 20');
@@ -260,9 +285,9 @@ test('an announcement drafted by Cue is edited, saved as a draft, and its conver
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Conversations' }).click();
   await expect(page.getByRole('dialog', { name: 'Conversations' }).getByTestId('cue-conversation')).not.toHaveCount(0);
-  await shot(page, 'cue-mobile-conversations-en');
+  await shot(page, 'cue-mobile-conversations-en', false);
   await page.keyboard.press('Escape');
-  await shot(page, 'cue-mobile-en');
+  await shot(page, 'cue-mobile-en', false);
 });
 
 test('in Arabic the chat page reads right to left', async ({ page, request }) => {

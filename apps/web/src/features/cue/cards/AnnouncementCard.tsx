@@ -164,7 +164,7 @@ export function AnnouncementCard({ call, onSave }: CardProps) {
         </Stack>
       ) : (
         <Stack gap={6}>
-          <Text fw={600} data-testid="cue-announcement-title">
+          <Text fw={600} data-testid="cue-announcement-title" className={classes.bidi}>
             {a.title || t('announcement.untitled')}
           </Text>
           {a.summary && (

@@ -39,7 +39,7 @@ export function CardFrame({ call, icon, title, subtitle, status, actions, childr
       shadow="xs"
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <ThemeIcon variant="light" radius="md" size={34} aria-hidden>
               {icon}

@@ -55,7 +55,7 @@ export function ConversationList({ classId, currentId, onOpen, onNew }: Props) {
                 onClick={() => onOpen(c.id)}
                 data-testid="cue-conversation"
               >
-                <Text fz="sm" fw={500} truncate>
+                <Text fz="sm" fw={500} truncate className={classes.bidi}>
                   {c.title}
                 </Text>
                 <Text fz="xs" c="dimmed">
