@@ -1,5 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import type { CSSProperties, HTMLAttributes } from 'react';
+import type { HTMLAttributes } from 'react';
+import { inkOf } from './status';
 
 type SoftBadgeProps = Omit<BadgeProps, 'variant' | 'color'> &
   Omit<HTMLAttributes<HTMLDivElement>, 'color' | 'style'> & {
@@ -15,9 +16,13 @@ type SoftBadgeProps = Omit<BadgeProps, 'variant' | 'color'> &
  * (Mantine's light badges use a middle shade, too pale for orange, yellow and teal).
  */
 export function SoftBadge({ color, outline = false, ...props }: SoftBadgeProps) {
-  const style = {
-    '--badge-color': `var(--mantine-color-${color}-${outline ? 7 : 9})`,
-    ...(outline ? { '--badge-bd': `1px solid var(--mantine-color-${color}-5)` } : {}),
-  } as CSSProperties;
-  return <Badge variant={outline ? 'outline' : 'light'} color={color} tt="none" {...props} style={style} />;
+  return (
+    <Badge
+      variant={outline ? 'outline' : 'light'}
+      color={outline ? `${color}.5` : color}
+      c={outline ? `${color}.7` : inkOf(color)}
+      tt="none"
+      {...props}
+    />
+  );
 }

@@ -3,7 +3,7 @@ import { Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ATT_NS } from '../i18n';
 import { SoftBadge } from './SoftBadge';
-import { ALL_STATUSES, nextStatus, PICKABLE, STATUS_COLOR, statusKey } from './status';
+import { ALL_STATUSES, nextStatus, PICKABLE, STATUS_COLOR, STATUS_FILLED, statusKey } from './status';
 
 /**
  * One child's status: four toggle buttons. Choosing the selected status again resets it to NA, shown
@@ -33,7 +33,7 @@ export function StatusPicker({
             px={4}
             fz="xs"
             variant={selected ? 'filled' : 'default'}
-            color={STATUS_COLOR[status]}
+            color={selected ? STATUS_FILLED[status] : STATUS_COLOR[status]}
             aria-pressed={selected}
             disabled={disabled}
             onClick={() => onChange(nextStatus(value, status))}

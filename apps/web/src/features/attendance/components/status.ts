@@ -12,6 +12,15 @@ export const STATUS_COLOR: Record<AttendanceStatus, string> = {
   NA: 'gray',
 };
 
+/** A chosen status's button: shades dark enough for white text (late keeps dark text on orange). */
+export const STATUS_FILLED: Record<AttendanceStatus, string> = {
+  present: 'teal.9',
+  absent: 'red.9',
+  late: 'orange.6',
+  excused: 'blue.8',
+  NA: 'gray.7',
+};
+
 /** Catalog key of a status: NA is shown as Unassigned. */
 export const statusKey = (status: AttendanceStatus): string => `status.${status === 'NA' ? 'unassigned' : status}`;
 
@@ -24,3 +33,9 @@ export const countStatuses = (list: { attendance_status: AttendanceStatus }[]): 
   for (const entry of list) counts[entry.attendance_status] += 1;
   return counts;
 };
+
+/**
+ * Text colour on a status's light tint: the colour's darkest shade, darkened further so that even
+ * orange and teal keep a 4.5:1 contrast.
+ */
+export const inkOf = (color: string): string => `color-mix(in srgb, var(--mantine-color-${color}-9), black 25%)`;

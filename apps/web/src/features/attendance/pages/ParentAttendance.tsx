@@ -30,7 +30,7 @@ import { ExcusalCard } from '../components/ExcusalCard';
 import { Frame } from '../components/Frame';
 import { MonthGrid } from '../components/MonthGrid';
 import { StatusBadge } from '../components/StatusPicker';
-import { PICKABLE, STATUS_COLOR, statusKey } from '../components/status';
+import { inkOf, PICKABLE, STATUS_COLOR, statusKey } from '../components/status';
 import { addMonths, formatDay, formatMonth, formatPercent, fromWire, todayIso } from '../dates';
 import { ATT_NS } from '../i18n';
 import classes from './ParentAttendance.module.css';
@@ -204,7 +204,7 @@ function MonthView({ month, report }: { month: string; report: AttendanceReport 
               <Text fz="xs" c="dimmed" fw={600} truncate>
                 {t(statusKey(status))}
               </Text>
-              <Text fw={800} fz="lg" c={`${STATUS_COLOR[status]}.9`}>
+              <Text fw={800} fz="lg" c={inkOf(STATUS_COLOR[status])}>
                 {number.format(report.counts[status])}
               </Text>
             </Paper>

@@ -25,7 +25,7 @@ import { type AttendanceReport, type ReportPeriod, useStudent, useStudentReport 
 import { Frame } from '../components/Frame';
 import { MonthGrid } from '../components/MonthGrid';
 import { StatusBadge } from '../components/StatusPicker';
-import { ALL_STATUSES, PICKABLE, STATUS_COLOR, statusKey } from '../components/status';
+import { ALL_STATUSES, inkOf, PICKABLE, STATUS_COLOR, statusKey } from '../components/status';
 import { addDays, formatDay, formatMonth, formatPercent, fromWire, ISO, isIsoDate, todayIso, weekStartOf } from '../dates';
 import { ATT_NS } from '../i18n';
 import { housekeepingNeed } from '../menu';
@@ -177,7 +177,7 @@ function ReportBody({ period, anchor, report }: { period: ReportPeriod; anchor: 
             <Text fz="xs" c="dimmed" fw={600}>
               {t(statusKey(status))}
             </Text>
-            <Text fw={800} fz="lg" c={`${STATUS_COLOR[status]}.9`}>
+            <Text fw={800} fz="lg" c={inkOf(STATUS_COLOR[status])}>
               {number.format(report.counts[status])}
             </Text>
           </Paper>
