@@ -139,6 +139,15 @@ test('a teacher drafts the attendance in one sentence on the chat page and marks
   expect(result.student_attendance_list.filter((e) => e.attendance_status === 'absent')).toHaveLength(2);
   expect(result.student_attendance_list.filter((e) => e.attendance_status === 'present')).toHaveLength(10);
 
+  // A question over the class's records is answered in words, with its sources as links.
+  await say(page, 'Who was absent this week?');
+  const sources = page.getByTestId('cue-sources');
+  await expect(sources).toBeVisible();
+  await expect(page.getByTestId('cue-answer').last()).toContainText('Kabir');
+  const source = sources.getByRole('link').first();
+  await expect(source).toHaveAttribute('href', /^\/housekeeping\/attendance\?date=/);
+  await shot(page, 'cue-sources-en', false);
+
   // And the attendance page shows it.
   await page.goto('/housekeeping/attendance');
   const roster = page.getByTestId('roster');

@@ -178,8 +178,9 @@ function ChatAssistant() {
               </Title>
             </VisuallyHidden>
             <Thread entries={state.entries} status={state.status} names={names} onSave={onSave} />
-            <div ref={end} />
             <div className={classes.composerDock}>{composer}</div>
+            {/* After the docked composer: scrolling here shows the newest answer above it. */}
+            <div ref={end} />
           </>
         )}
       </section>
