@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { loadCatalogs } from '../../lib/catalogs';
 import { setSchoolDirection } from '../../lib/i18n';
 import { schoolDirectionOf, useCurrentUser } from '../auth/useCurrentUser';
 import { useSessionExpiry } from '../auth/useSessionExpiry';
@@ -20,6 +21,11 @@ const SideMenu = lazy(() => import('./SideMenu'));
 const SideMenuDrawer = lazy(() => import('./SideMenuDrawer'));
 const ReportIssueModal = lazy(() => import('./ReportIssueModal'));
 const SettingsModal = lazy(() => import('./SettingsModal'));
+// Cue (task events, floating buttons, the assistant overlay, the small chat) loads after the page.
+const CueDock = lazy(async () => {
+  const [module] = await Promise.all([import('../cue/CueDock'), loadCatalogs('cue')]);
+  return module;
+});
 
 /** A dialog's code loads the first time it opens and stays mounted afterwards (for its closing transition). */
 function useLazyDialog() {
@@ -114,7 +120,15 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
             </Suspense>
           </main>
         </div>
-        {staff && <TaskPanel />}
+        {staff && (
+          <TaskPanel
+            aside={
+              <Suspense fallback={null}>
+                <CueDock />
+              </Suspense>
+            }
+          />
+        )}
         <Suspense fallback={null}>
           {quickNav.wanted && <QuickNav opened={quickNav.opened} onClose={quickNav.close} />}
           {report.wanted && <ReportIssueModal opened={report.opened} onClose={report.close} />}

@@ -1,46 +1,44 @@
 import { Badge, Button, Loader, Paper, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconListCheck } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadCatalogs } from '../../lib/catalogs';
+import { useTasksState } from '../cue/tasks/store';
+import { isRunning } from '../cue/tasks/taskState';
 import classes from './TaskPanel.module.css';
 
-/** One task the panel shows (spec section 3, Task log); the AI issue fills these in. */
-export interface TaskEntry {
-  id: string;
-  title: string;
-  currentStage?: string;
-  /** 0 to 100. */
-  progressLevel: number;
-  error?: string;
-}
+// The list and its words (Cue's catalog) load the first time the panel opens.
+const TaskList = lazy(async () => {
+  const [module] = await Promise.all([import('./TaskList'), loadCatalogs('cue')]);
+  return module;
+});
 
-const TaskList = lazy(() => import('./TaskList'));
-
-const listeners = new Set<() => void>();
-let tasks: TaskEntry[] = [];
-
-/** The task list the panel renders; the AI feature replaces it as its tasks progress. */
-export function setTasks(next: TaskEntry[]): void {
-  tasks = next;
-  for (const listener of listeners) listener();
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-/** The floating task-progress panel: collapsible ('Hide' / 'Show Tasks'), with an empty state. */
-export function TaskPanel() {
+/**
+ * The floating task-progress panel: collapsible ('Hide' / 'Show Tasks'), with Cue's tasks as the
+ * socket reports them. It opens by itself when a new task starts. `aside` sits next to it (Cue's
+ * floating buttons).
+ */
+export function TaskPanel({ aside }: { aside?: ReactNode }) {
   const { t } = useTranslation('shell');
-  const list = useSyncExternalStore(subscribe, () => tasks);
+  const { order, byId } = useTasksState();
   const [open, setOpen] = useState(false);
   const bodyId = useId();
-  const running = list.filter((task) => task.progressLevel < 100 && !task.error).length;
+  const running = order.filter((id) => {
+    const task = byId[id];
+    return !!task && isRunning(task);
+  }).length;
 
-  if (!open) {
-    return (
-      <div className={classes.dock}>
+  // A task that starts running while the panel is closed opens it.
+  const before = useRef(running);
+  useEffect(() => {
+    if (running > before.current) setOpen(true);
+    before.current = running;
+  }, [running]);
+
+  return (
+    <div className={classes.dock}>
+      {aside}
+      {!open ? (
         <Button
           variant="default"
           radius="xl"
@@ -54,37 +52,43 @@ export function TaskPanel() {
         >
           {t('tasks.show')}
           {running > 0 && (
-            <Badge size="sm" ms={6} circle>
+            <Badge size="sm" ms={6} circle data-testid="task-panel-running">
               {running}
             </Badge>
           )}
         </Button>
-      </div>
-    );
-  }
-
-  return (
-    <div className={classes.dock}>
-      <Paper className={classes.panel} shadow="lg" radius="lg" withBorder role="region" aria-label={t('tasks.title')} id={bodyId}>
-        <div className={classes.head}>
-          <Text fw={700} fz="sm">
-            {t('tasks.title')}
-          </Text>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            rightSection={<IconChevronDown size={16} aria-hidden />}
-            onClick={() => setOpen(false)}
-            aria-expanded
-            aria-controls={bodyId}
-          >
-            {t('tasks.hide')}
-          </Button>
-        </div>
-        <Suspense fallback={<Loader size="sm" m="md" />}>
-          <TaskList tasks={list} />
-        </Suspense>
-      </Paper>
+      ) : (
+        <Paper
+          className={classes.panel}
+          shadow="lg"
+          radius="lg"
+          withBorder
+          role="region"
+          aria-label={t('tasks.title')}
+          id={bodyId}
+          data-testid="task-panel"
+        >
+          <div className={classes.head}>
+            <Text fw={700} fz="sm">
+              {t('tasks.title')}
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              rightSection={<IconChevronDown size={16} aria-hidden />}
+              onClick={() => setOpen(false)}
+              aria-expanded
+              aria-controls={bodyId}
+              data-testid="task-panel-hide"
+            >
+              {t('tasks.hide')}
+            </Button>
+          </div>
+          <Suspense fallback={<Loader size="sm" m="md" />}>
+            <TaskList ids={order} byId={byId} />
+          </Suspense>
+        </Paper>
+      )}
     </div>
   );
 }

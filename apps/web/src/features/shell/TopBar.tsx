@@ -1,12 +1,12 @@
 import { ActionIcon, Avatar, Badge, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconBug, IconLanguage, IconLayoutGrid, IconMicrophone } from '@tabler/icons-react';
-import { lazy, type ReactNode, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DASHBOARD_PATH } from '../../app/guards';
 import { LogoMark } from '../../app/Logo';
+import { loadCatalogs } from '../../lib/catalogs';
 import { fullName, initials } from '../../lib/format';
-import { toast } from '../../lib/notify';
 import { type ArmProps, DeferredMenu } from './DeferredMenu';
 import { MainTabs } from './Navigation';
 import { ChildSwitcher, ClassSelector, loadMenus } from './Selectors';
@@ -17,22 +17,33 @@ import { holds } from './sections';
 const LanguageMenu = lazy(async () => ({ default: (await loadMenus()).LanguageMenu }));
 const ProfileMenu = lazy(async () => ({ default: (await loadMenus()).ProfileMenu }));
 
-/** Cue's voice button: a placeholder until the assistant arrives. */
+/** Cue's voice button and its words (Cue's catalog) load after the top bar; a still button stands in meanwhile. */
+const CueVoiceButton = lazy(async () => {
+  const [module] = await Promise.all([import('../cue/voice/CueVoiceButton'), loadCatalogs('cue')]);
+  return module;
+});
+
 function CueButton() {
   const { t } = useTranslation('shell');
   return (
-    <ActionIcon
-      variant="gradient"
-      gradient={{ from: 'cue.5', to: 'cue.8', deg: 135 }}
-      size={38}
-      radius="xl"
-      aria-label={t('cue.label')}
-      title={t('cue.label')}
-      data-testid="cue-button"
-      onClick={() => toast.info(t('cue.soonBody'), t('cue.soonTitle'))}
+    <Suspense
+      fallback={
+        <ActionIcon
+          variant="gradient"
+          gradient={{ from: 'cue.5', to: 'cue.8', deg: 135 }}
+          size={38}
+          radius="xl"
+          aria-label={t('cue.label')}
+          title={t('cue.label')}
+          data-testid="cue-button"
+          data-state="loading"
+        >
+          <IconMicrophone size={20} aria-hidden />
+        </ActionIcon>
+      }
     >
-      <IconMicrophone size={20} aria-hidden />
-    </ActionIcon>
+      <CueVoiceButton />
+    </Suspense>
   );
 }
 

@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+import { initialTasksState, type TaskAction, type TasksState, tasksReducer } from './taskState';
+
+/** The tasks of this tab, fed by the socket bridge and read by the panel (one store for the app). */
+let state: TasksState = initialTasksState;
+const listeners = new Set<() => void>();
+
+export function dispatchTasks(action: TaskAction): void {
+  const next = tasksReducer(state, action);
+  if (next === state) return;
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export const getTasksState = (): TasksState => state;
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+export function useTasksState(): TasksState {
+  return useSyncExternalStore(subscribe, getTasksState, getTasksState);
+}
