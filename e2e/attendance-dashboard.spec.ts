@@ -25,6 +25,7 @@ test('the attendance dashboard shows the class’s figures, exports CSV and lead
   await expect(page.getByTestId('chart-month').locator('.recharts-surface').first()).toBeVisible();
   const absences = page.getByTestId('most-absences');
   await expect(absences.getByRole('row').filter({ hasText: 'Meera Nair' })).toContainText('Nursery A');
+  await page.screenshot({ path: test.info().outputPath('attendance-dashboard.png'), fullPage: true });
 
   // Export: the class's marks of the last 30 days as CSV.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

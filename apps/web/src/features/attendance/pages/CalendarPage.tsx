@@ -17,6 +17,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Gate } from '../../shell/pages/Gate';
 import { useCurrentClass } from '../../shell/Selectors';
 import { useShell } from '../../shell/ShellContext';
 import { type CalendarEvent, useCalendar } from '../api';
@@ -36,6 +37,7 @@ import {
   weekStartOf,
 } from '../dates';
 import { ATT_NS } from '../i18n';
+import { housekeepingNeed } from '../menu';
 import classes from './CalendarPage.module.css';
 import { EventModal } from './EventModal';
 
@@ -63,7 +65,9 @@ export default function CalendarPage() {
   const { side } = useShell();
   // Parents see their children's classes' and schools' events (the server scopes the list to the family).
   return side === 'staff' ? (
-    <StaffCalendar />
+    <Gate need={housekeepingNeed('calendar')}>
+      <StaffCalendar />
+    </Gate>
   ) : (
     <CalendarView title={t('calendar.title')} classId={null} language={i18n.language} />
   );
