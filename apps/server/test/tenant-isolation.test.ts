@@ -84,6 +84,10 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
     },
   },
   aiSettingsUpdate: { ai_provider: 'openai' },
+  classAiOptionsUpdate: { ai_options: { ask: false } },
+  classAiBlocksByScreen: { screen_name: 'observation' },
+  classAiBlocksUpdate: { screen_name: 'observation', ai_blocks: [{ key: 'observation_writer', enabled: false }] },
+  classAiPromptScreensUpdate: { ai_screen_blocks: { chat: { enabled: false, prompt: 'x' } } },
 };
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 

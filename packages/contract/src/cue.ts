@@ -141,5 +141,8 @@ export const updateAiBlocksRequestSchema = z.object({
   ai_blocks: z.array(z.object({ key: z.string().max(60), enabled: z.boolean() })).max(50),
 });
 export const aiScreenBlocksRequestSchema = z.object({
-  ai_screen_blocks: z.record(z.enum(AI_SCREENS), z.object({ enabled: z.boolean(), prompt: z.string().max(2000).default('') })),
+  ai_screen_blocks: z.partialRecord(
+    z.enum(AI_SCREENS),
+    z.object({ enabled: z.boolean(), prompt: z.string().max(2000).default('') }),
+  ),
 });

@@ -43,6 +43,10 @@ const envSchema = z.object({
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  /** A vision model of that endpoint for image captions; without it there are no captions. */
+  LLM_VISION_MODEL: z.string().optional(),
+  /** A speech-to-text model of that endpoint (POST /audio/transcriptions); without it the browser's recognition only. */
+  LLM_TRANSCRIBE_MODEL: z.string().optional(),
   /** Chat messages a person may send per minute. */
   AI_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Background jobs (scheduled announcements) run in this instance. */

@@ -7,8 +7,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AiConfigService } from '../../ai/config-service.js';
+import { attachCue, cueRoutes } from '../../ai/cue-routes.js';
+import { AiMedia } from '../../ai/media.js';
 import { aiRoutes, attachChat } from '../../ai/routes.js';
 import { AiService } from '../../ai/service.js';
+import { CueTaskService } from '../../ai/tasks/service.js';
 import { ExcusalService } from '../../modules/attendance/excusal-service.js';
 import { attendanceRoutes } from '../../modules/attendance/routes.js';
 import { AttendanceService } from '../../modules/attendance/service.js';
@@ -110,6 +114,9 @@ export function createServices(deps: AppDeps) {
     communication,
     observations,
     ai: new AiService(db, clock, config, { users, school, classes, attendance, observations, communication }),
+    cueTasks: new CueTaskService(db, clock, jobs, { classes, attendance, observations, communication, events }),
+    aiConfig: new AiConfigService(db, clock, classes),
+    aiMedia: new AiMedia(config),
     roles: new RoleService(db, users, rosters),
     imports: new ImportService(db, users, rosters),
     reports: new ReportService(db),
@@ -179,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   communicationRoutes(route, services);
   observationRoutes(route, services);
   aiRoutes(route, services);
+  cueRoutes(route, services);
   if (config.RUN_JOBS && config.NODE_ENV !== 'test') services.jobs.start();
 
   // Usage report: staff writes are counted per module, in memory, and written every minute.
@@ -236,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     canFollowClass: (auth, classId) => services.attendance.canFollow(auth, classId),
   });
   attachChat(io, services, app.log);
+  attachCue(io, services, app.log);
 
   app.addHook('onClose', async () => {
     clearInterval(usageTimer);

@@ -1,0 +1,121 @@
+import {
+  aiBlocksByScreenRequestSchema,
+  aiOptionsRequestSchema,
+  aiScreenBlocksRequestSchema,
+  CUE_EVENTS,
+  CUE_TASK_ENDPOINTS,
+  type CueTaskEndpoint,
+  idSchema,
+  ROUTES,
+  updateAiBlocksRequestSchema,
+} from '@cue/contract';
+import type { Server, Socket } from 'socket.io';
+import { z } from 'zod';
+import type { AccessClaims } from '../platform/auth/tokens.js';
+import { AppError } from '../platform/errors.js';
+import type { Services } from '../platform/http/app.js';
+import type { Router } from '../platform/http/route.js';
+import { readUpload } from '../platform/http/upload.js';
+
+const byId = z.object({ id: idSchema });
+const AUDIO_MAX_BYTES = 10 * 1024 * 1024;
+
+export function cueRoutes(route: Router, s: Services): void {
+  route(ROUTES.cueTasks, {}, async ({ auth }) => ({ result: await s.cueTasks.replay(auth) }));
+  route(ROUTES.cueTranscribe, {}, async ({ req }) => ({
+    result: { text: await s.aiMedia.transcribe(await readUpload(req, 'audio', AUDIO_MAX_BYTES, 'The recording is too long')) },
+  }));
+  route(ROUTES.classAiBlocks, { params: byId }, async ({ auth, params }) => ({
+    result: await s.aiConfig.allBlocks(auth, params.id),
+  }));
+  route(ROUTES.classAiOptions, { params: byId }, async ({ auth, params }) => ({
+    result: await s.aiConfig.options(auth, params.id),
+  }));
+  route(ROUTES.classAiOptionsUpdate, { params: byId, body: aiOptionsRequestSchema }, async ({ auth, params, body }) => ({
+    result: await s.aiConfig.updateOptions(auth, params.id, body),
+  }));
+  route(ROUTES.classAiBlocksByScreen, { params: byId, body: aiBlocksByScreenRequestSchema }, async ({ auth, params, body }) => ({
+    result: await s.aiConfig.blocksByScreen(auth, params.id, body.screen_name),
+  }));
+  route(ROUTES.classAiBlocksUpdate, { params: byId, body: updateAiBlocksRequestSchema }, async ({ auth, params, body }) => ({
+    result: await s.aiConfig.updateBlocks(auth, params.id, body),
+  }));
+  route(ROUTES.classAiPromptScreens, { params: byId }, async ({ auth, params }) => ({
+    result: await s.aiConfig.screens(auth, params.id),
+  }));
+  route(
+    ROUTES.classAiPromptScreensUpdate,
+    { params: byId, body: aiScreenBlocksRequestSchema },
+    async ({ auth, params, body }) => ({ result: await s.aiConfig.updateScreens(auth, params.id, body) }),
+  );
+}
+
+type Ack = (answer: unknown) => void;
+const errorText = (err: unknown) => (err instanceof AppError ? err.message : 'Something went wrong');
+
+/**
+ * Cue's task events on the app's socket. Each endpoint event starts a task and acknowledges its first
+ * log; progress reaches every socket of the person (room user:<id>) as task-log events, so a second
+ * tab sees it too. A socket payload that fails carries an error field (shown as a toast).
+ */
+export function attachCue(io: Server, s: Services, log: { error(obj: unknown, msg: string): void }): void {
+  s.cueTasks.listen({
+    log: (userId, taskLog) => io.to(`user:${userId}`).emit(CUE_EVENTS.taskLog, taskLog),
+    verbose: (userId, batch) => io.to(`user:${userId}`).emit(CUE_EVENTS.verboseLog, batch),
+  });
+  io.on('connection', (socket: Socket) => {
+    const auth = socket.data.auth as AccessClaims;
+    const answer = (ack: unknown, value: unknown) => {
+      if (typeof ack === 'function') (ack as Ack)(value);
+    };
+    const guarded = (work: (payload: Record<string, unknown>) => Promise<unknown>) => async (payload: unknown, ack?: unknown) => {
+      try {
+        answer(ack, await work((payload ?? {}) as Record<string, unknown>));
+      } catch (err) {
+        if (!(err instanceof AppError)) log.error({ err }, 'cue event failed');
+        const error = errorText(err);
+        answer(ack, { error });
+        socket.emit(CUE_EVENTS.message, { error });
+      }
+    };
+    for (const endpoint of CUE_TASK_ENDPOINTS)
+      socket.on(
+        endpoint,
+        guarded((payload) => s.cueTasks.start(auth, endpoint as CueTaskEndpoint, payload)),
+      );
+    socket.on(
+      CUE_EVENTS.replay,
+      guarded(async () => {
+        const logs = await s.cueTasks.replay(auth);
+        for (const l of logs) socket.emit(CUE_EVENTS.taskLog, l);
+        return { tasks: logs.length };
+      }),
+    );
+    socket.on(
+      CUE_EVENTS.selectOption,
+      guarded((p) => s.cueTasks.selectOption(auth, String(p.task_id ?? ''), String(p.value ?? ''))),
+    );
+    socket.on(
+      CUE_EVENTS.request,
+      guarded((p) => s.cueTasks.request(auth, String(p.task_id ?? ''), String(p.text ?? ''))),
+    );
+    socket.on(
+      CUE_EVENTS.retry,
+      guarded((p) => s.cueTasks.retry(auth, String(p.task_id ?? ''))),
+    );
+    socket.on(CUE_EVENTS.capabilities, (_p: unknown, ack?: unknown) =>
+      answer(ack, { captions: s.aiMedia.captions, transcription: s.aiMedia.transcription }),
+    );
+    socket.on(
+      CUE_EVENTS.imageCaption,
+      guarded(async (p) => ({ caption: await s.aiMedia.caption(String(p.image_url ?? '')) })),
+    );
+    socket.on(
+      CUE_EVENTS.multipleImageCaption,
+      guarded(async (p) => {
+        const urls = Array.isArray(p.image_urls) ? p.image_urls.map(String).slice(0, 10) : [];
+        return { captions: await Promise.all(urls.map((u) => s.aiMedia.caption(u))) };
+      }),
+    );
+  });
+}

@@ -1,0 +1,361 @@
+import {
+  CUE_MESSAGES,
+  type CueTaskEndpoint,
+  type CueTaskRequest,
+  communicationRequestSchema,
+  createObservationRequestSchema,
+  cueTaskRequestSchema,
+  type TaskLog,
+  VERBOSE_LOG_BATCH_MS,
+} from '@cue/contract';
+import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
+import type { AttendanceService } from '../../modules/attendance/service.js';
+import type { ClassService } from '../../modules/classes/service.js';
+import type { CommunicationService } from '../../modules/communication/service.js';
+import type { ObservationService } from '../../modules/observations/service.js';
+import type { AccessClaims } from '../../platform/auth/tokens.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/client.js';
+import { aiAudit, cueTasks } from '../../platform/db/schema.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
+import { newId } from '../../platform/ids.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import { answerQuestion } from '../agent/questions.js';
+import type { RosterChild } from '../engine/names.js';
+import { type Progress, runTask, TaskError, type TaskTools } from './runners.js';
+
+export const TASK_JOB = 'cue-task';
+const RECENT_MS = 60 * 60_000;
+
+type Row = typeof cueTasks.$inferSelect;
+
+/** Tasks' live progress leaves through these listeners (the socket layer sends them to the person's sockets). */
+export interface TaskListeners {
+  log(userId: string, log: TaskLog): void;
+  verbose(userId: string, batch: { task_id: string; lines: string[] }): void;
+}
+
+const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('-');
+
+/**
+ * Cue's background tasks. A command becomes a task row and a job in the database queue (so it runs
+ * once, also with several instances, and again after a restart); the runner reports progress, which
+ * is kept on the row (for replay) and sent to the person's sockets as task-log events.
+ */
+export class CueTaskService {
+  private readonly listeners = new Set<TaskListeners>();
+  private readonly pending = new Map<string, { userId: string; lines: string[] }>();
+  private flushTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly jobs: JobQueue,
+    private readonly deps: {
+      classes: ClassService;
+      attendance: AttendanceService;
+      observations: ObservationService;
+      communication: CommunicationService;
+      events: EventBus;
+    },
+  ) {
+    jobs.handle(TASK_JOB, async (payload) => this.run(String(payload.task_id)));
+  }
+
+  listen(listener: TaskListeners): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private present(row: Row): TaskLog {
+    return { ...(row.state as unknown as TaskLog) };
+  }
+
+  /** Starts a task for a signed-in teacher: checks the request and the class, queues it, and answers its first log. */
+  async start(auth: AccessClaims, endpoint: CueTaskEndpoint, payload: unknown, parentId?: string): Promise<TaskLog> {
+    if (auth.kind !== 'staff' || !auth.schoolId) throw notFound();
+    const parsed = cueTaskRequestSchema.safeParse(payload);
+    if (!parsed.success) {
+      const missing = parsed.error.issues.map((i) => i.path.at(-1)).filter((p) => ['class_id', 'command'].includes(String(p)));
+      throw badRequest(
+        missing.length
+          ? `${CUE_MESSAGES.missingValues}${missing.join(', ')}`
+          : (parsed.error.issues[0]?.message ?? 'Invalid request'),
+      );
+    }
+    const request = parsed.data;
+    const detail = await this.deps.classes.detail(auth, request.user_query.class_id);
+    const id = newId();
+    const now = this.clock.now();
+    const log: TaskLog = {
+      task_id: id,
+      endpointName: endpoint,
+      title: 'Cue',
+      command: request.user_query.command,
+      content: '',
+      currentStage: 'Queued',
+      progressLevel: 0,
+      options: [],
+      outputs: [],
+      error: null,
+      preset: null,
+      class_id: detail.id,
+      created_at: now.toISOString(),
+      finished: false,
+    };
+    await this.db.insert(cueTasks).values({
+      id,
+      schoolId: auth.schoolId,
+      classId: detail.id,
+      userId: auth.userId,
+      endpoint,
+      request: { ...request, auth, parent_id: parentId ?? null } as unknown as Record<string, unknown>,
+      state: log as unknown as Record<string, unknown>,
+      status: 'queued',
+    });
+    await this.jobs.schedule(`${TASK_JOB}:${id}`, TASK_JOB, now, { task_id: id });
+    this.emit(auth.userId, log);
+    this.kick();
+    return log;
+  }
+
+  /**
+   * This instance starts a new task at once (the queue's row lock keeps another instance from running
+   * it too); a second pass catches a task queued while a pass was already under way.
+   */
+  private kick(): void {
+    void this.jobs
+      .runDue()
+      .then(() => this.jobs.runDue())
+      .catch(() => undefined);
+  }
+
+  private emit(userId: string, log: TaskLog): void {
+    for (const l of this.listeners) l.log(userId, log);
+  }
+
+  private verbose(userId: string, taskId: string, line: string): void {
+    const entry = this.pending.get(taskId) ?? { userId, lines: [] };
+    entry.lines.push(line);
+    this.pending.set(taskId, entry);
+    this.flushTimer ??= setTimeout(() => this.flushVerbose(), VERBOSE_LOG_BATCH_MS);
+  }
+
+  /** Verbose lines go out in batches, at most every 500 ms. */
+  flushVerbose(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    for (const [taskId, { userId, lines }] of this.pending)
+      for (const l of this.listeners) l.verbose(userId, { task_id: taskId, lines });
+    this.pending.clear();
+  }
+
+  private async save(row: Row, state: TaskLog, status: string): Promise<void> {
+    await this.db
+      .update(cueTasks)
+      .set({ state: state as unknown as Record<string, unknown>, status, updatedAt: this.clock.now() })
+      .where(eq(cueTasks.id, row.id));
+    this.emit(row.userId, state);
+  }
+
+  /** The job: runs a task once; a finished task is not run again (a restart may hand the job over). */
+  async run(taskId: string): Promise<void> {
+    const [row] = await this.db.select().from(cueTasks).where(eq(cueTasks.id, taskId));
+    if (!row || row.status === 'done' || row.status === 'failed') return;
+    const request = row.request as unknown as CueTaskRequest & { auth: AccessClaims };
+    const auth = request.auth;
+    let state: TaskLog = { ...(row.state as unknown as TaskLog), error: null, finished: false };
+    // The preset goes on the final log only.
+    let preset: number | null = null;
+    const report = async ({ preset: finalPreset, ...p }: Progress) => {
+      if (finalPreset !== undefined) preset = finalPreset;
+      state = {
+        ...state,
+        ...p,
+        // Progress only moves forward.
+        progressLevel: Math.max(state.progressLevel, p.progressLevel ?? state.progressLevel),
+      };
+      await this.save(row, state, 'running');
+    };
+    try {
+      const detail = await this.deps.classes.detail(auth, row.classId);
+      const roster: RosterChild[] = detail.student_list.map((s) => ({
+        id: s.id,
+        firstName: s.first_name,
+        lastName: s.last_name,
+      }));
+      const dayIso = request.user_query.date ?? this.clock.now().toISOString().slice(0, 10);
+      const [y, m, d] = dayIso.split('-').map(Number);
+      const hour = this.clock.now().getUTCHours();
+      const ctx = {
+        roster,
+        now: new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, hour, 0)),
+        classId: row.classId,
+        className: detail.class_name,
+        date: ddmmyyyy(dayIso),
+      };
+      const audit = async (tool: string, args: Record<string, unknown>, result: unknown) => {
+        await this.db.insert(aiAudit).values({
+          id: newId(),
+          schoolId: row.schoolId,
+          userId: row.userId,
+          toolCallId: row.id,
+          tool,
+          sentence: state.command,
+          args,
+          result: { record: result } as Record<string, unknown>,
+        });
+      };
+      const tools: TaskTools = {
+        ctx,
+        report,
+        verbose: (line) => this.verbose(row.userId, row.id, line),
+        markAttendance: async (args, complete) => {
+          const saved = await this.deps.attendance.save(auth, row.classId, {
+            date: args.date,
+            student_attendance_list: args.student_attendance_list,
+            is_saved: complete,
+          });
+          await audit('mark_attendance', args, { date: saved.date, is_saved: saved.is_saved });
+          return { link: `/housekeeping/attendance?date=${args.date}` };
+        },
+        createObservations: async (args) => {
+          const made = await this.deps.observations.create(
+            auth,
+            createObservationRequestSchema.parse({ class_id: row.classId, observation_entries: args.observation_entries }),
+          );
+          const ids = made.observation_entries.map((e) => e.id);
+          await audit('create_observation', args, { ids });
+          return { ids };
+        },
+        draftAnnouncement: async (args) => {
+          const { is_saved: _saved, ...rest } = args;
+          const made = await this.deps.communication.create(
+            auth,
+            'announcement',
+            communicationRequestSchema.parse({ ...rest, save_as_draft: true, schedule_later: false }),
+          );
+          await audit('draft_announcement', args, { id: made.id });
+          state = { ...state, announcement_id: made.id } as TaskLog;
+          return { id: made.id, title: made.title };
+        },
+        ask: (args) => answerQuestion(this.db, { classId: row.classId, roster }, args),
+        observationsOfDay: async () => {
+          const list = await this.deps.observations.list(auth, {
+            class_id: row.classId,
+            date: ctx.date,
+            type: 'daily',
+            page: 1,
+            page_size: 100,
+          } as Parameters<ObservationService['list']>[1]);
+          const items =
+            (list as { items?: { id: string; student_name: string; general_note: string; media?: unknown[] }[] }).items ?? [];
+          return items.map((o) => ({ id: o.id, studentName: o.student_name, note: o.general_note, media: o.media?.length ?? 0 }));
+        },
+      };
+      const kind = await runTask(row.endpoint as CueTaskEndpoint, state.command, tools);
+      this.flushVerbose();
+      state = {
+        ...state,
+        endpointName: row.endpoint === 'cue-command' ? kind : state.endpointName,
+        finished: true,
+        progressLevel: 100,
+        preset,
+      };
+      await this.save(row, state, 'done');
+    } catch (err) {
+      this.flushVerbose();
+      const message = err instanceof TaskError || err instanceof AppError ? err.message : 'Something went wrong';
+      state = { ...state, error: message, finished: true, currentStage: 'Failed' };
+      await this.save(row, state, 'failed');
+      if (!(err instanceof TaskError || err instanceof AppError)) throw err;
+    }
+  }
+
+  /** Unfinished and recent tasks of a person, oldest first: what a reload or a second tab shows. */
+  async replay(auth: AccessClaims): Promise<TaskLog[]> {
+    if (auth.kind !== 'staff') return [];
+    const since = new Date(this.clock.now().getTime() - RECENT_MS);
+    const rows = await this.db
+      .select()
+      .from(cueTasks)
+      .where(
+        and(
+          eq(cueTasks.userId, auth.userId),
+          or(inArray(cueTasks.status, ['queued', 'running']), gte(cueTasks.updatedAt, since)),
+        ),
+      )
+      .orderBy(desc(cueTasks.createdAt))
+      .limit(20);
+    return rows.reverse().map((r) => this.present(r));
+  }
+
+  private async own(auth: AccessClaims, taskId: string): Promise<Row> {
+    const [row] = await this.db
+      .select()
+      .from(cueTasks)
+      .where(and(eq(cueTasks.id, taskId), eq(cueTasks.userId, auth.userId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A failed task runs again with the same request. */
+  async retry(auth: AccessClaims, taskId: string): Promise<TaskLog> {
+    const row = await this.own(auth, taskId);
+    if (row.status !== 'failed') throw new AppError(409, 'Only a failed task can be retried', 'NOT_FAILED');
+    const state: TaskLog = { ...(row.state as unknown as TaskLog), error: null, finished: false, currentStage: 'Queued' };
+    await this.db
+      .update(cueTasks)
+      .set({ status: 'queued', state: state as unknown as Record<string, unknown>, updatedAt: this.clock.now() })
+      .where(eq(cueTasks.id, row.id));
+    this.emit(row.userId, state);
+    await this.jobs.schedule(`${TASK_JOB}:${row.id}`, TASK_JOB, this.clock.now(), { task_id: row.id });
+    this.kick();
+    return state;
+  }
+
+  /** Chooses one of a task's options (an announcement draft: send now or keep as draft). */
+  async selectOption(auth: AccessClaims, taskId: string, value: string): Promise<TaskLog> {
+    const row = await this.own(auth, taskId);
+    const state = row.state as unknown as TaskLog & { announcement_id?: string };
+    if (!state.options.some((o) => o.value === value)) throw badRequest('Unknown option');
+    if (value === 'send' && state.announcement_id) {
+      const request = row.request as unknown as { auth: AccessClaims };
+      const current = await this.deps.communication.get(request.auth, 'announcement', state.announcement_id);
+      await this.deps.communication.update(
+        request.auth,
+        'announcement',
+        state.announcement_id,
+        communicationRequestSchema.parse({
+          title: current.title,
+          summary: current.summary,
+          share_with: current.share_with,
+          classes_ids: current.classes_ids,
+          send_email: current.send_email,
+          save_as_draft: false,
+          schedule_later: false,
+        }),
+      );
+    }
+    const next: TaskLog = {
+      ...state,
+      options: state.options.map((o) => ({ ...o, selected: o.value === value })),
+      currentStage: value === 'send' ? 'Announcement sent' : state.currentStage,
+    };
+    await this.save(row, next, row.status);
+    return next;
+  }
+
+  /** Another action asked of a task: a new command, linked to it. */
+  async request(auth: AccessClaims, taskId: string, text: string): Promise<TaskLog> {
+    const row = await this.own(auth, taskId);
+    const request = row.request as unknown as CueTaskRequest;
+    if (!text.trim()) throw badRequest(`${CUE_MESSAGES.missingValues}command`);
+    return this.start(auth, 'cue-command', { ...request, user_query: { ...request.user_query, command: text.trim() } }, row.id);
+  }
+
+  async recent(auth: AccessClaims): Promise<TaskLog[]> {
+    return this.replay(auth);
+  }
+}

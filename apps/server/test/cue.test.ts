@@ -1,0 +1,336 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CUE_EVENTS, ROUTES, type TaskLog } from '@cue/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoId } from '../src/seed/demo.js';
+import { bearer, createTestApp, staffToken, type TestApp } from './harness.js';
+
+/** Cue's background tasks over a real socket: each task, progress to 100, outputs, replay, error then retry. */
+let t: TestApp;
+let port = 0;
+let tara: string;
+const nurseryA = demoId('class:nurseryA');
+const omar = demoId('student:Omar Haddad');
+const meera = demoId('student:Meera Nair');
+
+/** A Tuesday in the week before the fake clock's, YYYY-MM-DD. */
+function lastTuesday(): string {
+  const now = t.clock.now();
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7) - 6));
+  return d.toISOString().slice(0, 10);
+}
+const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('-');
+
+const connectAs = (token: string) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+
+/** Starts a task and collects its logs until the finished one. */
+async function runTask(socket: Socket, endpoint: string, command: string, date = lastTuesday()) {
+  const logs: TaskLog[] = [];
+  let taskId = '';
+  const done = new Promise<TaskLog>((resolve) => {
+    const onLog = (log: TaskLog) => {
+      if (taskId && log.task_id !== taskId) return;
+      logs.push(log);
+      if (log.finished) {
+        socket.off(CUE_EVENTS.taskLog, onLog);
+        resolve(log);
+      }
+    };
+    socket.on(CUE_EVENTS.taskLog, onLog);
+  });
+  const first = (await socket.emitWithAck(endpoint, {
+    user_query: JSON.stringify({ class_id: nurseryA, command, date }),
+    user_details: { user_role: 'staff' },
+    language: 'en',
+  })) as TaskLog & { error?: string };
+  if (first.error) throw new Error(first.error);
+  taskId = first.task_id;
+  const last = await done;
+  return { first, logs: logs.filter((l) => l.task_id === taskId), last };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tara = await staffToken(t, '9000000003');
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t.close());
+
+describe('Cue tasks', () => {
+  it('refuses a command without its values, or for another school’s class', async () => {
+    const socket = await connectAs(tara);
+    expect(await socket.emitWithAck('cue-command', { user_query: JSON.stringify({ command: 'Kabir is absent' }) })).toEqual({
+      error: 'Missing values: class_id',
+    });
+    expect(await socket.emitWithAck('cue-command', { user_query: { class_id: nurseryA, command: ' ' } })).toEqual({
+      error: 'Missing values: command',
+    });
+    const mona = await connectAs(await staffToken(t, '9000000006'));
+    const other = (await mona.emitWithAck('cue-attendance', {
+      user_query: JSON.stringify({ class_id: nurseryA, command: 'Everyone is here' }),
+    })) as { error?: string };
+    expect(other.error).toBeTruthy();
+    socket.close();
+    mona.close();
+  });
+
+  it('marks attendance from a command: progress only rises, to 100, with preset 1 and a link', async () => {
+    const socket = await connectAs(tara);
+    const { first, logs, last } = await runTask(socket, 'cue-command', 'Mark everyone present except Omar');
+    expect(first).toMatchObject({
+      endpointName: 'cue-command',
+      progressLevel: 0,
+      finished: false,
+      command: 'Mark everyone present except Omar',
+    });
+    const levels = logs.map((l) => l.progressLevel);
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
+    expect(last).toMatchObject({ progressLevel: 100, preset: 1, error: null, endpointName: 'cue-attendance', finished: true });
+    expect(logs.filter((l) => l.preset !== null)).toHaveLength(1);
+    expect(last.outputs[0]?.link).toBe(`/housekeeping/attendance?date=${ddmmyyyy(lastTuesday())}`);
+    const day = await t.request({
+      method: 'GET',
+      url: `/api/class_student_attendance/${nurseryA}?date=${ddmmyyyy(lastTuesday())}`,
+      headers: bearer(tara),
+    });
+    const statuses = Object.fromEntries(
+      day
+        .json()
+        .result.student_attendance_list.map((e: { student_id: string; attendance_status: string }) => [
+          e.student_id,
+          e.attendance_status,
+        ]),
+    );
+    expect(statuses[omar]).toBe('absent');
+    expect(statuses[meera]).toBe('present');
+    const audit = await t.services.ai.audit(demoId('school:sunrise'));
+    expect(audit[0]).toMatchObject({
+      toolCallId: last.task_id,
+      tool: 'mark_attendance',
+      sentence: 'Mark everyone present except Omar',
+    });
+    socket.close();
+  });
+
+  it('replays finished and unfinished tasks to a new socket (a reload, a second tab)', async () => {
+    const socket = await connectAs(tara);
+    const { last } = await runTask(socket, 'cue-attendance', 'Meera came in late');
+    socket.close();
+    const again = await connectAs(tara);
+    const replayed: TaskLog[] = [];
+    again.on(CUE_EVENTS.taskLog, (l: TaskLog) => replayed.push(l));
+    const ack = (await again.emitWithAck(CUE_EVENTS.replay, { user_query: '{}', user_details: {} })) as { tasks: number };
+    expect(ack.tasks).toBeGreaterThanOrEqual(2);
+    expect(replayed.find((l) => l.task_id === last.task_id)).toMatchObject({ progressLevel: 100, finished: true, preset: 1 });
+    const rest = await t.request({ method: 'GET', url: ROUTES.cueTasks.path, headers: bearer(tara) });
+    expect(rest.json().result.map((l: TaskLog) => l.task_id)).toContain(last.task_id);
+    // Another teacher does not see them.
+    const neha = await t.request({
+      method: 'GET',
+      url: ROUTES.cueTasks.path,
+      headers: bearer(await staffToken(t, '9000000005')),
+    });
+    expect(neha.json().result.map((l: TaskLog) => l.task_id)).not.toContain(last.task_id);
+    again.close();
+  });
+
+  it('drafts an announcement with options; choosing "Send now" publishes it', async () => {
+    const socket = await connectAs(tara);
+    const { last } = await runTask(socket, 'cue-announcement', 'Tell the parents that Friday is pyjama day');
+    expect(last).toMatchObject({ preset: 2, progressLevel: 100 });
+    expect(last.options.map((o) => [o.value, o.selected])).toEqual([
+      ['send', false],
+      ['draft', true],
+    ]);
+    const id = last.outputs[0]?.link.split('/').at(-1) ?? '';
+    const before = await t.request({ method: 'GET', url: `/api/communication/announcements/${id}`, headers: bearer(tara) });
+    expect(before.json().result.status).toBe('draft');
+    const chosen = (await socket.emitWithAck(CUE_EVENTS.selectOption, { task_id: last.task_id, value: 'send' })) as TaskLog;
+    expect(chosen.options.find((o) => o.value === 'send')?.selected).toBe(true);
+    const after = await t.request({ method: 'GET', url: `/api/communication/announcements/${id}`, headers: bearer(tara) });
+    expect(after.json().result.status).toBe('published');
+    socket.close();
+  });
+
+  it('fails a story on a day with no observations, then retries it once there are some', async () => {
+    const socket = await connectAs(tara);
+    const story = await runTask(socket, 'cue-story', 'Write the story of today');
+    expect(story.last.error).toMatch(/no observations/);
+    expect(story.last.preset).toBeNull();
+    const obs = await runTask(socket, 'cue-observation', 'Meera stacked ten blocks and counted them');
+    expect(obs.last).toMatchObject({ preset: 5, progressLevel: 100 });
+    expect(obs.last.outputs[0]?.link).toContain(meera);
+    const logs: TaskLog[] = [];
+    const finished = new Promise<TaskLog>((resolve) =>
+      socket.on(CUE_EVENTS.taskLog, (l: TaskLog) => {
+        if (l.task_id !== story.last.task_id) return;
+        logs.push(l);
+        if (l.finished) resolve(l);
+      }),
+    );
+    const retried = (await socket.emitWithAck(CUE_EVENTS.retry, { task_id: story.last.task_id })) as TaskLog;
+    expect(retried.error).toBeNull();
+    const last = await finished;
+    expect(last).toMatchObject({ error: null, preset: 3, progressLevel: 100 });
+    expect(last.content).toContain('stacked ten blocks');
+    expect(((await socket.emitWithAck(CUE_EVENTS.retry, { task_id: story.last.task_id })) as { error: string }).error).toBe(
+      'Only a failed task can be retried',
+    );
+    socket.close();
+  });
+
+  it('analyses a lesson plan, drafts units, answers a question, and batches verbose lines', async () => {
+    const socket = await connectAs(tara);
+    const verbose: { task_id: string; lines: string[] }[] = [];
+    socket.on(CUE_EVENTS.verboseLog, (b: { task_id: string; lines: string[] }) => verbose.push(b));
+    const lesson = await runTask(
+      socket,
+      'cue-lesson-analysis',
+      'Analyse my lesson: 20 minutes counting shells, then painting them',
+    );
+    expect(lesson.last).toMatchObject({ preset: 4, progressLevel: 100 });
+    expect(lesson.last.content).toContain('Mathematics');
+    expect(lesson.last.content).toContain('20 minutes');
+    const units = await runTask(socket, 'cue-command', 'Create units about minibeasts for 3 weeks');
+    expect(units.last).toMatchObject({ preset: 6, endpointName: 'cue-units' });
+    expect(units.last.content).toContain('Week 3');
+    const ask = await runTask(socket, 'cue-ask', 'Who was absent this week?');
+    expect(ask.last.preset).toBeNull();
+    expect(ask.last.content).toContain('Omar Haddad');
+    const attendance = await runTask(socket, 'cue-attendance', 'Everyone is here');
+    await new Promise((r) => setTimeout(r, 700));
+    const batch = verbose.find((b) => b.task_id === attendance.last.task_id);
+    expect(batch?.lines.length).toBe(12);
+    socket.close();
+  });
+
+  it('answers capabilities and refuses captions without a caption model', async () => {
+    const socket = await connectAs(tara);
+    expect(await socket.emitWithAck(CUE_EVENTS.capabilities, {})).toEqual({ captions: false, transcription: false });
+    expect(await socket.emitWithAck(CUE_EVENTS.imageCaption, { image_url: '/media/x.webp' })).toEqual({
+      error: 'no caption model configured',
+    });
+    socket.close();
+  });
+});
+
+describe('class AI configuration', () => {
+  it('lists blocks, lets an admin switch one off, and refuses a teacher', async () => {
+    const anita = await staffToken(t, '9000000002');
+    const all = await t.request({ method: 'GET', url: `/api/fetch_class_all_ai_blocks/${nurseryA}`, headers: bearer(tara) });
+    expect(all.json().result.ai_blocks.length).toBeGreaterThan(5);
+    const off = {
+      screen_name: 'observation',
+      ai_blocks: [{ key: 'observation_writer', enabled: false }],
+    };
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/update-ai-blocks-for-class/${nurseryA}`,
+          headers: bearer(tara),
+          payload: off,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const done = await t.request({
+      method: 'POST',
+      url: `/api/update-ai-blocks-for-class/${nurseryA}`,
+      headers: bearer(anita),
+      payload: off,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const byScreen = await t.request({
+      method: 'POST',
+      url: `/api/class-ai-blocks-by-screen-name/${nurseryA}`,
+      headers: bearer(tara),
+      payload: { screen_name: 'observation' },
+    });
+    expect(byScreen.json().result.ai_blocks).toEqual([expect.objectContaining({ key: 'observation_writer', enabled: false })]);
+    const bad = await t.request({
+      method: 'POST',
+      url: `/api/update-ai-blocks-for-class/${nurseryA}`,
+      headers: bearer(anita),
+      payload: { screen_name: 'observation', ai_blocks: [{ key: 'story_writer', enabled: false }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    const options = await t.request({
+      method: 'POST',
+      url: `/api/class/configured_ai_options/${nurseryA}`,
+      headers: bearer(anita),
+      payload: { ai_options: { ask: false, suggestions: true, voice: true } },
+    });
+    expect(options.json().result.ai_options).toMatchObject({ ask: false });
+    const screens = await t.request({
+      method: 'POST',
+      url: `/api/fetch-update-class-ai-prompt-screen/${nurseryA}`,
+      headers: bearer(anita),
+      payload: { ai_screen_blocks: { chat: { enabled: true, prompt: 'Answer briefly.' } } },
+    });
+    expect(screens.json().result.ai_screen_blocks.chat).toEqual({ enabled: true, prompt: 'Answer briefly.' });
+    expect(screens.json().result.ai_screen_blocks.story).toEqual({ enabled: true, prompt: '' });
+  });
+});
+
+describe('speech to text', () => {
+  it('says so when no transcription engine is configured', async () => {
+    const form = new FormData();
+    form.append('audio', new Blob([new Uint8Array([1, 2, 3])], { type: 'audio/webm' }), 'command.webm');
+    const res = await fetch(`http://127.0.0.1:${port}${ROUTES.cueTranscribe.path}`, {
+      method: 'POST',
+      headers: bearer(tara),
+      body: form,
+    });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toBe('No transcription engine is configured on this server');
+  });
+
+  it('sends a recording to an OpenAI-compatible transcription endpoint when one is configured', async () => {
+    let received = '';
+    const engine = http.createServer((req, res) => {
+      let size = 0;
+      req.on('data', (c: Buffer) => {
+        size += c.length;
+      });
+      req.on('end', () => {
+        received = `${req.method} ${req.url} ${req.headers['content-type']?.split(';')[0]} ${size > 0}`;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ text: 'Mark everyone present except Kabir' }));
+      });
+    });
+    await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
+    const other = await createTestApp({
+      LLM_BASE_URL: `http://127.0.0.1:${(engine.address() as AddressInfo).port}/v1`,
+      LLM_TRANSCRIBE_MODEL: 'whisper-1',
+    });
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const otherPort = (other.app.server.address() as AddressInfo).port;
+      const form = new FormData();
+      form.append('audio', new Blob([new Uint8Array(2048)], { type: 'audio/wav' }), 'command.wav');
+      const res = await fetch(`http://127.0.0.1:${otherPort}${ROUTES.cueTranscribe.path}`, {
+        method: 'POST',
+        headers: bearer(await staffToken(other, '9000000003')),
+        body: form,
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { result: unknown }).result).toEqual({ text: 'Mark everyone present except Kabir' });
+      expect(received).toBe('POST /v1/audio/transcriptions multipart/form-data true');
+    } finally {
+      await other.close();
+      engine.close();
+    }
+  });
+});
