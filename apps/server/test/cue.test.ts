@@ -334,3 +334,40 @@ describe('speech to text', () => {
     }
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('two server instances on one PostgreSQL database', () => {
+  it('runs a task once and shows its progress on a socket held by the other instance', async () => {
+    const second = await createTestApp({}, { sameDatabaseAs: t });
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const secondPort = (second.app.server.address() as AddressInfo).port;
+      const onFirst = await connectAs(tara);
+      const onSecond = await new Promise<Socket>((resolve, reject) => {
+        const s = connect(`http://127.0.0.1:${secondPort}`, {
+          path: '/socket.io',
+          auth: { token: tara },
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        s.on('connect', () => resolve(s));
+        s.on('connect_error', reject);
+      });
+      // Give the listening connections a moment to subscribe.
+      await new Promise((r) => setTimeout(r, 500));
+      const seen: TaskLog[] = [];
+      onSecond.on(CUE_EVENTS.taskLog, (l: TaskLog) => seen.push(l));
+      const { last } = await runTask(onFirst, 'cue-attendance', 'Reyansh is off sick');
+      await new Promise((r) => setTimeout(r, 500));
+      const mine = seen.filter((l) => l.task_id === last.task_id);
+      expect(mine.at(-1)).toMatchObject({ finished: true, progressLevel: 100, preset: 1 });
+      // The other instance's queue does not run it again.
+      await second.services.jobs.runDue();
+      const audit = (await t.services.ai.audit(demoId('school:sunrise'))).filter((a) => a.toolCallId === last.task_id);
+      expect(audit).toHaveLength(1);
+      onFirst.close();
+      onSecond.close();
+    } finally {
+      await second.app.close();
+    }
+  });
+});

@@ -55,6 +55,7 @@ async function cloneDatabase(): Promise<Database> {
 
 export interface TestApp {
   app: FastifyInstance;
+  secrets: ReturnType<typeof ephemeralSecrets>;
   services: Services;
   database: Database;
   sms: MemorySmsProvider;
@@ -66,8 +67,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await cloneDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { sameDatabaseAs?: TestApp } = {},
+): Promise<TestApp> {
+  // A second instance on the same PostgreSQL database (its own pool), as another server process would be.
+  const shared = options.sameDatabaseAs?.database.url;
+  const database = shared ? { ...(await openDatabase({ kind: 'postgres', url: shared, poolSize: 4 })) } : await cloneDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-data-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', ...env });
   const sms = new MemorySmsProvider();
@@ -79,10 +85,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       done();
     },
   });
-  const { app, services, served } = await buildApp({ config, database, secrets: ephemeralSecrets(), sms, clock, logStream });
+  const secrets = options.sameDatabaseAs?.secrets ?? ephemeralSecrets();
+  const { app, services, served } = await buildApp({ config, database, secrets, sms, clock, logStream });
   await app.ready();
   return {
     app,
+    secrets,
     services,
     database,
     sms,

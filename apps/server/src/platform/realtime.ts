@@ -1,5 +1,7 @@
 import { ATTENDANCE_UPDATED_EVENT, COMMUNICATION_PUBLISHED_EVENT, PRESET_CODES } from '@cue/contract';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import type { AccessClaims, TokenService } from './auth/tokens.js';
 import type { EventBus } from './events.js';
@@ -13,6 +15,8 @@ export interface RealtimeDeps {
   events: EventBus;
   /** Whether the signed-in person may follow a class (its staff, or a parent of one of its children). */
   canFollowClass(auth: AccessClaims, classId: string): Promise<boolean>;
+  /** On PostgreSQL, events reach sockets held by every server instance (LISTEN/NOTIFY). */
+  pool?: pg.Pool;
 }
 
 /**
@@ -22,6 +26,16 @@ export interface RealtimeDeps {
  */
 export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+  if (deps.pool) {
+    const pool = deps.pool;
+    // Large payloads go through this table; small ones ride on NOTIFY.
+    void pool
+      .query(
+        'create table if not exists socket_io_attachments (id bigserial unique, created_at timestamptz default now(), payload bytea)',
+      )
+      .catch(() => undefined);
+    io.adapter(createAdapter(pool, { heartbeatInterval: 5_000 }));
+  }
 
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -71,6 +85,8 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
   app.addHook('preClose', async () => {
     io.disconnectSockets(true);
     io.engine.close();
+    // Gives the pool back its listening connection (PostgreSQL adapter).
+    await io.of('/').adapter.close();
   });
   return io;
 }

@@ -23,6 +23,9 @@ export interface Database {
   /** Refreshes the planner's statistics where no autovacuum does it (the embedded database). */
   analyze(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool (other instances are reached through it: socket events over LISTEN/NOTIFY). */
+  pool?: pg.Pool;
+  url?: string;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
@@ -42,6 +45,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      pool,
+      url: options.url,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       analyze: async () => {},
       close: () => pool.end(),

@@ -242,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     sessions: services.sessions,
     events: services.events,
     canFollowClass: (auth, classId) => services.attendance.canFollow(auth, classId),
+    pool: deps.database.pool,
   });
   attachChat(io, services, app.log);
   attachCue(io, services, app.log);
