@@ -354,7 +354,12 @@ export const ROUTES = {
     permission: 'academic_setup.ai_configuration',
     feature: 'ai_prompt',
   },
-  classAiPromptScreens: { method: 'GET', path: '/api/fetch-update-class-ai-prompt-screen/:id', access: 'staff', resource: 'class' },
+  classAiPromptScreens: {
+    method: 'GET',
+    path: '/api/fetch-update-class-ai-prompt-screen/:id',
+    access: 'staff',
+    resource: 'class',
+  },
   classAiPromptScreensUpdate: {
     method: 'POST',
     path: '/api/fetch-update-class-ai-prompt-screen/:id',
