@@ -377,6 +377,7 @@ describe('an OpenAI-compatible provider', () => {
     });
     await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
     other = await createTestApp({
+      AI_PROVIDER: 'openai',
       LLM_BASE_URL: `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`,
       LLM_API_KEY: 'test-key',
       LLM_MODEL: 'test-model',

@@ -75,8 +75,9 @@ export class AiService {
     },
   ) {}
 
+  /** The server offers an external provider (AI_PROVIDER=openai with an endpoint and model); a school's admin still has to switch it on. */
   get externalConfigured(): boolean {
-    return !!(this.config.LLM_BASE_URL && this.config.LLM_MODEL);
+    return this.config.AI_PROVIDER === 'openai' && !!(this.config.LLM_BASE_URL && this.config.LLM_MODEL);
   }
 
   private staff(auth: AccessClaims): string {

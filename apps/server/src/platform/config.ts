@@ -36,8 +36,9 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   EMAIL_FROM: z.string().default('Cue <no-reply@cue.school>'),
   /**
-   * The chat assistant's default model provider: `local` (offline, our own engine) or `openai` (any
-   * OpenAI-compatible endpoint). A school uses an external provider only when its admin switches it on.
+   * The model providers this server offers the chat assistant: `local` (offline, our own engine) only,
+   * or also `openai` (any OpenAI-compatible endpoint, LLM_*). A school uses the external provider only
+   * when its admin switches it on; until then, and always with `local`, children's data stays here.
    */
   AI_PROVIDER: z.enum(['local', 'openai']).default('local'),
   LLM_BASE_URL: z.string().url().optional(),
