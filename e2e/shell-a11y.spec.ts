@@ -46,6 +46,7 @@ test('the dashboard and one page of each menu section have no serious or critica
 test('the parent layout and the top bar are usable by keyboard with a visible focus', async ({ page, request }) => {
   await openAs(page, request, SHELL_PHONES.parent);
   await expect(page.getByTestId('child-switcher')).toBeVisible();
+  await expect(page.getByTestId('child-card').first()).toBeVisible();
   await expectNoSeriousViolations(page, 'parent dashboard');
   // Tab from the top: skip link, home, child switcher, profile.
   await page.keyboard.press('Tab');
@@ -58,8 +59,15 @@ test('the parent layout and the top bar are usable by keyboard with a visible fo
   const outline = await switcher.evaluate((el) => getComputedStyle(el).outlineStyle);
   expect(outline).not.toBe('none');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menu')).toBeVisible();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  // The menu's code mounts on this first use and then moves keyboard focus into the open menu (a timer
+  // after mounting): Escape only closes it from there.
+  await expect(menu.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
+  // Closed, and focus is back on its button, before moving on.
+  await expect(menu).toBeHidden();
+  await expect(switcher).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('profile-menu')).toBeFocused();
   await page.keyboard.press('Enter');

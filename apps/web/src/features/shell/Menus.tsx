@@ -32,18 +32,17 @@ const triggerOf = (id: string) => document.querySelector<HTMLElement>(`[data-tri
 
 /**
  * The real trigger replaces its stand-in, which had keyboard focus: focus moves to it on mount, and
- * comes back to it whenever the menu closes (Mantine would return it to the stand-in, now gone).
+ * comes back to it as the menu closes (Mantine would return it to the stand-in, now gone). The return is
+ * immediate, so a Tab pressed right after Escape already moves on from the button.
  */
 function useTriggerFocus(id: string | undefined, focus: boolean): () => void {
   useEffect(() => {
     if (focus && id) triggerOf(id)?.focus();
   }, [focus, id]);
   return () => {
-    window.setTimeout(() => {
-      const trigger = id ? triggerOf(id) : null;
-      const active = document.activeElement;
-      if (trigger && (!active || active === document.body || active.closest('[role="menu"]'))) trigger.focus();
-    }, 0);
+    const trigger = id ? triggerOf(id) : null;
+    const active = document.activeElement;
+    if (trigger && (!active || active === document.body || active.closest('[role="menu"]'))) trigger.focus();
   };
 }
 
