@@ -10,7 +10,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
 import type { ClassService } from '../classes/service.js';
-import { toDdmmyyyy, todayIn, toIso } from './dates.js';
+import { toDdmmyyyy, toIso } from './dates.js';
 import type { AttendanceService } from './service.js';
 
 const decider = alias(users, 'decider');
@@ -59,7 +59,8 @@ export class ExcusalService {
       .select({ schoolId: students.schoolId })
       .from(students)
       .where(eq(students.id, body.student_id));
-    const today = todayIn('UTC', this.clock.now());
+    // The school's today: a parent in the evening of the school's day can still report that day.
+    const today = await this.attendance.today(student?.schoolId ?? '');
     if (to < today) throw badRequest('An absence can be reported for today or later', undefined, 'to_date');
     const id = newId();
     await this.db.insert(excusals).values({

@@ -42,7 +42,8 @@ export class AttendanceService {
   /** A school's time zone, read on every mark and rarely changed: kept a minute. */
   private readonly timeZones = new TtlCache<string>(60_000, 10_000);
 
-  private async today(schoolId: string): Promise<string> {
+  /** Today in the school's time zone, YYYY-MM-DD. */
+  async today(schoolId: string): Promise<string> {
     let timeZone = this.timeZones.get(schoolId);
     if (!timeZone) {
       const school = await schoolRepo.findSchool(this.db, schoolId);
