@@ -127,7 +127,8 @@ describe('keepSessionAlive', () => {
     expect(rotations.map((c) => c.bearer).sort()).toEqual([staff.refresh_token, parent.refresh_token].sort());
     expect(getSession()?.staffRefreshToken).not.toBe(staff.refresh_token);
     expect(getSession()?.parentRefreshToken).not.toBe(parent.refresh_token);
-  });
+    // 25 simulated days fire thousands of access renewals: seconds of work on a busy two-core machine.
+  }, 60_000);
 
   it('reports an ended session when the refresh token is refused', async () => {
     fakeServer(401);
