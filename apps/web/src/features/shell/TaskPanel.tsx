@@ -3,7 +3,7 @@ import { IconChevronDown, IconChevronUp, IconListCheck } from '@tabler/icons-rea
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCatalogs } from '../../lib/catalogs';
-import { useTasksState } from '../cue/tasks/store';
+import { useTaskPanelRequests, useTasksState } from '../cue/tasks/store';
 import { isRunning } from '../cue/tasks/taskState';
 import classes from './TaskPanel.module.css';
 
@@ -15,7 +15,7 @@ const TaskList = lazy(async () => {
 
 /**
  * The floating task-progress panel: collapsible ('Hide' / 'Show Tasks'), with Cue's tasks as the
- * socket reports them. It opens by itself when a new task starts. `aside` sits next to it (Cue's
+ * socket reports them. It opens by itself when a task is sent from this tab. `aside` sits next to it (Cue's
  * floating buttons).
  */
 export function TaskPanel({ aside }: { aside?: ReactNode }) {
@@ -28,12 +28,13 @@ export function TaskPanel({ aside }: { aside?: ReactNode }) {
     return !!task && isRunning(task);
   }).length;
 
-  // A task that starts running while the panel is closed opens it.
-  const before = useRef(running);
+  // A task just sent from this tab opens the panel.
+  const requests = useTaskPanelRequests();
+  const seen = useRef(requests);
   useEffect(() => {
-    if (running > before.current) setOpen(true);
-    before.current = running;
-  }, [running]);
+    if (requests > seen.current) setOpen(true);
+    seen.current = requests;
+  }, [requests]);
 
   return (
     <div className={classes.dock}>

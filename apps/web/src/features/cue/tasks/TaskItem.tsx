@@ -18,8 +18,10 @@ export const TaskItem = memo(function TaskItem({ task }: { task: TaskView }) {
   const [details, setDetails] = useState(false);
   const done = isDone(task);
   const state = task.error ? 'error' : done ? 'done' : 'running';
-  const title =
-    task.title || t(`tasks.endpoint.${endpointKey(task.endpointName)}`, { defaultValue: t('tasks.endpoint.command') });
+  // The task's kind in the reader's language (the server names it in English).
+  const title = t(`tasks.endpoint.${endpointKey(task.endpointName)}`, {
+    defaultValue: task.title || t('tasks.endpoint.command'),
+  });
   const offline = () => toast.error(t('voice.failed'));
 
   return (
@@ -65,7 +67,7 @@ export const TaskItem = memo(function TaskItem({ task }: { task: TaskView }) {
         </Text>
       )}
       <Progress
-        value={task.progressLevel}
+        value={task.error ? 100 : task.progressLevel}
         color={task.error ? 'red' : done ? 'teal' : 'cue'}
         striped={state === 'running'}
         animated={state === 'running'}
@@ -123,6 +125,7 @@ export const TaskItem = memo(function TaskItem({ task }: { task: TaskView }) {
               color="red"
               variant="light"
               leftSection={<IconArrowBackUp size={14} aria-hidden />}
+              className={classes.retry}
               onClick={() => {
                 if (!retryTask(task.task_id)) offline();
               }}

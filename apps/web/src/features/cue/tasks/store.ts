@@ -24,3 +24,27 @@ const subscribe = (listener: () => void) => {
 export function useTasksState(): TasksState {
   return useSyncExternalStore(subscribe, getTasksState, getTasksState);
 }
+
+/** Asks for the task panel to open (a task was just sent from this tab): a counter the panel follows. */
+let openRequests = 0;
+const openListeners = new Set<() => void>();
+
+export function requestTaskPanel(): void {
+  openRequests += 1;
+  for (const listener of openListeners) listener();
+}
+
+const subscribeOpen = (listener: () => void) => {
+  openListeners.add(listener);
+  return () => {
+    openListeners.delete(listener);
+  };
+};
+
+export function useTaskPanelRequests(): number {
+  return useSyncExternalStore(
+    subscribeOpen,
+    () => openRequests,
+    () => openRequests,
+  );
+}

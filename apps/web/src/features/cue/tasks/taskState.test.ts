@@ -120,6 +120,9 @@ describe('retry and transitions', () => {
     // A replay of a task finished before this page opened says nothing.
     expect(transitionOf(undefined, finished, now).finished).toBe(false);
     expect(transitionOf(finished, finished, now).finished).toBe(false);
+    // The runner's last report reaches 100 before the final log marks the task finished.
+    const reported = log({ progressLevel: 100, currentStage: 'Attendance marked' });
+    expect(transitionOf(reported, finished, now).finished).toBe(true);
     const failed = log({ error: 'No attendance in that command', finished: true });
     expect(transitionOf(running, failed, now).failed).toBe(true);
     expect(transitionOf(failed, failed, now).failed).toBe(false);

@@ -133,7 +133,8 @@ export const isFresh = (log: Pick<TaskLog, 'created_at'>, now: number, withinMs 
 export function transitionOf(previous: TaskLog | undefined, next: TaskLog, now: number): TaskTransition {
   const live = previous ? !isDone(previous) : isFresh(next, now);
   return {
-    finished: !!previous && isRunning(previous) && isDone(next) && next.finished,
+    // The last progress report (100) comes before the final log (finished): only the final one counts.
+    finished: !!previous && !previous.finished && !previous.error && next.finished && !next.error,
     failed: !!next.error && next.error !== previous?.error && live,
   };
 }

@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Box, Button, Group, Popover, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { IconAlertTriangle, IconMicrophone, IconPlayerPauseFilled, IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { toast } from '../../../lib/notify';
 import { getSocket } from '../../../lib/socket';
 import { CUE_NS } from '../i18n';
 import { isoDay, missingValuesMessage, taskPayload } from '../tasks/request';
+import { requestTaskPanel } from '../tasks/store';
 import { staffToken, useCueContext } from '../tasks/useCueContext';
 import { sendTask } from './send';
 import { CueTour, tourSeen } from './Tour';
@@ -58,6 +60,11 @@ export default function CueVoiceButton() {
     setTouring(false);
   };
 
+  // Escape closes the box wherever the focus is (the button keeps it while listening).
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape' && state !== 'idle') close();
+  });
+
   const onButton = () => {
     if (state === 'idle') {
       if (!tourSeen()) {
@@ -102,6 +109,7 @@ export default function CueVoiceButton() {
       return;
     }
     toast.info(t('voice.sent'));
+    requestTaskPanel();
     setCommand('');
     setFailed(null);
     setState('idle');
