@@ -84,13 +84,16 @@ test('a teacher sees exactly the tabs and menu entries her permissions allow', a
   await page.goto('/planning/unit-planning');
   await expect(page.getByTestId('coming-soon')).toContainText('Unit planning');
   await expect(page.getByTestId('top-tabs').first()).toBeVisible();
-  // The teacher holds no access_new_modules: no language menu. Cue is there, as a placeholder.
+  // The teacher holds no access_new_modules: no language menu. Cue's button opens its first-use tour.
   await expect(page.getByTestId('language-menu')).toHaveCount(0);
+  await expect(page.getByTestId('cue-button')).toHaveAttribute('data-state', 'idle');
   await page.getByTestId('cue-button').click();
-  await expect(page.getByText('Cue arrives soon')).toBeVisible();
+  await expect(page.getByTestId('cue-tour')).toBeVisible();
 });
 
 test('an admin sees school setup and the admin tabs her permissions allow', async ({ page, request }) => {
+  // Visits every section's pages, like the super admin's journey.
+  test.setTimeout(60_000);
   const { staffToken } = await openAs(page, request, SHELL_PHONES.admin);
   const held = await heldPermissions(request, staffToken ?? '');
   await checkStaff(page, held);

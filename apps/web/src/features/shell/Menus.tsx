@@ -1,16 +1,15 @@
-import { LANGUAGES } from '@cue/contract';
+import { type Child, type ClassSummary, LANGUAGES } from '@cue/contract';
 import { Avatar, Loader, Menu, Text } from '@mantine/core';
 import {
   IconBug,
   IconCheck,
   IconLogout,
-  IconSchool,
   IconSettings,
   IconSwitchHorizontal,
   IconTool,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { type ReactElement, useEffect } from 'react';
+import { type ReactElement, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DASHBOARD_PATH } from '../../app/guards';
@@ -47,23 +46,77 @@ function useTriggerFocus(id: string | undefined, focus: boolean): () => void {
 }
 
 const swatch = (color: string) => <span aria-hidden style={{ width: 10, height: 10, borderRadius: 3, background: color }} />;
+const checkIf = (selected: boolean) => (selected ? <IconCheck size={16} aria-hidden /> : null);
+
+type SelectorMenuProps = DeferredMenuProps & { buttonProps: SelectorButtonProps };
+
+/** A selector's menu: its button (a spinner while a switch runs) and the list it opens. */
+function SelectorMenu({
+  defaultOpened,
+  focusOnMount,
+  buttonProps,
+  pending,
+  testId,
+  scroll = false,
+  children,
+}: SelectorMenuProps & { pending: boolean; testId: string; scroll?: boolean; children: ReactNode }) {
+  const onClose = useTriggerFocus(buttonProps['data-trigger'], focusOnMount);
+  return (
+    <Menu position="bottom-start" shadow="md" width={280} defaultOpened={defaultOpened} onClose={onClose}>
+      <Menu.Target>
+        <SelectorButton {...buttonProps} icon={pending ? <Loader size={16} /> : buttonProps.icon} />
+      </Menu.Target>
+      <Menu.Dropdown data-testid={testId} {...(scroll ? { mah: 420, style: { overflowY: 'auto' } } : {})}>
+        {children}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The other side's list of a dual-role person, below a divider. */
+function OtherSide({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Menu.Divider />
+      <Menu.Label>{label}</Menu.Label>
+      {children}
+    </>
+  );
+}
+
+/** A class, marked by its colour; `selected` marks the current one. */
+function ClassItem({ cls, selected, onClick }: { cls: ClassSummary; selected?: boolean; onClick: () => void }) {
+  const label = formatClassName(cls.class_name);
+  return (
+    <Menu.Item
+      onClick={onClick}
+      rightSection={checkIf(!!selected)}
+      leftSection={swatch(cls.color)}
+      title={label.truncated ? label.full : undefined}
+      aria-current={selected ? 'true' : undefined}
+    >
+      {label.text}
+    </Menu.Item>
+  );
+}
+
+const childAvatar = (child: Child, size: number) => (
+  <Avatar size={size} radius="xl" src={child.student_profile_picture} alt="" color="cue">
+    {initials(child)}
+  </Avatar>
+);
 
 /**
  * Classes grouped by school. Choosing a class of another school switches school first; a dual-role
  * person choosing a class works on the staff side, and choosing one of their children on the parent side.
  */
-export function ClassMenu({
-  defaultOpened,
-  focusOnMount,
-  buttonProps,
-}: DeferredMenuProps & { buttonProps: SelectorButtonProps }) {
+export function ClassMenu(props: SelectorMenuProps) {
   const { t } = useTranslation('shell');
   const { user } = useShell();
   const navigate = useNavigate();
   const { schools, current } = useCurrentClass();
   const switchSchool = useSwitchSchool();
   const switchChild = useSwitchChild();
-  const onClose = useTriggerFocus(buttonProps['data-trigger'], focusOnMount);
   const total = schools.data?.reduce((n, s) => n + s.classes.length, 0) ?? 0;
   const children = user.session?.role === 'both' ? (user.parent?.child_list ?? []) : [];
 
@@ -83,84 +136,57 @@ export function ClassMenu({
   };
 
   return (
-    <Menu position="bottom-start" shadow="md" width={280} defaultOpened={defaultOpened} onClose={onClose}>
-      <Menu.Target>
-        <SelectorButton
-          {...buttonProps}
-          icon={switchSchool.isPending ? <Loader size={16} /> : <IconSchool size={18} aria-hidden />}
-        />
-      </Menu.Target>
-      <Menu.Dropdown mah={420} style={{ overflowY: 'auto' }} data-testid="class-menu">
-        {schools.isPending ? (
-          <Menu.Item disabled>{t('loading')}</Menu.Item>
-        ) : total === 0 ? (
-          <Menu.Item disabled>{message('noClassesFound')}</Menu.Item>
-        ) : null}
-        {!schools.isPending &&
-          total > 0 &&
-          schools.data?.map((school) => [
-            <Menu.Label key={`${school.school_details.id}-label`}>{school.school_details.name}</Menu.Label>,
-            school.classes.length === 0 ? (
-              <Menu.Item key={`${school.school_details.id}-empty`} disabled>
-                {message('noClassesFound')}
-              </Menu.Item>
-            ) : null,
-            ...school.classes.map((cls) => {
-              const selected = school.current && cls.id === current?.id;
-              const label = formatClassName(cls.class_name);
-              return (
-                <Menu.Item
-                  key={cls.id}
-                  onClick={() => choose(cls.id, school.school_details.id, school.current)}
-                  rightSection={selected ? <IconCheck size={16} aria-hidden /> : null}
-                  leftSection={swatch(cls.color)}
-                  title={label.truncated ? label.full : undefined}
-                  aria-current={selected ? 'true' : undefined}
-                >
-                  {label.text}
-                </Menu.Item>
-              );
-            }),
-          ])}
-        {children.length > 0 && (
-          <>
-            <Menu.Divider />
-            <Menu.Label>{t('selector.yourChildren')}</Menu.Label>
-            {children.map((child) => (
-              <Menu.Item
-                key={child.id}
-                leftSection={
-                  <Avatar size={22} radius="xl" src={child.student_profile_picture} alt="" color="cue">
-                    {initials(child)}
-                  </Avatar>
-                }
-                onClick={() => {
-                  switchChild.mutate(child.id, { onError: (err) => toast.error(errorText(err)) });
-                  toParentSide();
-                  navigate(DASHBOARD_PATH);
-                }}
-              >
-                {fullName(child)}
-              </Menu.Item>
-            ))}
-          </>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <SelectorMenu {...props} pending={switchSchool.isPending} testId="class-menu" scroll>
+      {schools.isPending ? (
+        <Menu.Item disabled>{t('loading')}</Menu.Item>
+      ) : total === 0 ? (
+        <Menu.Item disabled>{message('noClassesFound')}</Menu.Item>
+      ) : null}
+      {!schools.isPending &&
+        total > 0 &&
+        schools.data?.map((school) => [
+          <Menu.Label key={`${school.school_details.id}-label`}>{school.school_details.name}</Menu.Label>,
+          school.classes.length === 0 ? (
+            <Menu.Item key={`${school.school_details.id}-empty`} disabled>
+              {message('noClassesFound')}
+            </Menu.Item>
+          ) : null,
+          ...school.classes.map((cls) => (
+            <ClassItem
+              key={cls.id}
+              cls={cls}
+              selected={school.current && cls.id === current?.id}
+              onClick={() => choose(cls.id, school.school_details.id, school.current)}
+            />
+          )),
+        ])}
+      {children.length > 0 && (
+        <OtherSide label={t('selector.yourChildren')}>
+          {children.map((child) => (
+            <Menu.Item
+              key={child.id}
+              leftSection={childAvatar(child, 22)}
+              onClick={() => {
+                switchChild.mutate(child.id, { onError: (err) => toast.error(errorText(err)) });
+                toParentSide();
+                navigate(DASHBOARD_PATH);
+              }}
+            >
+              {fullName(child)}
+            </Menu.Item>
+          ))}
+        </OtherSide>
+      )}
+    </SelectorMenu>
   );
 }
 
 /** The parent's children (POST /api/parent_child_switch/); a dual-role parent also finds their classes. */
-export function ChildMenu({
-  defaultOpened,
-  focusOnMount,
-  buttonProps,
-}: DeferredMenuProps & { buttonProps: SelectorButtonProps }) {
+export function ChildMenu(props: SelectorMenuProps) {
   const { t } = useTranslation('shell');
   const { user } = useShell();
   const navigate = useNavigate();
   const switchChild = useSwitchChild();
-  const onClose = useTriggerFocus(buttonProps['data-trigger'], focusOnMount);
   const parent = user.parent;
   const list = parent?.child_list ?? [];
   const current = list.find((c) => c.id === parent?.current_child) ?? list[0];
@@ -168,64 +194,51 @@ export function ChildMenu({
   const classesOfStaff = staffClasses.data?.filter((s) => s.current).flatMap((s) => s.classes) ?? [];
 
   return (
-    <Menu position="bottom-start" shadow="md" width={280} defaultOpened={defaultOpened} onClose={onClose}>
-      <Menu.Target>
-        <SelectorButton {...buttonProps} icon={switchChild.isPending ? <Loader size={16} /> : buttonProps.icon} />
-      </Menu.Target>
-      <Menu.Dropdown data-testid="child-menu">
-        <Menu.Label>{t('selector.yourChildren')}</Menu.Label>
-        {!parent ? (
-          <Menu.Item disabled>{t('loading')}</Menu.Item>
-        ) : list.length === 0 ? (
-          <Menu.Item disabled>{message('noStudentsFound')}</Menu.Item>
-        ) : (
-          list.map((child) => {
-            const selected = child.id === current?.id;
-            return (
-              <Menu.Item
-                key={child.id}
-                leftSection={
-                  <Avatar size={26} radius="xl" src={child.student_profile_picture} alt="" color="cue">
-                    {initials(child)}
-                  </Avatar>
-                }
-                rightSection={selected ? <IconCheck size={16} aria-hidden /> : null}
-                aria-current={selected ? 'true' : undefined}
-                onClick={() => {
-                  if (!selected) switchChild.mutate(child.id, { onError: (err) => toast.error(errorText(err)) });
-                }}
-              >
-                <Text fz="sm" fw={500}>
-                  {fullName(child)}
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  {child.student_class.map((c) => formatClassName(c.class_name).text).join(', ')}
-                </Text>
-              </Menu.Item>
-            );
-          })
-        )}
-        {classesOfStaff.length > 0 && (
-          <>
-            <Menu.Divider />
-            <Menu.Label>{t('selector.yourClasses')}</Menu.Label>
-            {classesOfStaff.map((cls) => (
-              <Menu.Item
-                key={cls.id}
-                leftSection={swatch(cls.color)}
-                onClick={() => {
-                  setCurrentClassId(cls.id);
-                  toStaffSide();
-                  navigate(DASHBOARD_PATH);
-                }}
-              >
-                {formatClassName(cls.class_name).text}
-              </Menu.Item>
-            ))}
-          </>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <SelectorMenu {...props} pending={switchChild.isPending} testId="child-menu">
+      <Menu.Label>{t('selector.yourChildren')}</Menu.Label>
+      {!parent ? (
+        <Menu.Item disabled>{t('loading')}</Menu.Item>
+      ) : list.length === 0 ? (
+        <Menu.Item disabled>{message('noStudentsFound')}</Menu.Item>
+      ) : (
+        list.map((child) => {
+          const selected = child.id === current?.id;
+          return (
+            <Menu.Item
+              key={child.id}
+              leftSection={childAvatar(child, 26)}
+              rightSection={checkIf(selected)}
+              aria-current={selected ? 'true' : undefined}
+              onClick={() => {
+                if (!selected) switchChild.mutate(child.id, { onError: (err) => toast.error(errorText(err)) });
+              }}
+            >
+              <Text fz="sm" fw={500}>
+                {fullName(child)}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {child.student_class.map((c) => formatClassName(c.class_name).text).join(', ')}
+              </Text>
+            </Menu.Item>
+          );
+        })
+      )}
+      {classesOfStaff.length > 0 && (
+        <OtherSide label={t('selector.yourClasses')}>
+          {classesOfStaff.map((cls) => (
+            <ClassItem
+              key={cls.id}
+              cls={cls}
+              onClick={() => {
+                setCurrentClassId(cls.id);
+                toStaffSide();
+                navigate(DASHBOARD_PATH);
+              }}
+            />
+          ))}
+        </OtherSide>
+      )}
+    </SelectorMenu>
   );
 }
 
@@ -248,7 +261,7 @@ export function LanguageMenu({
             key={lng}
             lang={lng}
             onClick={() => void chooseLanguage(lng)}
-            rightSection={lng === active ? <IconCheck size={16} aria-hidden /> : null}
+            rightSection={checkIf(lng === active)}
             aria-current={lng === active ? 'true' : undefined}
           >
             {t(`language.${lng}`)}

@@ -1,9 +1,9 @@
-import { normalizePhoneInput, PHONE_LENGTH, type StaffMember } from '@cue/contract';
-import { Avatar, Badge, Button, Group, MultiSelect, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { IconFileImport, IconPencil, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import type { StaffMember } from '@cue/contract';
+import { Badge, MultiSelect, Select, SimpleGrid, Text } from '@mantine/core';
+import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, fullName, initials } from '../../../lib/format';
+import { fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { type StaffInput, useRemoveStaff, useSaveStaff, useStaffList } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
@@ -12,9 +12,17 @@ import { DataTable } from '../components/DataTable';
 import { ConfirmModal, FormModal } from '../components/FormModal';
 import { ImportModal } from '../components/ImportModal';
 import { useClassOptions, useRoleOptions } from '../components/options';
+import {
+  ContactFields,
+  contactErrors,
+  contactInput,
+  ImportAddActions,
+  NameFields,
+  PersonCell,
+  PhoneText,
+  SearchInput,
+} from '../components/People';
 import { useFormState } from '../components/useFormState';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function StaffModal({ member, staff, onClose }: { member: StaffMember | null; staff: StaffMember[]; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -36,13 +44,8 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
   const submit = () => {
     const ok = form.validate((values) => ({
       first_name: values.first_name.trim() ? undefined : t('staff.form.firstNameRequired'),
-      phone:
-        !member && values.phone && values.phone.length !== PHONE_LENGTH
-          ? t('common.phoneDigits', { digits: PHONE_LENGTH })
-          : !member && !values.phone && !values.email.trim()
-            ? t('staff.form.contactRequired')
-            : undefined,
-      email: !member && values.email.trim() && !EMAIL.test(values.email.trim()) ? t('common.emailInvalid') : undefined,
+      // The contact identifies the person: set when inviting, read-only afterwards.
+      ...(member ? {} : contactErrors(values, t, t('staff.form.contactRequired'))),
       role_id: roleId ? undefined : t('staff.form.roleRequired'),
     }));
     if (!ok || !roleId) return;
@@ -51,8 +54,7 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
       last_name: v.last_name.trim(),
       role_id: roleId,
       class_ids: v.class_ids,
-      ...(v.phone ? { phone: v.phone } : {}),
-      ...(v.email.trim() ? { email: v.email.trim() } : {}),
+      ...contactInput(v),
     };
     save.mutate(
       { id: member?.id, input },
@@ -76,42 +78,8 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
       pending={save.isPending}
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <TextInput
-          label={t('common.firstName')}
-          value={v.first_name}
-          onChange={(e) => form.set('first_name', e.currentTarget.value)}
-          error={form.errors.first_name}
-          required
-          maxLength={60}
-          data-autofocus
-        />
-        <TextInput
-          label={t('common.lastName')}
-          value={v.last_name}
-          onChange={(e) => form.set('last_name', e.currentTarget.value)}
-          error={form.errors.last_name}
-          maxLength={60}
-        />
-        <TextInput
-          label={t('common.phone')}
-          type="tel"
-          inputMode="numeric"
-          leftSection={<Text fz="sm">+91</Text>}
-          value={v.phone}
-          onChange={(e) => form.set('phone', normalizePhoneInput(e.currentTarget.value))}
-          error={form.errors.phone}
-          readOnly={!!member}
-          variant={member ? 'filled' : 'default'}
-        />
-        <TextInput
-          label={t('common.email')}
-          type="email"
-          value={v.email}
-          onChange={(e) => form.set('email', e.currentTarget.value)}
-          error={form.errors.email}
-          readOnly={!!member}
-          variant={member ? 'filled' : 'default'}
-        />
+        <NameFields form={form} />
+        <ContactFields form={form} locked={!!member} />
       </SimpleGrid>
       <Text fz="xs" c="dimmed" mt={-8}>
         {member ? t('staff.form.contactLocked') : t('staff.form.contactHint')}
@@ -177,18 +145,13 @@ export default function StaffPage() {
       title={t('menu.staff')}
       description={t('staff.description')}
       actions={
-        <>
-          <Button
-            variant="default"
-            leftSection={<IconFileImport size={18} aria-hidden />}
-            onClick={() => setDialog({ kind: 'import' })}
-          >
-            {t('staff.import')}
-          </Button>
-          <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
-            {t('staff.add')}
-          </Button>
-        </>
+        <ImportAddActions
+          importLabel={t('staff.import')}
+          addLabel={t('staff.add')}
+          addIcon={IconUserPlus}
+          onImport={() => setDialog({ kind: 'import' })}
+          onAdd={() => setDialog({ kind: 'add' })}
+        />
       }
     >
       <DataTable
@@ -201,39 +164,17 @@ export default function StaffPage() {
         rowKey={(s) => s.id}
         rowLabel={fullName}
         emptyText={t('staff.empty')}
-        toolbar={
-          <TextInput
-            aria-label={t('staff.search')}
-            placeholder={t('staff.search')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            w={{ base: '100%', xs: 320 }}
-          />
-        }
+        toolbar={<SearchInput label={t('staff.search')} value={search} onChange={setSearch} width={320} />}
         columns={[
           {
             key: 'name',
             header: t('common.name'),
-            render: (s) => (
-              <Group gap="sm" wrap="nowrap">
-                <Avatar src={s.staff_profile_picture} alt="" size={30} radius="xl" color="cue" variant="light">
-                  {initials(s)}
-                </Avatar>
-                <Text fz="sm" fw={600}>
-                  {fullName(s)}
-                </Text>
-              </Group>
-            ),
+            render: (s) => <PersonCell name={fullName(s)} initials={initials(s)} picture={s.staff_profile_picture} color="cue" />,
           },
           {
             key: 'phone',
             header: t('common.phone'),
-            render: (s) => (
-              <Text fz="sm" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
-                {s.phone ? formatPhone(s.phone) : '—'}
-              </Text>
-            ),
+            render: (s) => <PhoneText phone={s.phone} />,
           },
           { key: 'email', header: t('common.email'), render: (s) => <Text fz="sm">{s.email ?? '—'}</Text> },
           {

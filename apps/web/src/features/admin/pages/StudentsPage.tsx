@@ -1,10 +1,10 @@
-import { normalizePhoneInput, PHONE_LENGTH, type Student } from '@cue/contract';
-import { Avatar, Button, Group, Pagination, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { Student } from '@cue/contract';
+import { Group, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileImport, IconPencil, IconPlus, IconSearch, IconUserHeart } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconUserHeart } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, fullName, initials } from '../../../lib/format';
+import { fullName, initials } from '../../../lib/format';
 import { message } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
 import { type ParentInput, useLinkParent, useSaveStudent, useStudents } from '../api';
@@ -14,10 +14,19 @@ import { DataTable } from '../components/DataTable';
 import { FormModal } from '../components/FormModal';
 import { ImportModal } from '../components/ImportModal';
 import { useClassOptions } from '../components/options';
+import {
+  ContactFields,
+  contactErrors,
+  contactInput,
+  ImportAddActions,
+  NameFields,
+  PersonCell,
+  PhoneText,
+  SearchInput,
+} from '../components/People';
 import { useFormState } from '../components/useFormState';
 
 const PAGE_SIZE = 20;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const RELATIONS = ['parent', 'mother', 'father', 'guardian', 'grandparent', 'other'] as const;
 
 function StudentModal({
@@ -78,22 +87,7 @@ function StudentModal({
       pending={save.isPending}
       size="md"
     >
-      <TextInput
-        label={t('common.firstName')}
-        value={v.first_name}
-        onChange={(e) => form.set('first_name', e.currentTarget.value)}
-        error={form.errors.first_name}
-        required
-        maxLength={60}
-        data-autofocus
-      />
-      <TextInput
-        label={t('common.lastName')}
-        value={v.last_name}
-        onChange={(e) => form.set('last_name', e.currentTarget.value)}
-        error={form.errors.last_name}
-        maxLength={60}
-      />
+      <NameFields form={form} />
       <Select
         label={student ? t('students.form.moveClass') : t('students.form.class')}
         description={student ? t('students.form.moveHint') : undefined}
@@ -119,21 +113,14 @@ function ParentModal({ student, onClose }: { student: Student; onClose: () => vo
   const submit = () => {
     const ok = form.validate((values) => ({
       first_name: values.first_name.trim() ? undefined : t('students.parent.firstNameRequired'),
-      phone:
-        values.phone && values.phone.length !== PHONE_LENGTH
-          ? t('common.phoneDigits', { digits: PHONE_LENGTH })
-          : !values.phone && !values.email.trim()
-            ? t('students.parent.contactRequired')
-            : undefined,
-      email: values.email.trim() && !EMAIL.test(values.email.trim()) ? t('common.emailInvalid') : undefined,
+      ...contactErrors(values, t, t('students.parent.contactRequired')),
     }));
     if (!ok) return;
     const input: ParentInput = {
       first_name: v.first_name.trim(),
       last_name: v.last_name.trim(),
       relation: v.relation,
-      ...(v.phone ? { phone: v.phone } : {}),
-      ...(v.email.trim() ? { email: v.email.trim() } : {}),
+      ...contactInput(v),
     };
     link.mutate(
       { studentId: student.id, input },
@@ -174,38 +161,8 @@ function ParentModal({ student, onClose }: { student: Student; onClose: () => vo
         {t('students.parent.hint')}
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <TextInput
-          label={t('common.firstName')}
-          value={v.first_name}
-          onChange={(e) => form.set('first_name', e.currentTarget.value)}
-          error={form.errors.first_name}
-          required
-          maxLength={60}
-          data-autofocus
-        />
-        <TextInput
-          label={t('common.lastName')}
-          value={v.last_name}
-          onChange={(e) => form.set('last_name', e.currentTarget.value)}
-          error={form.errors.last_name}
-          maxLength={60}
-        />
-        <TextInput
-          label={t('common.phone')}
-          type="tel"
-          inputMode="numeric"
-          leftSection={<Text fz="sm">+91</Text>}
-          value={v.phone}
-          onChange={(e) => form.set('phone', normalizePhoneInput(e.currentTarget.value))}
-          error={form.errors.phone}
-        />
-        <TextInput
-          label={t('common.email')}
-          type="email"
-          value={v.email}
-          onChange={(e) => form.set('email', e.currentTarget.value)}
-          error={form.errors.email}
-        />
+        <NameFields form={form} />
+        <ContactFields form={form} />
       </SimpleGrid>
       <Select
         label={t('students.parent.relation')}
@@ -237,11 +194,7 @@ function Parents({ student }: { student: Student }) {
           <Text span c="dimmed" fz="xs">
             {t(`relations.${p.relation}`, { defaultValue: p.relation })}
           </Text>
-          {p.primary_phone && (
-            <Text span c="dimmed" fz="xs" dir="ltr" style={{ unicodeBidi: 'isolate' }}>
-              {formatPhone(p.primary_phone)}
-            </Text>
-          )}
+          {p.primary_phone && <PhoneText phone={p.primary_phone} dimmed />}
         </Group>
       ))}
     </Stack>
@@ -271,18 +224,13 @@ export default function StudentsPage() {
       title={t('menu.students')}
       description={t('students.description')}
       actions={
-        <>
-          <Button
-            variant="default"
-            leftSection={<IconFileImport size={18} aria-hidden />}
-            onClick={() => setDialog({ kind: 'import' })}
-          >
-            {t('students.import')}
-          </Button>
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
-            {t('students.add')}
-          </Button>
-        </>
+        <ImportAddActions
+          importLabel={t('students.import')}
+          addLabel={t('students.add')}
+          addIcon={IconPlus}
+          onImport={() => setDialog({ kind: 'import' })}
+          onAdd={() => setDialog({ kind: 'add' })}
+        />
       }
     >
       <DataTable
@@ -297,16 +245,14 @@ export default function StudentsPage() {
         emptyText={message('noStudentsFound')}
         toolbar={
           <Group gap="md" wrap="wrap">
-            <TextInput
-              aria-label={t('students.search')}
-              placeholder={t('students.search')}
-              leftSection={<IconSearch size={16} aria-hidden />}
+            <SearchInput
+              label={t('students.search')}
               value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
+              onChange={(value) => {
+                setSearch(value);
                 setPage(1);
               }}
-              w={{ base: '100%', xs: 280 }}
+              width={280}
             />
             <Select
               aria-label={t('students.classFilter')}
@@ -347,14 +293,7 @@ export default function StudentsPage() {
             key: 'name',
             header: t('common.name'),
             render: (s) => (
-              <Group gap="sm" wrap="nowrap">
-                <Avatar src={s.student_profile_picture} alt="" size={30} radius="xl" color="coral" variant="light">
-                  {initials(s)}
-                </Avatar>
-                <Text fz="sm" fw={600}>
-                  {fullName(s)}
-                </Text>
-              </Group>
+              <PersonCell name={fullName(s)} initials={initials(s)} picture={s.student_profile_picture} color="coral" />
             ),
           },
           {

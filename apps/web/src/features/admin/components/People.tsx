@@ -1,0 +1,186 @@
+import { normalizePhoneInput, PHONE_LENGTH } from '@cue/contract';
+import { Avatar, Button, Group, type MantineColor, type MantineStyleProp, Text, TextInput } from '@mantine/core';
+import { type Icon, IconFileImport, IconSearch } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatPhone } from '../../../lib/format';
+
+/* The pieces the people pages (staff, students and their parents) share: form fields and table cells. */
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The part of a `useFormState` form that a group of text fields reads and writes. */
+interface FieldsForm<K extends string> {
+  values: Record<K, string>;
+  errors: Partial<Record<K, string>>;
+  set: (field: K, value: string) => void;
+}
+
+/** First name (required, focused when the dialog opens) and last name. */
+export function NameFields({ form }: { form: FieldsForm<'first_name' | 'last_name'> }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <TextInput
+        label={t('common.firstName')}
+        value={form.values.first_name}
+        onChange={(e) => form.set('first_name', e.currentTarget.value)}
+        error={form.errors.first_name}
+        required
+        maxLength={60}
+        data-autofocus
+      />
+      <TextInput
+        label={t('common.lastName')}
+        value={form.values.last_name}
+        onChange={(e) => form.set('last_name', e.currentTarget.value)}
+        error={form.errors.last_name}
+        maxLength={60}
+      />
+    </>
+  );
+}
+
+/** Phone (digits only, +91) and email; `locked` shows them read-only (they identify the person once saved). */
+export function ContactFields({ form, locked = false }: { form: FieldsForm<'phone' | 'email'>; locked?: boolean }) {
+  const { t } = useTranslation('admin');
+  const variant = locked ? 'filled' : 'default';
+  return (
+    <>
+      <TextInput
+        label={t('common.phone')}
+        type="tel"
+        inputMode="numeric"
+        leftSection={<Text fz="sm">+91</Text>}
+        value={form.values.phone}
+        onChange={(e) => form.set('phone', normalizePhoneInput(e.currentTarget.value))}
+        error={form.errors.phone}
+        readOnly={locked}
+        variant={variant}
+      />
+      <TextInput
+        label={t('common.email')}
+        type="email"
+        value={form.values.email}
+        onChange={(e) => form.set('email', e.currentTarget.value)}
+        error={form.errors.email}
+        readOnly={locked}
+        variant={variant}
+      />
+    </>
+  );
+}
+
+/** A new person's contact: a full phone number or a valid email, at least one of them (`required` says so). */
+export function contactErrors(
+  values: { phone: string; email: string },
+  t: TFunction<'admin'>,
+  required: string,
+): { phone?: string; email?: string } {
+  const email = values.email.trim();
+  return {
+    phone:
+      values.phone && values.phone.length !== PHONE_LENGTH
+        ? t('common.phoneDigits', { digits: PHONE_LENGTH })
+        : !values.phone && !email
+          ? required
+          : undefined,
+    email: email && !EMAIL.test(email) ? t('common.emailInvalid') : undefined,
+  };
+}
+
+/** The contact the API receives: only what was filled in. */
+export const contactInput = (values: { phone: string; email: string }): { phone?: string; email?: string } => ({
+  ...(values.phone ? { phone: values.phone } : {}),
+  ...(values.email.trim() ? { email: values.email.trim() } : {}),
+});
+
+/** A table's person cell: picture (or initials) and name. */
+export function PersonCell({
+  name,
+  initials,
+  picture,
+  color,
+}: {
+  name: string;
+  initials: string;
+  picture: string | null | undefined;
+  color: MantineColor;
+}) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Avatar src={picture} alt="" size={30} radius="xl" color={color} variant="light">
+        {initials}
+      </Avatar>
+      <Text fz="sm" fw={600}>
+        {name}
+      </Text>
+    </Group>
+  );
+}
+
+const ISOLATE: MantineStyleProp = { unicodeBidi: 'isolate' };
+
+/** A phone number (or a dash), left to right and isolated inside right-to-left text. */
+export function PhoneText({ phone, dimmed = false }: { phone: string | null | undefined; dimmed?: boolean }) {
+  const text = phone ? formatPhone(phone) : '—';
+  return dimmed ? (
+    <Text span c="dimmed" fz="xs" dir="ltr" style={ISOLATE}>
+      {text}
+    </Text>
+  ) : (
+    <Text fz="sm" dir="ltr" style={ISOLATE}>
+      {text}
+    </Text>
+  );
+}
+
+/** A table's search box; its placeholder is its label. */
+export function SearchInput({
+  label,
+  value,
+  onChange,
+  width,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  width: number;
+}) {
+  return (
+    <TextInput
+      aria-label={label}
+      placeholder={label}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      w={{ base: '100%', xs: width }}
+    />
+  );
+}
+
+/** A people page's header actions: import from a file, and add one person. */
+export function ImportAddActions({
+  importLabel,
+  addLabel,
+  addIcon: AddIcon,
+  onImport,
+  onAdd,
+}: {
+  importLabel: string;
+  addLabel: string;
+  addIcon: Icon;
+  onImport: () => void;
+  onAdd: () => void;
+}) {
+  return (
+    <>
+      <Button variant="default" leftSection={<IconFileImport size={18} aria-hidden />} onClick={onImport}>
+        {importLabel}
+      </Button>
+      <Button leftSection={<AddIcon size={18} aria-hidden />} onClick={onAdd}>
+        {addLabel}
+      </Button>
+    </>
+  );
+}
