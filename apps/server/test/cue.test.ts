@@ -371,3 +371,50 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances on one PostgreS
     }
   });
 });
+
+describe('voice: recorded speech through server-side transcription', () => {
+  it('turns a spoken command into text and runs it', async (ctx) => {
+    const { execFileSync } = await import('node:child_process');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const hasEspeak = (() => {
+      try {
+        execFileSync('espeak-ng', ['--version'], { stdio: 'ignore' });
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    const engine = process.env.CUE_TEST_TRANSCRIBE_URL;
+    if (!hasEspeak || !engine)
+      return ctx.skip(
+        !hasEspeak
+          ? 'espeak-ng is not installed, so no speech can be synthesised'
+          : 'no transcription engine: set CUE_TEST_TRANSCRIBE_URL (an OpenAI-compatible base URL) and CUE_TEST_TRANSCRIBE_MODEL',
+      );
+    const wav = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cue-voice-')), 'command.wav');
+    execFileSync('espeak-ng', ['-w', wav, 'Mark everyone present except Kabir']);
+    const voiced = await createTestApp({
+      LLM_BASE_URL: engine,
+      LLM_TRANSCRIBE_MODEL: process.env.CUE_TEST_TRANSCRIBE_MODEL ?? 'whisper-1',
+    });
+    try {
+      await voiced.app.listen({ port: 0, host: '127.0.0.1' });
+      const form = new FormData();
+      form.append('audio', new Blob([fs.readFileSync(wav)], { type: 'audio/wav' }), 'command.wav');
+      const res = await fetch(
+        `http://127.0.0.1:${(voiced.app.server.address() as AddressInfo).port}${ROUTES.cueTranscribe.path}`,
+        {
+          method: 'POST',
+          headers: bearer(await staffToken(voiced, '9000000003')),
+          body: form,
+        },
+      );
+      const text = ((await res.json()) as { result: { text: string } }).result.text;
+      expect(text.toLowerCase()).toMatch(/everyone present except/);
+    } finally {
+      await voiced.close();
+    }
+  });
+});
