@@ -241,7 +241,13 @@ function Roster({ classId, date }: { classId: string; date: string }) {
         </Alert>
       )}
       {!data.holiday && !classDay && (
-        <Alert color="yellow" variant="light" title={t('notClassDay.title')}>
+        <Alert
+          color="yellow"
+          variant="light"
+          title={t('notClassDay.title')}
+          // Yellow on light yellow is too faint to read: the title takes the body's dark text.
+          styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+        >
           {t('notClassDay.body')}
         </Alert>
       )}
