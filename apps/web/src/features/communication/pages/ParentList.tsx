@@ -23,7 +23,7 @@ import { fullName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
 import { useClassEvent } from '../../../lib/socket';
-import { useCurrentChild } from '../../auth/useCurrentUser';
+import { useCurrentUser } from '../../auth/useCurrentUser';
 import { communicationKeys, useCommunication, useCommunicationList } from '../api';
 import { Attachments } from '../components/Attachments';
 import { Page } from '../components/Page';
@@ -102,23 +102,21 @@ function ReadModal({ type, id, onClose }: { type: CommunicationType; id: string 
   );
 }
 
-/** Parents: what was shared with the current child's classes, newest first; new ones arrive live. */
+/** Parents: what was shared with any of their children's classes, newest first; new ones arrive live. */
 export function ParentList({ type }: { type: CommunicationType }) {
   const { t } = useTranslation(COMMUNICATION_NS);
-  const child = useCurrentChild();
+  const children = useCurrentUser().parent?.child_list ?? null;
   const [params, setParams] = useSearchParams();
   const open = params.get('open');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
-  const classIds = child?.student_class.map((c) => c.class_id) ?? [];
-  // One class: only that class's; a child in several classes sees what went to any of them.
-  const onlyClass = classIds.length === 1 ? classIds[0] : undefined;
+  const classIds = [...new Set((children ?? []).flatMap((c) => c.student_class.map((k) => k.class_id)))];
   const list = useCommunicationList(
     'parent',
     type,
-    { page, page_size: PAGE_SIZE, ...(debounced ? { search: debounced } : {}), ...(onlyClass ? { class_id: onlyClass } : {}) },
-    !!child,
+    { page, page_size: PAGE_SIZE, ...(debounced ? { search: debounced } : {}) },
+    !!children?.length,
   );
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
   const setOpen = (id: string | null) =>
@@ -137,7 +135,13 @@ export function ParentList({ type }: { type: CommunicationType }) {
     <Page
       width={860}
       title={t(`${type}.title`)}
-      description={child ? t('parent.forChild', { name: fullName(child) }) : t('parent.noChild')}
+      description={
+        children?.length
+          ? t('parent.forChild', {
+              name: new Intl.ListFormat(currentLanguage(), { type: 'conjunction' }).format(children.map(fullName)),
+            })
+          : t('parent.noChild')
+      }
     >
       {classIds.map((id) => (
         <ClassFollower key={id} classId={id} type={type} />
