@@ -2,7 +2,7 @@ import { OBSERVATION_DATE_DISPLAY } from '@cue/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import { staffToken } from './support/api.js';
+import { makeCurrentChild, staffToken } from './support/api.js';
 import { makePng } from './support/png.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
 
@@ -155,6 +155,7 @@ test.describe('observations', () => {
     await create([ids['Aarav Sharma'] as string], staffOnlyTitle, 'staff');
     await create([ids['Meera Nair'] as string], otherChildTitle, 'family');
 
+    await makeCurrentChild(request, SHELL_PHONES.parent, 'Aarav Sharma');
     await openAs(page, request, SHELL_PHONES.parent, '/assessment/portfolio');
     await expect(page.getByTestId('no-access')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Aarav Sharma's portfolio");
@@ -318,6 +319,7 @@ test.describe('observations', () => {
     await page.screenshot({ path: test.info().outputPath('student-view-ar.png'), fullPage: true });
 
     // The family portfolio in Arabic: translated frame, the timeline's line on the right.
+    await makeCurrentChild(request, SHELL_PHONES.parent, 'Aarav Sharma');
     await openAs(page, request, SHELL_PHONES.parent, '/assessment/portfolio');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('ملف إنجاز Aarav Sharma');

@@ -31,3 +31,21 @@ export async function staffToken(request: APIRequestContext, phone: string): Pro
 }
 
 export { post as apiPost };
+
+/**
+ * Makes a child the parent's current child (journeys share one database, and another journey may have
+ * left a sibling current).
+ */
+export async function makeCurrentChild(request: APIRequestContext, phone: string, childName: string): Promise<void> {
+  const token = (await apiSignIn(request, phone)).parent_user?.access_token;
+  if (!token) throw new Error(`${phone} is not a parent`);
+  const details = await request.get('/api/logined_user_details', { headers: { authorization: `Bearer ${token}` } });
+  const children = (
+    (await details.json()) as {
+      result: { user_detials: { child_list: { id: string; first_name: string; last_name: string }[] } };
+    }
+  ).result.user_detials.child_list;
+  const child = children.find((c) => `${c.first_name} ${c.last_name}` === childName);
+  if (!child) throw new Error(`${phone} has no child ${childName}`);
+  await post(request, '/api/parent_child_switch/', { child_id: child.id }, token);
+}
