@@ -2,10 +2,10 @@ import type { Excusal } from '@cue/contract';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { fullName } from '../../../lib/format';
 import { formatDay, fromWire } from '../dates';
 import { ATT_NS } from '../i18n';
-import { SoftBadge } from './SoftBadge';
 
 const STATE_COLOR: Record<Excusal['status'], string> = { pending: 'yellow', approved: 'teal', rejected: 'red' };
 

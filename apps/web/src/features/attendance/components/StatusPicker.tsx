@@ -1,8 +1,8 @@
 import type { AttendanceStatus } from '@cue/contract';
 import { Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { ATT_NS } from '../i18n';
-import { SoftBadge } from './SoftBadge';
 import { ALL_STATUSES, nextStatus, PICKABLE, STATUS_COLOR, STATUS_FILLED, statusKey } from './status';
 
 /**

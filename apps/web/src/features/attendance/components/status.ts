@@ -34,8 +34,4 @@ export const countStatuses = (list: { attendance_status: AttendanceStatus }[]): 
   return counts;
 };
 
-/**
- * Text colour on a status's light tint: the colour's darkest shade, darkened further so that even
- * orange and teal keep a 4.5:1 contrast.
- */
-export const inkOf = (color: string): string => `color-mix(in srgb, var(--mantine-color-${color}-9), black 25%)`;
+export { inkOf } from '../../../components/SoftBadge';

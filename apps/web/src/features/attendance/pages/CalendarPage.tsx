@@ -17,13 +17,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { Gate } from '../../shell/pages/Gate';
 import { useCurrentClass } from '../../shell/Selectors';
 import { useShell } from '../../shell/ShellContext';
 import { type CalendarEvent, useCalendar } from '../api';
 import { Frame } from '../components/Frame';
 import { MonthGrid } from '../components/MonthGrid';
-import { SoftBadge } from '../components/SoftBadge';
 import {
   addDays,
   daysBetween,

@@ -13,6 +13,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { formatClassName, fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { useClassEvent } from '../../../lib/socket';
@@ -22,7 +23,6 @@ import { useCurrentClass } from '../../shell/Selectors';
 import { useShell } from '../../shell/ShellContext';
 import { useClassDay, useClassExcusals, useSaveDay } from '../api';
 import { Frame } from '../components/Frame';
-import { SoftBadge } from '../components/SoftBadge';
 import { StatusBadge, StatusCounts, StatusPicker } from '../components/StatusPicker';
 import { countStatuses } from '../components/status';
 import { formatDay, isIsoDate, todayIso } from '../dates';

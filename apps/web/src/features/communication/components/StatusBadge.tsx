@@ -1,6 +1,6 @@
 import type { Communication } from '@cue/contract';
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { COMMUNICATION_NS } from '../i18n';
 
 const COLORS: Record<Communication['status'], string> = { draft: 'gray', scheduled: 'orange', published: 'teal' };
@@ -9,8 +9,8 @@ const COLORS: Record<Communication['status'], string> = { draft: 'gray', schedul
 export function StatusBadge({ status }: { status: Communication['status'] }) {
   const { t } = useTranslation(COMMUNICATION_NS);
   return (
-    <Badge color={COLORS[status]} variant="light" radius="sm" tt="none" data-testid="status-badge" data-status={status}>
+    <SoftBadge color={COLORS[status]} radius="sm" data-testid="status-badge" data-status={status}>
       {t(`status.${status}`)}
-    </Badge>
+    </SoftBadge>
   );
 }

@@ -1,6 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { HTMLAttributes } from 'react';
-import { inkOf } from './status';
 
 type SoftBadgeProps = Omit<BadgeProps, 'variant' | 'color'> &
   Omit<HTMLAttributes<HTMLDivElement>, 'color' | 'style'> & {
@@ -10,6 +9,12 @@ type SoftBadgeProps = Omit<BadgeProps, 'variant' | 'color'> &
     'data-testid'?: string;
     'data-status'?: string;
   };
+
+/**
+ * Text colour on a colour's light tint: its darkest shade, darkened further so that even orange and
+ * teal keep a 4.5:1 contrast.
+ */
+export const inkOf = (color: string): string => `color-mix(in srgb, var(--mantine-color-${color}-9), black 25%)`;
 
 /**
  * A light badge whose text is the colour's darkest shade, so it keeps a 4.5:1 contrast on its tint
