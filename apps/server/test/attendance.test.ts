@@ -149,6 +149,34 @@ describe('class attendance', () => {
     expect(statuses.every((s: string) => s === 'present' || s === 'late')).toBe(true);
   });
 
+  it('loses no child when many saves of one day arrive together (they are merged into fewer writes)', async () => {
+    const date = weekday(3, 3);
+    const roster: string[] = (await get(nurseryA, date))
+      .json()
+      .result.student_attendance_list.map((e: { student_id: string }) => e.student_id);
+    const answers = await Promise.all(
+      roster.map((id, i) =>
+        save(nurseryA, {
+          date,
+          student_attendance_list: [{ student_id: id, attendance_status: i % 2 ? 'absent' : 'late' }],
+          is_saved: i === roster.length - 1,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).every((c) => c === 200)).toBe(true);
+    const day = (await get(nurseryA, date)).json().result;
+    expect(day.student_attendance_list.map((e: { attendance_status: string }) => e.attendance_status)).toEqual(
+      roster.map((_, i) => (i % 2 ? 'absent' : 'late')),
+    );
+    // A whole-roster save answers the day it wrote, as a read would.
+    const full = await save(nurseryA, {
+      date,
+      student_attendance_list: roster.map((id) => ({ student_id: id, attendance_status: 'present' })),
+      is_saved: true,
+    });
+    expect(full.json().result).toEqual((await get(nurseryA, date)).json().result);
+  });
+
   it('marks everyone present, and updates a range at once skipping days off', async () => {
     const date = weekday(1, 5);
     const res = await t.request({

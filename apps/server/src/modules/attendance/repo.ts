@@ -173,3 +173,12 @@ export async function marksForClasses(q: Queryable, classIds: string[], from: st
     .from(attendanceRecords)
     .where(and(inArray(attendanceRecords.classId, classIds), between(attendanceRecords.date, from, to)));
 }
+
+/** A person's name, for "completed by". */
+export async function userName(q: Queryable, userId: string) {
+  const [row] = await q
+    .select({ id: users.id, first_name: users.firstName, last_name: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}

@@ -24,6 +24,14 @@ import { addDays, eachDay, toDdmmyyyy, todayIn, toIso, weekdayOf, weekStart } fr
 import * as repo from './repo.js';
 
 type Status = AttendanceStatus;
+
+interface DayBatch {
+  marks: Map<string, string>;
+  by: string;
+  completedBy: string | null;
+  now: Date;
+  written: Promise<void>;
+}
 const MAX_RANGE_DAYS = 366;
 
 /**
@@ -37,7 +45,26 @@ export class AttendanceService {
     private readonly classes: ClassService,
     private readonly people: PeopleService,
     private readonly events: EventBus,
-  ) {}
+  ) {
+    // A holiday added or removed applies to the next save at once.
+    events.on('calendar.updated', () => this.holidayDays.clear());
+  }
+
+  /** Whether a class's day is a holiday, kept 10 s: read by every save of the morning rush. */
+  private readonly holidayDays = new TtlCache<boolean>(10_000, 10_000);
+  /** Saves of one class's day that wait for the write in flight, merged into one statement. */
+  private readonly openBatches = new Map<string, DayBatch>();
+  private readonly writing = new Map<string, Promise<unknown>>();
+  /** Names of the staff who complete days (a name changes rarely): kept a minute. */
+  private readonly names = new TtlCache<{ id: string; first_name: string; last_name: string }>(60_000, 10_000);
+
+  private async nameOf(userId: string) {
+    const known = this.names.get(userId);
+    if (known) return known;
+    const row = await repo.userName(this.db, userId);
+    if (row) this.names.set(userId, row);
+    return row;
+  }
 
   /** A school's time zone, read on every mark and rarely changed: kept a minute. */
   private readonly timeZones = new TtlCache<string>(60_000, 10_000);
@@ -93,8 +120,13 @@ export class AttendanceService {
 
   private async checkDay(schoolId: string, classId: string, iso: string): Promise<void> {
     if (iso > (await this.today(schoolId))) throw badRequest(ATTENDANCE_MESSAGES.futureDate, 'FUTURE_DATE', 'date');
-    if ((await repo.holidays(this.db, schoolId, classId, iso, iso)).length)
-      throw badRequest(ATTENDANCE_MESSAGES.holiday, 'HOLIDAY', 'date');
+    const key = `${classId}:${iso}`;
+    let holiday = this.holidayDays.get(key);
+    if (holiday === undefined) {
+      holiday = (await repo.holidays(this.db, schoolId, classId, iso, iso)).length > 0;
+      this.holidayDays.set(key, holiday);
+    }
+    if (holiday) throw badRequest(ATTENDANCE_MESSAGES.holiday, 'HOLIDAY', 'date');
   }
 
   private checkRoster(roster: Set<string>, ids: string[]): void {
@@ -117,15 +149,7 @@ export class AttendanceService {
       body.student_attendance_list.map((e) => e.student_id),
     );
     const unique = new Map(body.student_attendance_list.map((e) => [e.student_id, e.attendance_status]));
-    const now = this.clock.now();
-    await repo.saveDay(this.db, {
-      classId,
-      date: iso,
-      marks: [...unique].map(([studentId, status]) => ({ studentId, status })),
-      by: auth.userId,
-      completedBy: body.is_saved ? auth.userId : null,
-      now,
-    });
+    const batch = await this.writeDay(classId, iso, unique, auth.userId, body.is_saved ? auth.userId : null);
     this.events.publish('attendance.updated', {
       schoolId,
       classId,
@@ -133,7 +157,69 @@ export class AttendanceService {
       isSaved: body.is_saved,
       byUserId: auth.userId,
     });
+    // A save of the whole roster knows the day it wrote: answered without reading it back.
+    const completer = batch.completedBy
+      ? (roster.staff_list.find((p) => p.id === batch.completedBy) ?? (await this.nameOf(batch.completedBy)))
+      : undefined;
+    // (An unmarked child may show an approved excusal, so a save with NA reads the day back.)
+    if (ids.every((id) => batch.marks.has(id) && batch.marks.get(id) !== 'NA') && (!batch.completedBy || completer))
+      return {
+        date: body.date,
+        student_attendance_list: ids.map((id) => ({
+          student_id: id,
+          attendance_status: (batch.marks.get(id) ?? 'NA') as Status,
+        })),
+        is_saved: !!batch.completedBy,
+        completed_by: completer ? { id: completer.id, first_name: completer.first_name, last_name: completer.last_name } : null,
+        completed_at: batch.completedBy ? batch.now.toISOString() : null,
+        holiday: null,
+      };
     return this.present(schoolId, classId, ids, iso);
+  }
+
+  /**
+   * Writes a day's marks. Saves of the same class and day that arrive while a write is in flight are
+   * merged, in arrival order (the last mark of each child wins, the last save decides completion), and
+   * written by one statement after it: a morning rush on one class queues for one write, not fifty.
+   */
+  private async writeDay(
+    classId: string,
+    iso: string,
+    marks: Map<string, string>,
+    by: string,
+    completedBy: string | null,
+  ): Promise<DayBatch> {
+    const key = `${classId}:${iso}`;
+    let batch = this.openBatches.get(key);
+    if (!batch) {
+      const fresh: DayBatch = { marks: new Map(), by, completedBy, now: this.clock.now(), written: Promise.resolve() };
+      const before = this.writing.get(key) ?? Promise.resolve();
+      fresh.written = before.then(async () => {
+        // From here on, later saves start the next batch.
+        this.openBatches.delete(key);
+        await repo.saveDay(this.db, {
+          classId,
+          date: iso,
+          marks: [...fresh.marks].map(([studentId, status]) => ({ studentId, status })),
+          by: fresh.by,
+          completedBy: fresh.completedBy,
+          now: fresh.now,
+        });
+      });
+      const settled = fresh.written.catch(() => undefined);
+      this.writing.set(key, settled);
+      void settled.then(() => {
+        if (this.writing.get(key) === settled) this.writing.delete(key);
+      });
+      this.openBatches.set(key, fresh);
+      batch = fresh;
+    }
+    for (const [id, status] of marks) batch.marks.set(id, status);
+    batch.by = by;
+    batch.completedBy = completedBy;
+    batch.now = this.clock.now();
+    await batch.written;
+    return batch;
   }
 
   /** Everyone present for the day (the day stays open or complete as it was). */
