@@ -10,6 +10,7 @@ import {
   updateAiBlocksRequestSchema,
 } from '@cue/contract';
 import type { Server, Socket } from 'socket.io';
+import { ClusterAdapter } from 'socket.io-adapter';
 import { z } from 'zod';
 import type { AccessClaims } from '../platform/auth/tokens.js';
 import { AppError } from '../platform/errors.js';
@@ -18,6 +19,7 @@ import type { Router } from '../platform/http/route.js';
 import { readUpload } from '../platform/http/upload.js';
 
 const byId = z.object({ id: idSchema });
+const CUE_RELAY = 'cue-relay';
 const AUDIO_MAX_BYTES = 10 * 1024 * 1024;
 
 export function cueRoutes(route: Router, s: Services): void {
@@ -59,10 +61,24 @@ const errorText = (err: unknown) => (err instanceof AppError ? err.message : 'So
  * tab sees it too. A socket payload that fails carries an error field (shown as a toast).
  */
 export function attachCue(io: Server, s: Services, log: { error(obj: unknown, msg: string): void }): void {
+  // This instance's sockets get a task's logs at once and in order; other instances (PostgreSQL
+  // adapter) get them through a server-side event and hand them to their own sockets.
+  const deliver = (userId: string, event: string, payload: unknown) => io.local.to(`user:${userId}`).emit(event, payload);
+  const relay = (userId: string, event: string, payload: unknown) => {
+    // The in-memory adapter (one instance, the embedded database) has no other servers to tell.
+    if (io.of('/').adapter instanceof ClusterAdapter) io.serverSideEmit(CUE_RELAY, userId, event, payload);
+  };
   s.cueTasks.listen({
-    log: (userId, taskLog) => io.to(`user:${userId}`).emit(CUE_EVENTS.taskLog, taskLog),
-    verbose: (userId, batch) => io.to(`user:${userId}`).emit(CUE_EVENTS.verboseLog, batch),
+    log: (userId, taskLog) => {
+      deliver(userId, CUE_EVENTS.taskLog, taskLog);
+      relay(userId, CUE_EVENTS.taskLog, taskLog);
+    },
+    verbose: (userId, batch) => {
+      deliver(userId, CUE_EVENTS.verboseLog, batch);
+      relay(userId, CUE_EVENTS.verboseLog, batch);
+    },
   });
+  io.on(CUE_RELAY, (userId: string, event: string, payload: unknown) => deliver(userId, event, payload));
   io.on('connection', (socket: Socket) => {
     const auth = socket.data.auth as AccessClaims;
     const answer = (ack: unknown, value: unknown) => {

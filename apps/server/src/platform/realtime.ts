@@ -28,13 +28,16 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   if (deps.pool) {
     const pool = deps.pool;
-    // Large payloads go through this table; small ones ride on NOTIFY.
-    void pool
-      .query(
-        'create table if not exists socket_io_attachments (id bigserial unique, created_at timestamptz default now(), payload bytea)',
-      )
-      .catch(() => undefined);
-    io.adapter(createAdapter(pool, { heartbeatInterval: 5_000 }));
+    // Only a listening server takes part (one answering injected requests, as in tests, has no sockets).
+    app.server.once('listening', () => {
+      // Large payloads go through this table; small ones ride on NOTIFY.
+      void pool
+        .query(
+          'create table if not exists socket_io_attachments (id bigserial unique, created_at timestamptz default now(), payload bytea)',
+        )
+        .catch(() => undefined);
+      io.adapter(createAdapter(pool, { heartbeatInterval: 5_000 }));
+    });
   }
 
   io.use(async (socket, next) => {
