@@ -62,8 +62,9 @@ export function measureBundle(): RouteSize[] {
   const chunks = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
   return Object.entries(ROUTE_CHUNKS).map(([route, names]) => {
     const lazy = names.map((name) => {
-      const file = chunks.find((f) => f.startsWith(`${name}-`));
-      if (!file) throw new Error(`No built chunk named ${name}`);
+      const matching = chunks.filter((f) => f.startsWith(`${name}-`));
+      if (matching.length !== 1) throw new Error(`${matching.length} built chunks named ${name}: rename one`);
+      const file = matching[0] as string;
       return `assets/${file}`;
     });
     const files = closure([...entry, ...lazy]);

@@ -10,6 +10,6 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazyPage(load,
 export const attendanceRoutes: RouteObject[] = [
   { path: 'housekeeping/attendance', element: page(() => import('./pages/AttendancePage')) },
   { path: 'housekeeping/attendance/student/:id', element: page(() => import('./pages/StudentReportPage')) },
-  { path: 'housekeeping/attendance-dashboard', element: page(() => import('./pages/DashboardPage')) },
+  { path: 'housekeeping/attendance-dashboard', element: page(() => import('./pages/AttendanceDashboardPage')) },
   { path: 'housekeeping/calendar', element: page(() => import('./pages/CalendarPage')) },
 ];
