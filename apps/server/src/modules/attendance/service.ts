@@ -149,14 +149,16 @@ export class AttendanceService {
       body.student_attendance_list.map((e) => e.student_id),
     );
     const unique = new Map(body.student_attendance_list.map((e) => [e.student_id, e.attendance_status]));
-    const batch = await this.writeDay(classId, iso, unique, auth.userId, body.is_saved ? auth.userId : null);
-    this.events.publish('attendance.updated', {
-      schoolId,
-      classId,
-      date: body.date,
-      isSaved: body.is_saved,
-      byUserId: auth.userId,
-    });
+    const { batch, first } = await this.writeDay(classId, iso, unique, auth.userId, body.is_saved ? auth.userId : null);
+    // One announcement per write: the save that opened a merged batch tells the class for all of it.
+    if (first)
+      this.events.publish('attendance.updated', {
+        schoolId,
+        classId,
+        date: body.date,
+        isSaved: !!batch.completedBy,
+        byUserId: batch.by,
+      });
     // A save of the whole roster knows the day it wrote: answered without reading it back.
     const completer = batch.completedBy
       ? (roster.staff_list.find((p) => p.id === batch.completedBy) ?? (await this.nameOf(batch.completedBy)))
@@ -188,9 +190,10 @@ export class AttendanceService {
     marks: Map<string, string>,
     by: string,
     completedBy: string | null,
-  ): Promise<DayBatch> {
+  ): Promise<{ batch: DayBatch; first: boolean }> {
     const key = `${classId}:${iso}`;
     let batch = this.openBatches.get(key);
+    const first = !batch;
     if (!batch) {
       const fresh: DayBatch = { marks: new Map(), by, completedBy, now: this.clock.now(), written: Promise.resolve() };
       const before = this.writing.get(key) ?? Promise.resolve();
@@ -219,7 +222,7 @@ export class AttendanceService {
     batch.completedBy = completedBy;
     batch.now = this.clock.now();
     await batch.written;
-    return batch;
+    return { batch, first };
   }
 
   /** Everyone present for the day (the day stays open or complete as it was). */
