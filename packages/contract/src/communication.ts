@@ -5,6 +5,34 @@ import { idSchema } from './common.js';
 export const COMMUNICATION_TYPES = ['announcement', 'homework'] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
 export const TITLE_MAX = 200;
+
+/**
+ * The rich text an announcement may hold: the server's sanitiser keeps only these tags and link
+ * schemes, and the web app rebuilds stored text from the same list.
+ */
+export const RICH_TEXT_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'a',
+  'code',
+  'pre',
+  'hr',
+  'span',
+] as const;
+export const RICH_TEXT_LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 export const COMMUNICATION_MESSAGES = {
   draft: 'Announcement Saved As Draft!',
   scheduled: 'Announcement Scheduled!',

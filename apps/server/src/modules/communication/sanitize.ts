@@ -1,3 +1,4 @@
+import { RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from '@cue/contract';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -6,30 +7,9 @@ import sanitizeHtml from 'sanitize-html';
  */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'ul',
-      'ol',
-      'li',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-      'a',
-      'code',
-      'pre',
-      'hr',
-      'span',
-    ],
+    allowedTags: [...RICH_TEXT_TAGS],
     allowedAttributes: { a: ['href', 'target', 'rel'], span: ['dir'], p: ['dir'] },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowedSchemes: [...RICH_TEXT_LINK_SCHEMES],
     allowProtocolRelative: false,
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
   });

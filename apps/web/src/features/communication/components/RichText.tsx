@@ -1,3 +1,4 @@
+import { RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from '@cue/contract';
 import { Typography } from '@mantine/core';
 import { createElement, Fragment, type ReactNode, useMemo } from 'react';
 
@@ -8,30 +9,9 @@ import { createElement, Fragment, type ReactNode, useMemo } from 'react';
  * loads nothing) and rebuilt as React elements from an allow-list of formatting tags. Attributes are
  * dropped except a link's href, kept only for http(s), mailto and tel. So no dangerouslySetInnerHTML.
  */
-const ALLOWED = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'a',
-  'code',
-  'pre',
-  'hr',
-  'span',
-]);
+const ALLOWED = new Set<string>(RICH_TEXT_TAGS);
 const VOID = new Set(['br', 'hr']);
-const SAFE_HREF = /^(https?:|mailto:|tel:)/i;
+const SAFE_HREF = new RegExp(`^(${RICH_TEXT_LINK_SCHEMES.join('|')}):`, 'i');
 
 function convert(node: Node, key: string): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
