@@ -9,6 +9,7 @@ import { formatClassName, fullName } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { DataTable } from '../../admin/components/DataTable';
 import { downloadFile } from '../../admin/download';
+import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
 import { useCurrentClass } from '../../shell/Selectors';
 import { type AttendanceDashboard, exportRoute, type RatePoint, useAttendanceDashboard } from '../api';
@@ -82,11 +83,7 @@ function Dashboard() {
       }
     >
       {dashboard.isError && !dashboard.data ? (
-        <Alert color="red" variant="light" title={t('loadFailed')}>
-          <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void dashboard.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadFailed onRetry={() => void dashboard.refetch()} />
       ) : !dashboard.data ? (
         schools.isSuccess && !current && scope === 'class' ? (
           <Alert color="gray" variant="light" title={t('noClass.title')}>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Group,
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SoftBadge } from '../../../components/SoftBadge';
+import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
 import { useCurrentClass } from '../../shell/Selectors';
 import { useShell } from '../../shell/ShellContext';
@@ -224,11 +224,7 @@ function CalendarView({
             </SoftBadge>
           </Group>
           {events.isError && !events.data ? (
-            <Alert color="red" variant="light" title={t('loadFailed')}>
-              <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void events.refetch()}>
-                {t('retry')}
-              </Button>
-            </Alert>
+            <LoadFailed onRetry={() => void events.refetch()} />
           ) : !events.data ? (
             <Skeleton height={360} radius="md" />
           ) : view === 'month' ? (

@@ -1,11 +1,12 @@
 import type { Excusal } from '@cue/contract';
-import { Alert, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
+import { LoadFailed } from '../../shell/pages/common';
 import { useDecideExcusal } from '../api';
 import { ExcusalCard } from '../components/ExcusalCard';
 import { ATT_NS } from '../i18n';
@@ -16,14 +17,7 @@ export function ClassExcusals({ classId, excusals }: { classId: string; excusals
   const decide = useDecideExcusal(classId);
   const [filter, setFilter] = useState<'pending' | 'all'>('pending');
 
-  if (excusals.isError && !excusals.data)
-    return (
-      <Alert color="red" variant="light" title={t('loadFailed')}>
-        <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void excusals.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
+  if (excusals.isError && !excusals.data) return <LoadFailed onRetry={() => void excusals.refetch()} />;
   if (!excusals.data) return <Skeleton height={160} radius="lg" />;
 
   const shown = excusals.data

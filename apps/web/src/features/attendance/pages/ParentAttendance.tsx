@@ -25,6 +25,7 @@ import { errorText, toast } from '../../../lib/notify';
 import { useClassEvent } from '../../../lib/socket';
 import { FormModal } from '../../admin/components/FormModal';
 import { useCurrentChild } from '../../auth/useCurrentUser';
+import { LoadFailed } from '../../shell/pages/common';
 import { type AttendanceReport, useChildExcusals, useChildMonth, useCreateExcusal } from '../api';
 import { ExcusalCard } from '../components/ExcusalCard';
 import { Frame } from '../components/Frame';
@@ -111,11 +112,7 @@ export function ParentAttendance() {
             </ActionIcon>
           </Group>
           {report.isError && !report.data ? (
-            <Alert color="red" variant="light" title={t('loadFailed')}>
-              <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void report.refetch()}>
-                {t('retry')}
-              </Button>
-            </Alert>
+            <LoadFailed onRetry={() => void report.refetch()} />
           ) : !report.data ? (
             <Skeleton height={320} radius="md" />
           ) : (
@@ -142,11 +139,7 @@ export function ParentAttendance() {
           </Button>
         </Group>
         {excusals.isError && !excusals.data ? (
-          <Alert color="red" variant="light" title={t('loadFailed')}>
-            <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void excusals.refetch()}>
-              {t('retry')}
-            </Button>
-          </Alert>
+          <LoadFailed onRetry={() => void excusals.refetch()} />
         ) : !excusals.data ? (
           <Skeleton height={90} radius="lg" />
         ) : excusals.data.length === 0 ? (

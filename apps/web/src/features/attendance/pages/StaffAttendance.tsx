@@ -1,15 +1,7 @@
 import { ATTENDANCE_MESSAGES, ATTENDANCE_UPDATED_EVENT, type AttendanceStatus, type ClassAttendance } from '@cue/contract';
 import { Alert, Anchor, Avatar, Badge, Box, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import {
-  IconAlertTriangle,
-  IconBeach,
-  IconCalendar,
-  IconCircleCheck,
-  IconEdit,
-  IconLockOpen,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { IconBeach, IconCalendar, IconCircleCheck, IconEdit, IconLockOpen, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -19,6 +11,7 @@ import { errorText, toast } from '../../../lib/notify';
 import { useClassEvent } from '../../../lib/socket';
 import { useClassDetail } from '../../admin/api';
 import { formatDateTime } from '../../admin/format';
+import { LoadFailed } from '../../shell/pages/common';
 import { useCurrentClass } from '../../shell/Selectors';
 import { useShell } from '../../shell/ShellContext';
 import { useClassDay, useClassExcusals, useSaveDay } from '../api';
@@ -146,14 +139,7 @@ function Roster({ classId, date }: { classId: string; date: string }) {
     else void day.refetch();
   });
 
-  if (day.isError && !day.data)
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('loadFailed')}>
-        <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void day.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
+  if (day.isError && !day.data) return <LoadFailed onRetry={() => void day.refetch()} />;
   if (!day.data || !server)
     return (
       <Stack gap="sm" aria-busy="true">

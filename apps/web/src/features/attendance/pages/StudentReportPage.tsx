@@ -1,24 +1,12 @@
 import type { AttendanceStatus } from '@cue/contract';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { fullName } from '../../../lib/format';
 import { DataTable } from '../../admin/components/DataTable';
+import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
 import { type AttendanceReport, type ReportPeriod, useStudent, useStudentReport } from '../api';
@@ -133,11 +121,7 @@ function StudentReport() {
             </Group>
           </Group>
           {report.isError && !report.data ? (
-            <Alert color="red" variant="light" title={t('loadFailed')}>
-              <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void report.refetch()}>
-                {t('retry')}
-              </Button>
-            </Alert>
+            <LoadFailed onRetry={() => void report.refetch()} />
           ) : !report.data ? (
             <Skeleton height={280} radius="md" />
           ) : (

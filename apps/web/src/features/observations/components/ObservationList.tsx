@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconNotes } from '@tabler/icons-react';
+import { Button, Center, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconNotes } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Side } from '../../../lib/session';
+import { LoadFailed } from '../../shell/pages/common';
 import { type ObservationEntry, type ObservationQuery, useObservationPages } from '../api';
 import { OBSERVATIONS_NS } from '../i18n';
 import { ObservationCard } from './ObservationCard';
@@ -48,13 +49,7 @@ export function ObservationList({
     );
   }
   if (list.isError) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('errors.load')}>
-        <Button size="xs" variant="light" color="red" mt="xs" onClick={() => void list.refetch()}>
-          {t('errors.retry')}
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed onRetry={() => void list.refetch()} />;
   }
   const entries = list.data.pages.flatMap((p) => p.items);
   const total = list.data.pages[0]?.total ?? 0;
