@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { IconCheck, IconPencil, IconSend, IconSpeakerphone, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconSend, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notify';
 import classes from '../Cue.module.css';
 import { type AnnouncementDraft, formatWireDate, isFuture, readAnnouncement } from '../drafts';
 import { CUE_NS } from '../i18n';
-import { CardFrame, type CardProps, useSaving } from './CardFrame';
+import { CancelEditButton, CardFrame, type CardProps, SavedBadge, useSaving } from './CardFrame';
 
 /** Rich text from a model shows as its words. */
 const plain = (html: string): string =>
@@ -86,27 +86,19 @@ export function AnnouncementCard({ call, onSave }: CardProps) {
               {t('announcement.scheduledBadge')}
             </Badge>
           )}
-          {call.saved && (
-            <Badge color="teal" variant="light" tt="none" leftSection={<IconCheck size={14} />}>
-              {t('card.saved')}
-            </Badge>
-          )}
+          {call.saved && <SavedBadge>{t('card.saved')}</SavedBadge>}
         </Group>
       }
       actions={
         <>
           {editing ? (
-            <Button
-              variant="default"
-              leftSection={<IconX size={16} />}
-              onClick={() => {
+            <CancelEditButton
+              onCancel={() => {
                 setEdited(null);
                 setEditing(false);
               }}
               disabled={locked}
-            >
-              {t('card.cancel')}
-            </Button>
+            />
           ) : (
             !call.saved && (
               <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)} disabled={locked}>

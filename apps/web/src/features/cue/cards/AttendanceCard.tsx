@@ -1,5 +1,5 @@
-import { Badge, Button, Text } from '@mantine/core';
-import { IconCalendarCheck, IconCheck, IconPencil, IconX } from '@tabler/icons-react';
+import { Button, Text } from '@mantine/core';
+import { IconCalendarCheck, IconCheck, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notify';
@@ -8,7 +8,7 @@ import { countStatuses } from '../../attendance/components/status';
 import classes from '../Cue.module.css';
 import { type AttendanceDraft, formatWireDate, readAttendance } from '../drafts';
 import { CUE_NS } from '../i18n';
-import { CardFrame, type CardProps, nameOf, useSaving } from './CardFrame';
+import { CancelEditButton, CardFrame, type CardProps, nameOf, SavedBadge, useSaving } from './CardFrame';
 
 type Rows = AttendanceDraft['rows'];
 
@@ -44,27 +44,17 @@ export function AttendanceCard({ call, names, onSave }: CardProps) {
       icon={<IconCalendarCheck size={20} />}
       title={t('attendance.title')}
       subtitle={draft.date ? formatWireDate(draft.date, i18n.language) : undefined}
-      status={
-        call.saved ? (
-          <Badge color="teal" variant="light" tt="none" leftSection={<IconCheck size={14} />}>
-            {t('attendance.completed')}
-          </Badge>
-        ) : undefined
-      }
+      status={call.saved ? <SavedBadge>{t('attendance.completed')}</SavedBadge> : undefined}
       actions={
         editing ? (
           <>
-            <Button
-              variant="default"
-              leftSection={<IconX size={16} />}
-              onClick={() => {
+            <CancelEditButton
+              onCancel={() => {
                 setEdited(null);
                 setEditing(false);
               }}
               disabled={locked}
-            >
-              {t('card.cancel')}
-            </Button>
+            />
             <Button variant="light" onClick={() => setEditing(false)} disabled={locked}>
               {t('card.done')}
             </Button>

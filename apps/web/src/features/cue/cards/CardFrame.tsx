@@ -1,4 +1,5 @@
-import { Badge, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../Cue.module.css';
@@ -103,4 +104,23 @@ export function useSaving(call: ToolCallView) {
     }
   };
   return { saving, run };
+}
+
+/** The "saved" mark of a card, in the card's own words. */
+export function SavedBadge({ children }: { children: ReactNode }) {
+  return (
+    <Badge color="teal" variant="light" tt="none" leftSection={<IconCheck size={14} />}>
+      {children}
+    </Badge>
+  );
+}
+
+/** Leaves edit mode and drops the edits. */
+export function CancelEditButton({ onCancel, disabled }: { onCancel: () => void; disabled: boolean }) {
+  const { t } = useTranslation(CUE_NS);
+  return (
+    <Button variant="default" leftSection={<IconX size={16} />} onClick={onCancel} disabled={disabled}>
+      {t('card.cancel')}
+    </Button>
+  );
 }

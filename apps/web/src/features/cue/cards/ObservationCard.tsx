@@ -1,12 +1,12 @@
-import { Badge, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconCheck, IconEye, IconPencil, IconX } from '@tabler/icons-react';
+import { Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconCheck, IconEye, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notify';
 import classes from '../Cue.module.css';
 import { formatWireDate, type ObservationDraftEntry, readObservation } from '../drafts';
 import { CUE_NS } from '../i18n';
-import { CardFrame, type CardProps, nameOf, useSaving } from './CardFrame';
+import { CancelEditButton, CardFrame, type CardProps, nameOf, SavedBadge, useSaving } from './CardFrame';
 
 /** create_observation: one note per child, in the teacher's words; Save writes them. */
 export function ObservationCard({ call, names, onSave }: CardProps) {
@@ -56,27 +56,17 @@ export function ObservationCard({ call, names, onSave }: CardProps) {
       testId="cue-card-observation"
       icon={<IconEye size={20} />}
       title={t('observation.title')}
-      status={
-        call.saved ? (
-          <Badge color="teal" variant="light" tt="none" leftSection={<IconCheck size={14} />}>
-            {t('messages.observationSavedFlag')}
-          </Badge>
-        ) : undefined
-      }
+      status={call.saved ? <SavedBadge>{t('messages.observationSavedFlag')}</SavedBadge> : undefined}
       actions={
         editing ? (
           <>
-            <Button
-              variant="default"
-              leftSection={<IconX size={16} />}
-              onClick={() => {
+            <CancelEditButton
+              onCancel={() => {
                 setEdited(null);
                 setEditing(false);
               }}
               disabled={locked}
-            >
-              {t('card.cancel')}
-            </Button>
+            />
             {saveButton}
           </>
         ) : (
