@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Center, Drawer, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconHistory, IconPlus, IconSchool } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { fullName } from '../../lib/format';
@@ -9,9 +9,8 @@ import { errorText, toast } from '../../lib/notify';
 import { Gate } from '../shell/pages/Gate';
 import { useCurrentClass } from '../shell/Selectors';
 import { useShell } from '../shell/ShellContext';
-import { fetchConversation, savedCallsOf, useClassRoster, useSaveToolCall } from './api';
+import { fetchConversation, savedCallsOf, useClassRoster } from './api';
 import classes from './Cue.module.css';
-import type { CardProps } from './cards/CardFrame';
 import { Composer } from './components/Composer';
 import { ConversationList } from './components/ConversationList';
 import { SUGGESTIONS, Suggestions } from './components/Suggestions';
@@ -28,7 +27,12 @@ function ChatAssistant() {
   const staff = user.staff;
   const roster = useClassRoster(classId);
   const names = useMemo(() => new Map((roster.data?.student_list ?? []).map((s) => [s.id, fullName(s)] as const)), [roster.data]);
-  const { state, send, act } = useChat({
+  const {
+    state,
+    send,
+    act,
+    save: onSave,
+  } = useChat({
     classId,
     userId: staff?.id ?? null,
     userName: staff ? fullName(staff) : '',
@@ -39,7 +43,6 @@ function ChatAssistant() {
   const [drawer, { open: openDrawer, close: closeDrawer }] = useDisclosure(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const end = useRef<HTMLDivElement>(null);
-  const saveCall = useSaveToolCall(classId);
   const busy = state.status !== 'idle';
 
   const onSend = () => {
@@ -76,24 +79,6 @@ function ChatAssistant() {
       toast.error(err instanceof ApiError && err.status === 404 ? t('conversations.openFailed') : errorText(err));
     }
   };
-
-  const onSave: CardProps['onSave'] = useCallback(
-    async (call, args) => {
-      if (!call.id) return false;
-      try {
-        await saveCall.mutateAsync({ id: call.id, args });
-        act({ type: 'saved', toolCallId: call.id, args });
-        return true;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 409) {
-          act({ type: 'saved', toolCallId: call.id, args: call.args });
-          toast.error(t('messages.alreadySaved'));
-        } else toast.error(errorText(err));
-        return false;
-      }
-    },
-    [act, saveCall.mutateAsync, t],
-  );
 
   // Follow the answer as it grows.
   const last = state.entries.at(-1);

@@ -2,10 +2,12 @@ import { CHAT_EVENTS, type ChatStreamResponse } from '@cue/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
 import { translateServerMessage } from '../../lib/i18n';
-import { toast } from '../../lib/notify';
+import { errorText, toast } from '../../lib/notify';
 import { getSocket } from '../../lib/socket';
-import { conversationsKey } from './api';
+import { conversationsKey, useSaveToolCall } from './api';
+import type { CardProps } from './cards/CardFrame';
 import { requestDateTime } from './drafts';
 import { CUE_NS } from './i18n';
 import { belongs, type ChatAction, chatReducer, initialChatState } from './stream';
@@ -114,5 +116,25 @@ export function useChat({ classId, userId, userName }: Who) {
     if (classId) act({ type: 'new' });
   }, [classId, act]);
 
-  return { state, send, act, conversationsKey: conversationsKey(classId) };
+  const saveCall = useSaveToolCall(classId);
+  /** A card's save: the drafted call with the card's arguments; an already saved call is marked saved. */
+  const save: CardProps['onSave'] = useCallback(
+    async (call, args) => {
+      if (!call.id) return false;
+      try {
+        await saveCall.mutateAsync({ id: call.id, args });
+        act({ type: 'saved', toolCallId: call.id, args });
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 409) {
+          act({ type: 'saved', toolCallId: call.id, args: call.args });
+          toast.error(t('messages.alreadySaved'));
+        } else toast.error(errorText(err));
+        return false;
+      }
+    },
+    [act, saveCall.mutateAsync, t],
+  );
+
+  return { state, send, act, save, conversationsKey: conversationsKey(classId) };
 }

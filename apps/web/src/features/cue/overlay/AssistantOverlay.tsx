@@ -1,13 +1,10 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Modal, ScrollArea, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconPlus, IconSchool, IconSparkles, IconX } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api';
 import { fullName } from '../../../lib/format';
-import { errorText, toast } from '../../../lib/notify';
-import { useClassRoster, useSaveToolCall } from '../api';
-import type { CardProps } from '../cards/CardFrame';
+import { useClassRoster } from '../api';
 import { Composer } from '../components/Composer';
 import { Thread } from '../components/Thread';
 import { CUE_NS } from '../i18n';
@@ -72,8 +69,7 @@ export default function AssistantOverlay({ who, onClose }: { who: CueContext; on
   const { t } = useTranslation(CUE_NS);
   const roster = useClassRoster(who.classId);
   const names = useMemo(() => new Map((roster.data?.student_list ?? []).map((s) => [s.id, fullName(s)] as const)), [roster.data]);
-  const { state, send, act } = useChat({ classId: who.classId, userId: who.userId, userName: who.userName });
-  const saveCall = useSaveToolCall(who.classId);
+  const { state, send, act, save: onSave } = useChat({ classId: who.classId, userId: who.userId, userName: who.userName });
   const [text, setText] = useState('');
   const [reasoning, setReasoning] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -89,24 +85,6 @@ export default function AssistantOverlay({ who, onClose }: { who: CueContext; on
   const onSend = () => {
     if (send(text, { reasoning, requestedTools: [] })) setText('');
   };
-
-  const onSave: CardProps['onSave'] = useCallback(
-    async (call, args) => {
-      if (!call.id) return false;
-      try {
-        await saveCall.mutateAsync({ id: call.id, args });
-        act({ type: 'saved', toolCallId: call.id, args });
-        return true;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 409) {
-          act({ type: 'saved', toolCallId: call.id, args: call.args });
-          toast.error(t('messages.alreadySaved'));
-        } else toast.error(errorText(err));
-        return false;
-      }
-    },
-    [act, saveCall.mutateAsync, t],
-  );
 
   const last = state.entries.at(-1);
   const growth = `${state.entries.length}:${last?.text.length ?? 0}:${state.status}`;
