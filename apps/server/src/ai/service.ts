@@ -21,6 +21,7 @@ import { instantToZoned } from '../modules/communication/zoned.js';
 import type { ObservationService } from '../modules/observations/service.js';
 import type { SchoolService } from '../modules/school/service.js';
 import type { UserService } from '../modules/users/service.js';
+import { staffSchool } from '../platform/auth/scope.js';
 import type { AccessClaims } from '../platform/auth/tokens.js';
 import { TtlCache } from '../platform/cache.js';
 import type { Clock } from '../platform/clock.js';
@@ -80,11 +81,6 @@ export class AiService {
     return this.config.AI_PROVIDER === 'openai' && !!(this.config.LLM_BASE_URL && this.config.LLM_MODEL);
   }
 
-  private staff(auth: AccessClaims): string {
-    if (auth.kind !== 'staff' || !auth.schoolId) throw notFound();
-    return auth.schoolId;
-  }
-
   /** Per-person limit on chat messages (in this instance), a sliding minute. */
   private allow(userId: string): boolean {
     const now = this.clock.now().getTime();
@@ -111,7 +107,7 @@ export class AiService {
   }
 
   async settings(auth: AccessClaims) {
-    const row = await this.schoolRow(this.staff(auth));
+    const row = await this.schoolRow(staffSchool(auth));
     return {
       ai_provider: row.aiProvider as AiProvider,
       external_configured: this.externalConfigured,
@@ -120,7 +116,7 @@ export class AiService {
   }
 
   async updateSettings(auth: AccessClaims, provider: AiProvider) {
-    const schoolId = this.staff(auth);
+    const schoolId = staffSchool(auth);
     if (provider === 'openai' && !this.externalConfigured) throw badRequest(AI_MESSAGES.providerNotConfigured, 'AI_PROVIDER');
     await this.db.update(schools).set({ aiProvider: provider }).where(eq(schools.id, schoolId));
     this.schoolCache.delete(schoolId);
@@ -150,7 +146,7 @@ export class AiService {
     let conversationId: string | null = null;
     const fail = (error: string) => emit({ stream_mode: 'messages', data: null, conversation_id: conversationId ?? '', error });
     try {
-      const schoolId = this.staff(auth);
+      const schoolId = staffSchool(auth);
       const parsed = chatRequestSchema.safeParse(payload);
       if (!parsed.success) {
         fail(parsed.error.issues[0]?.message ?? 'Invalid request');
@@ -280,7 +276,7 @@ export class AiService {
   }
 
   async conversations(auth: AccessClaims, classId: string) {
-    this.staff(auth);
+    staffSchool(auth);
     const rows = await this.db
       .select({ id: aiConversations.id, title: aiConversations.title, updated_at: aiConversations.updatedAt })
       .from(aiConversations)
@@ -291,7 +287,7 @@ export class AiService {
   }
 
   async conversation(auth: AccessClaims, id: string) {
-    this.staff(auth);
+    staffSchool(auth);
     const [conv] = await this.db
       .select()
       .from(aiConversations)
@@ -323,7 +319,7 @@ export class AiService {
    * teacher (same permissions, validation and transaction), once, with an audit record.
    */
   async saveToolCall(auth: AccessClaims, id: string, edited: Record<string, unknown>) {
-    const schoolId = this.staff(auth);
+    const schoolId = staffSchool(auth);
     const [call] = await this.db
       .select()
       .from(aiToolCalls)

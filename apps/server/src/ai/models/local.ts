@@ -4,8 +4,7 @@ import { AIMessage, AIMessageChunk, type BaseMessage, type ToolMessage } from '@
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { newId } from '../../platform/ids.js';
 import { thisTurn } from '../agent/turn.js';
-import { type EngineContext, understand } from '../engine/engine.js';
-import { detectQuestion } from './questions.js';
+import { type EngineContext, question, understand } from '../engine/engine.js';
 
 /** What the local model knows of the class it is talking about; passed per run, never to a third party. */
 export interface LocalModelContext extends EngineContext {
@@ -83,8 +82,8 @@ export class LocalChatModel extends BaseChatModel {
       return { text: text || 'I could not find anything for that.', calls: [] };
     }
     const sentence = lastHuman(messages);
-    const question = detectQuestion(sentence, this.ctx);
-    if (question) return { text: '', calls: [{ id: newId(), name: 'class_question', args: question }] };
+    const asked = question(sentence, this.ctx);
+    if (asked) return { text: '', calls: [{ id: newId(), name: 'class_question', args: { ...asked } }] };
     const calls = understand(sentence, this.ctx, this.ctx.classIds).map((c) => ({
       id: newId(),
       name: c.name,

@@ -115,15 +115,15 @@ const RUNNERS: Record<Exclude<CueTaskEndpoint, 'cue-command'>, (command: string,
     const call = callOf(command, t.ctx, 'create_observation');
     if (!call) throw new TaskError('Name a child and what they did, for example "Meera stacked ten blocks".');
     await t.report({ currentStage: 'Saving observations', progressLevel: 60 });
-    const made = await t.createObservations(call.args);
+    await t.createObservations(call.args);
     const names = new Map(t.ctx.roster.map((c) => [c.id, fullName(c)]));
     await t.report({
       currentStage: 'Observations saved',
       progressLevel: 100,
       content: call.args.observation_entries.map((e) => `${names.get(e.student_id)}: ${e.general_note}`).join('\n'),
-      outputs: call.args.observation_entries.map((e, i) => ({
+      outputs: call.args.observation_entries.map((e) => ({
         name: names.get(e.student_id) ?? 'Observation',
-        link: `/assessment/observation?type=daily&view=studentView&id=${e.student_id}${made.ids[i] ? '' : ''}`,
+        link: `/assessment/observation?type=daily&view=studentView&id=${e.student_id}`,
       })),
       preset: PRESET.observation,
     });

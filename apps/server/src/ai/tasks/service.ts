@@ -13,6 +13,7 @@ import type { AttendanceService } from '../../modules/attendance/service.js';
 import type { ClassService } from '../../modules/classes/service.js';
 import type { CommunicationService } from '../../modules/communication/service.js';
 import type { ObservationService } from '../../modules/observations/service.js';
+import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
@@ -74,7 +75,7 @@ export class CueTaskService {
 
   /** Starts a task for a signed-in teacher: checks the request and the class, queues it, and answers its first log. */
   async start(auth: AccessClaims, endpoint: CueTaskEndpoint, payload: unknown, parentId?: string): Promise<TaskLog> {
-    if (auth.kind !== 'staff' || !auth.schoolId) throw notFound();
+    const schoolId = staffSchool(auth);
     const parsed = cueTaskRequestSchema.safeParse(payload);
     if (!parsed.success) {
       const missing = parsed.error.issues.map((i) => i.path.at(-1)).filter((p) => ['class_id', 'command'].includes(String(p)));
@@ -106,7 +107,7 @@ export class CueTaskService {
     };
     await this.db.insert(cueTasks).values({
       id,
-      schoolId: auth.schoolId,
+      schoolId,
       classId: detail.id,
       userId: auth.userId,
       endpoint,
@@ -353,9 +354,5 @@ export class CueTaskService {
     const request = row.request as unknown as CueTaskRequest;
     if (!text.trim()) throw badRequest(`${CUE_MESSAGES.missingValues}command`);
     return this.start(auth, 'cue-command', { ...request, user_query: { ...request.user_query, command: text.trim() } }, row.id);
-  }
-
-  async recent(auth: AccessClaims): Promise<TaskLog[]> {
-    return this.replay(auth);
   }
 }
