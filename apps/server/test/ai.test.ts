@@ -331,6 +331,31 @@ describe('chat-with-cue over the socket', () => {
   });
 });
 
+describe('assistant routes refuse bad input', () => {
+  it('answers 400 for a missing class, an unknown provider, and an external provider this server does not offer', async () => {
+    const anita = await staffToken(t, '9000000002');
+    const noClass = await t.request({ method: 'GET', url: ROUTES.cueConversations.path, headers: bearer(tara) });
+    expect(noClass.statusCode).toBe(400);
+    const unknown = await t.request({
+      method: 'PUT',
+      url: ROUTES.aiSettingsUpdate.path,
+      headers: bearer(anita),
+      payload: { ai_provider: 'magic' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const notOffered = await t.request({
+      method: 'PUT',
+      url: ROUTES.aiSettingsUpdate.path,
+      headers: bearer(anita),
+      payload: { ai_provider: 'openai' },
+    });
+    expect(notOffered.statusCode).toBe(400);
+    expect(notOffered.json().message).toBe('The external model provider is not configured on this server');
+    const settings = await t.request({ method: 'GET', url: ROUTES.aiSettings.path, headers: bearer(anita) });
+    expect(settings.json().result).toEqual({ ai_provider: 'local', external_configured: false, external_model: null });
+  });
+});
+
 describe('an OpenAI-compatible provider', () => {
   let llm: http.Server;
   let seen: { messages: { role: string; content: string }[]; tools: { function: { name: string } }[] }[] = [];

@@ -266,6 +266,13 @@ describe('class AI configuration', () => {
       payload: { screen_name: 'observation', ai_blocks: [{ key: 'story_writer', enabled: false }] },
     });
     expect(bad.statusCode).toBe(400);
+    const badScreen = await t.request({
+      method: 'POST',
+      url: `/api/class-ai-blocks-by-screen-name/${nurseryA}`,
+      headers: bearer(tara),
+      payload: { screen_name: 'kitchen' },
+    });
+    expect(badScreen.statusCode).toBe(400);
     const options = await t.request({
       method: 'POST',
       url: `/api/class/configured_ai_options/${nurseryA}`,
