@@ -1,9 +1,10 @@
 /**
  * npm run bench [-- --duration 10 --connections 50 --port 3299 --suite auth,school]
  * Starts the server on the embedded database (or on DATABASE_URL when set: `npm run bench:pg`) and
- * measures the hot routes against the constant ceiling route, in the same run.
+ * measures the hot routes against the constant ceiling route, in the same run. `--only POST` measures
+ * only the routes whose name holds the text (with the ceiling), e.g. to profile one of them.
  */
-import { arg, type LoadResult, load, machine, saveResults, signIn, startServer } from './lib.js';
+import { arg, type LoadResult, load as loadAll, machine, saveResults, signIn, startServer } from './lib.js';
 import { attendanceBody, observationSearch, thousandAnnouncements, yearlyReport } from './modules.js';
 import { importStudents, thirtyStudentClass } from './school.js';
 
@@ -14,6 +15,10 @@ const suiteArg = process.argv.indexOf('--suite');
 const suites = new Set(
   (suiteArg > 0 ? (process.argv[suiteArg + 1] ?? '') : 'auth,school,attendance,announcements,observations').split(','),
 );
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? (process.argv[onlyArg + 1] ?? '') : '';
+const load = (name: string, ...rest: Parameters<typeof loadAll> extends [string, ...infer R] ? R : never) =>
+  !only || name === 'health (ceiling)' || name.includes(only) ? loadAll(name, ...rest) : Promise.resolve(null);
 const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
 const server = await startServer(port);
@@ -22,8 +27,8 @@ const server = await startServer(port);
 const settle = () => new Promise((r) => setTimeout(r, database === 'pglite' ? 31_000 : 65_000));
 try {
   const opts = { connections, duration };
-  const ceiling = await load('health (ceiling)', `${server.url}/api/health`, opts);
-  const results: LoadResult[] = [ceiling];
+  const ceiling = await loadAll('health (ceiling)', `${server.url}/api/health`, opts);
+  const results: (LoadResult | null)[] = [ceiling];
   const extra: Record<string, unknown> = {};
   const teacher = await signIn(server.url, '9000000003');
   if (suites.has('auth')) {
@@ -67,10 +72,12 @@ try {
     );
   }
   if (suites.has('observations')) extra.observationSearch = await observationSearch(server.url, admin, classId, settle);
-  const rows = results.map((r) => ({
-    ...r,
-    ratioToCeiling: Number((r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(3)),
-  }));
+  const rows = results
+    .filter((r) => r !== null)
+    .map((r) => ({
+      ...r,
+      ratioToCeiling: Number((r.requestsPerSecond / ceiling.requestsPerSecond).toFixed(3)),
+    }));
   console.table(
     rows.map(({ name, requestsPerSecond, p50Ms, p99Ms, ratioToCeiling, non2xx }) => ({
       name,

@@ -56,6 +56,15 @@ describe('platform', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['strict-transport-security']).toBeDefined();
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Every answer carries them, refusals and unknown paths too.
+    for (const other of [
+      await t.request({ method: 'GET', url: '/api/no_such_route' }),
+      await t.request({ method: 'GET', url: '/api/logined_user_details' }),
+    ]) {
+      expect(other.statusCode).toBeGreaterThanOrEqual(400);
+      expect(other.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+      expect(other.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('never writes tokens or codes to the log', async () => {

@@ -1,4 +1,5 @@
 import { badRequest } from '../../platform/errors.js';
+import { dateTimeFormat } from '../../platform/intl.js';
 
 /** 'DD-MM-YYYY' → 'YYYY-MM-DD', refusing days that do not exist. */
 export function toIso(ddmmyyyy: string, field = 'date'): string {
@@ -12,7 +13,7 @@ export function toIso(ddmmyyyy: string, field = 'date'): string {
 export const toDdmmyyyy = (iso: string): string => iso.split('-').reverse().join('-');
 
 /** Today's date ('YYYY-MM-DD') in a time zone. */
-export const todayIn = (timeZone: string, now: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+export const todayIn = (timeZone: string, now: Date): string => dateTimeFormat('en-CA', { timeZone }).format(now);
 
 export function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);

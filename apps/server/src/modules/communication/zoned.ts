@@ -1,7 +1,9 @@
+import { dateTimeFormat } from '../../platform/intl.js';
+
 /** Offset (ms) of a time zone from UTC at an instant. */
 function offsetAt(instant: number, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+    dateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -39,7 +41,7 @@ export function zonedToInstant(ddmmyyyy: string, hhmma: string, timeZone: string
 /** The instant as 'DD-MM-YYYY' and 'hh:mm A' on a time zone's wall clock. */
 export function instantToZoned(instant: Date, timeZone: string): { date: string; time: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+    dateTimeFormat('en-US', {
       timeZone,
       hour12: true,
       year: 'numeric',

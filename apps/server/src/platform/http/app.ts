@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_BASE, ERROR_CODES, MESSAGES, ROUTES } from '@cue/contract';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -60,6 +59,7 @@ import { LocalStorage, MEDIA_PREFIX } from '../storage.js';
 import { registerErrorHandling } from './errors.js';
 import { createGuard } from './guard.js';
 import { createRouter } from './route.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 export interface AppDeps {
   config: Config;
@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
