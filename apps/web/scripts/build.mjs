@@ -1,9 +1,13 @@
 #!/usr/bin/env node
-// `npm run build [-- --outDir DIR]`: the Vite build, then Brotli and gzip copies of its text files,
+// `npm run build [-- --outDir DIR]`: the Vite build; the login page prerendered for each language
+// (login.<lng>.html, with the CSS it needs inline); then Brotli and gzip copies of the text files,
 // which the server sends to browsers that accept them (no compression work per request).
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import Beasties from 'beasties';
 import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -11,7 +15,95 @@ const args = process.argv.slice(2);
 const outIndex = args.indexOf('--outDir');
 const dist = path.resolve(root, outIndex >= 0 ? (args[outIndex + 1] ?? 'dist') : 'dist');
 
-await build({ root, build: { outDir: dist } });
+await build({ root, build: { outDir: dist, manifest: true } });
+
+/** The login page rendered by the app's own components (src/prerender.tsx) into the built index.html. */
+/**
+ * The prerendered page asks for nothing but itself and its background until it has painted: its HTML
+ * loads a small boot module (scripts/login-boot.js) that starts the app's code after the first paint
+ * and keeps what the person does until the app is ready, and the app's stylesheets are only named (meta cue-app-style), for the app to add when the
+ * person first interacts or leaves the page (app/appStyles.ts). The page's own rules are inline.
+ */
+function startAfterPaint(html) {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error('The built index.html has no entry script');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const styles = [...html.matchAll(/<link rel="stylesheet"(?: crossorigin)? href="([^"]+\.css)">\s*/g)];
+  if (styles.length === 0) throw new Error('The prerendered login page lost its stylesheets');
+  const boot = readFileSync(path.join(root, 'scripts', 'login-boot.js'), 'utf8')
+    .replace("'__ENTRY__'", JSON.stringify(entry[1]))
+    .replace("['__PRELOADS__']", JSON.stringify(preloads.map((m) => m[1])));
+  const bootName = `assets/login-boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(path.join(dist, bootName), boot);
+  let out = html.replace(entry[0], `<script type="module" crossorigin src="/${bootName}"></script>\n    `);
+  for (const m of [...preloads, ...styles]) out = out.replace(m[0], '');
+  const names = styles.map((m) => `<meta name="cue-app-style" content="${m[1]}">`).join('\n    ');
+  return out.replace('</head>', `  ${names}\n  </head>`);
+}
+
+async function prerenderLogin() {
+  // Inside the package, so that the packages it imports resolve from node_modules.
+  const ssrOut = path.join(root, 'node_modules', '.cue-prerender');
+  try {
+    await build({
+      root,
+      logLevel: 'warn',
+      build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
+    });
+    const { renderLogin, LOGIN_LANGUAGES } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
+    // The login page's own stylesheets (its chunk and the chunks it imports), after the app's: the order
+    // in which the browser applies them when the app loads the page.
+    const manifestFile = path.join(dist, '.vite', 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
+    const loginCss = [];
+    const visit = (key, seen = new Set()) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      for (const imported of chunk.imports ?? []) visit(imported, seen);
+      for (const css of chunk.css ?? []) if (!loginCss.includes(css)) loginCss.push(css);
+    };
+    visit('src/features/auth/LoginPage.tsx');
+    const entryCss = new Set(Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.css ?? []) : [])));
+    const template = readFileSync(path.join(dist, 'index.html'), 'utf8').replace(/(<link rel="stylesheet"[^>]*>)/, (entryLink) =>
+      [
+        entryLink,
+        ...loginCss.filter((css) => !entryCss.has(css)).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+      ].join('\n    '),
+    );
+    const beasties = new Beasties({
+      path: dist,
+      publicPath: '/',
+      preload: 'body',
+      reduceInlineStyles: false,
+      pruneSource: false,
+      compress: true,
+      logLevel: 'warn',
+    });
+    for (const { language, dir } of LOGIN_LANGUAGES) {
+      const resources = {
+        [language]: Object.fromEntries(
+          ['translation', 'shell', 'account'].map((ns) => [
+            ns,
+            JSON.parse(readFileSync(path.join(root, 'public/locales', language, `${ns}.json`), 'utf8')),
+          ]),
+        ),
+      };
+      const markup = await renderLogin(language, resources, dir);
+      const html = template
+        .replace(/<html lang="en" dir="ltr">/, `<html lang="${language}" dir="${dir}" data-mantine-color-scheme="light">`)
+        .replace(
+          /<!--app-->[\s\S]*<!--\/app-->/,
+          () => `<!--app--><div class="cue-prerendered" aria-disabled="true">${markup}</div><!--/app-->`,
+        );
+      writeFileSync(path.join(dist, `login.${language}.html`), startAfterPaint(await beasties.process(html)));
+    }
+  } finally {
+    rmSync(ssrOut, { recursive: true, force: true });
+  }
+}
+await prerenderLogin();
 
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 function walk(dir) {

@@ -26,3 +26,23 @@ export const DATE_FORMAT = 'DD-MM-YYYY';
 export const TASK_DATE_FORMAT = 'YYYY-MM-DD';
 export const TIME_FORMAT = 'hh:mm A';
 export const OBSERVATION_DATE_DISPLAY = 'ddd, MMM DD, YYYY';
+
+/**
+ * Cookies the web app keeps so that the server can send the login page (`/`) prerendered as this
+ * browser will show it: in its language, without a rebrand banner it dismissed, and not at all to a
+ * browser that holds a session (it goes on to the dashboard).
+ */
+export const WEB_COOKIES = {
+  language: 'cue.language',
+  rebrandDismissed: 'cue.rebrandDismissed',
+  signedIn: 'cue.signedIn',
+} as const;
+
+/** Marks in the prerendered login page (`login.<lng>.html`) that the server fills in for each visitor. */
+export const LOGIN_PRERENDER = {
+  /** Stands where the page's own address goes in the rebrand banner. */
+  originPlaceholder: 'https://cue-origin.invalid',
+  /** Around the rebrand banner, left out for a browser that dismissed it. */
+  rebrandStart: '<!--cue:rebrand-->',
+  rebrandEnd: '<!--/cue:rebrand-->',
+} as const;

@@ -1,4 +1,4 @@
-import type { MaintenanceStatus } from '@cue/contract';
+import { type MaintenanceStatus, WEB_COOKIES } from '@cue/contract';
 import { useNetwork } from '@mantine/hooks';
 import { IconAlertTriangle, IconWifiOff, IconX } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -6,28 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMaintenance, usePermissions } from '../features/shell/api';
 import { holds } from '../features/shell/sections';
+import { setCookie } from '../lib/cookies';
 import classes from './AppFrame.module.css';
 import { PageLoader } from './PageLoader';
+import { dismissedRebrand, REBRAND, REBRAND_KEY } from './rebrand';
 
 const MaintenancePage = lazy(() => import('../features/shell/MaintenancePage'));
 
-const REBRAND = {
-  from: import.meta.env.VITE_REBRAND_OLD_NAME ?? 'Cue Classroom',
-  to: import.meta.env.VITE_REBRAND_NEW_NAME ?? 'Cue',
-  url: import.meta.env.VITE_REBRAND_URL ?? (typeof window === 'undefined' ? '' : window.location.origin),
-};
-const REBRAND_KEY = 'cue.rebrandDismissed';
-
-const dismissedRebrand = (): boolean => {
-  try {
-    return window.localStorage.getItem(REBRAND_KEY) === REBRAND.to;
-  } catch {
-    return false;
-  }
-};
-
 /** '<old name> is now <new name>': asks to bookmark the new address; dismissal is remembered on this device. */
-function RebrandBanner() {
+export function RebrandBanner({ url = REBRAND.url }: { url?: string }) {
   const { t } = useTranslation('shell');
   const [hidden, setHidden] = useState(dismissedRebrand);
   if (hidden || !REBRAND.from || !REBRAND.to) return null;
@@ -37,14 +24,16 @@ function RebrandBanner() {
     } catch {
       // Without storage the banner comes back next time.
     }
+    // The server leaves the banner out of the login page it sends to this browser from now on.
+    setCookie(WEB_COOKIES.rebrandDismissed, REBRAND.to);
     setHidden(true);
   };
   return (
     <section className={classes.rebrand} aria-label={t('rebrand.label')} data-testid="rebrand-banner" data-screenshot="skip">
       <p className={classes.rebrandText}>
         <strong>{t('rebrand.title', { from: REBRAND.from, to: REBRAND.to })}</strong> {t('rebrand.bookmark')}{' '}
-        <a href={REBRAND.url} className={classes.rebrandLink} dir="ltr">
-          {REBRAND.url.replace(/^https?:\/\//, '')}
+        <a href={url} className={classes.rebrandLink} dir="ltr">
+          {url.replace(/^https?:\/\//, '')}
         </a>
       </p>
       <button type="button" className={classes.rebrandClose} onClick={dismiss} aria-label={t('rebrand.dismiss')}>

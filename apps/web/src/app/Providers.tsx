@@ -10,7 +10,7 @@ import { theme } from './theme';
 const Toasts = lazy(() => import('./Toasts'));
 
 /** Dimmed text dark enough for 4.5:1 contrast on white and on the app's light backgrounds (WCAG AA). */
-const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': '#5c636e' },
   dark: {},

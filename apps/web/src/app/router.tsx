@@ -8,12 +8,15 @@ import { observationsRoutes } from '../features/observations/routes';
 import { ShellNotFound, shellRoutes } from '../features/shell/routes';
 import { useSession } from '../lib/session';
 import { AppFrame } from './AppFrame';
+import { useAppStyles } from './appStyles';
 import { GuestOnly, LOGIN_PATH, RequireAuth } from './guards';
+import { lazyWithPreload } from './lazyWithPreload';
 import { PageLoader } from './PageLoader';
 import { RouteError } from './RouteError';
 
 // Every screen loads on demand, so each route's first load carries only what it shows.
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+/** Preloaded by main.tsx when the server sent the login page prerendered. */
+export const LoginPage = lazyWithPreload(() => import('../features/auth/LoginPage'));
 const SignedInLayout = lazy(() => import('../features/shell/ShellLayout'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const PublicPage = lazy(() => import('../features/public/PublicPage'));
@@ -23,6 +26,8 @@ const TokenLogin = lazy(() => import('../features/auth/TokenLogin'));
 const AccountRoute = lazy(() => import('../features/account/AccountRoute'));
 
 function Root() {
+  // Away from the prerendered login page, the app's stylesheets must be in before anything renders.
+  useAppStyles(useLocation().pathname !== LOGIN_PATH);
   return (
     <Suspense fallback={<PageLoader />}>
       <AppFrame>

@@ -1,8 +1,17 @@
-import { ACCOUNT_MESSAGES, type EditorDirection, LANGUAGES, type Language, MESSAGES, RTL_LANGUAGES } from '@cue/contract';
+import {
+  ACCOUNT_MESSAGES,
+  type EditorDirection,
+  LANGUAGES,
+  type Language,
+  MESSAGES,
+  RTL_LANGUAGES,
+  WEB_COOKIES,
+} from '@cue/contract';
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { setCookie } from './cookies';
 
 export const LANGUAGE_STORAGE_KEY = 'cue.language';
 
@@ -26,6 +35,8 @@ function applyDocumentLanguage(): void {
   const root = document.documentElement;
   root.lang = language;
   root.dir = directionFor(language, schoolDirection);
+  // The server sends the prerendered login page in this language next time.
+  setCookie(WEB_COOKIES.language, language);
 }
 
 /** The signed-in school's text direction (null when signed out). */

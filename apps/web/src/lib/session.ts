@@ -1,5 +1,6 @@
-import type { SessionRole } from '@cue/contract';
+import { type SessionRole, WEB_COOKIES } from '@cue/contract';
 import { useSyncExternalStore } from 'react';
+import { clearCookie, setCookie } from './cookies';
 
 /** Which token set a call is made with. A dual-role session holds both. */
 export type Side = 'staff' | 'parent';
@@ -81,7 +82,14 @@ function write(next: Session | null): void {
   const store = storage();
   if (next) store?.setItem(SESSION_KEY, JSON.stringify(next));
   else store?.removeItem(SESSION_KEY);
+  markSignedIn(!!next);
   emit();
+}
+
+/** Tells the server whether this browser holds a session (it then sends no prerendered login page). */
+export function markSignedIn(signedIn: boolean): void {
+  if (signedIn) setCookie(WEB_COOKIES.signedIn, '1');
+  else clearCookie(WEB_COOKIES.signedIn);
 }
 
 /** Starts a session from a phone (or other) sign-in result. Clears the logged-out flag. */

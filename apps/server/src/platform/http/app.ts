@@ -58,6 +58,7 @@ import { consoleSmsProvider, type SmsProvider } from '../sms/provider.js';
 import { LocalStorage, MEDIA_PREFIX } from '../storage.js';
 import { registerErrorHandling } from './errors.js';
 import { createGuard } from './guard.js';
+import { createLoginPage } from './login-page.js';
 import { createRouter } from './route.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
@@ -223,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   if (hasWeb) {
     // Files are looked up on each request, so a rebuilt web app is served without a restart.
     await app.register(fastifyStatic, { root: config.webDist, index: false, wildcard: true, preCompressed: true });
-    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', createLoginPage(config.webDist));
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';

@@ -75,7 +75,7 @@ export function LoginOptions({ onPhone, focusPhone = false }: LoginOptionsProps)
 
       <Stack gap="sm">
         {phoneLogin.isPending ? (
-          <Skeleton height={48} radius="md" />
+          <Skeleton height={50} radius="md" />
         ) : (
           phoneLogin.data !== false && (
             <Button ref={phoneButton} size="lg" fullWidth leftSection={<IconPhone size={20} aria-hidden />} onClick={onPhone}>

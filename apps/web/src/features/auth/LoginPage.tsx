@@ -1,6 +1,6 @@
 import { Anchor, Paper, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../app/LanguageSwitcher';
@@ -34,7 +34,7 @@ export default function LoginPage() {
           <Logo size="lg" withTagline />
           <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
             {mode === 'options' ? (
-              <LoginOptions onPhone={() => setMode('phone')} focusPhone={returned} />
+              <LoginOptions onPhone={() => startTransition(() => setMode('phone'))} focusPhone={returned} />
             ) : (
               <PhoneLogin
                 onBack={() => {

@@ -14,6 +14,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAppStyles } from '../../app/appStyles';
 import { DASHBOARD_PATH } from '../../app/guards';
 import { ApiError } from '../../lib/api';
 import { formatPhone } from '../../lib/format';
@@ -39,6 +40,8 @@ interface PhoneLoginProps {
 
 /** Phone sign-in: number, Send OTP, code, Login (spec sections 2, 4 and 5). */
 export function PhoneLogin({ onBack }: PhoneLoginProps) {
+  // Its inputs' styles are in the app's stylesheets, which the prerendered login page loads late.
+  useAppStyles(true);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
