@@ -24,10 +24,30 @@ test.describe('before the app has started, in a Hebrew browser', () => {
   });
 });
 
-test('the page the app renders over the prerendered one is the same page, and remembers choices', async ({ page, context }) => {
+test('the page the app renders over the prerendered one is the same page, and remembers choices', async ({
+  page,
+  context,
+  browser,
+}) => {
+  // The same boxes where the page stands still and where the app has rendered it: nothing moves.
+  const boxes = async (target: typeof page) =>
+    target.evaluate(() =>
+      [...document.querySelectorAll('h1, footer, header, section, [class*="_card_"]')].map((e) =>
+        JSON.stringify(e.getBoundingClientRect()),
+      ),
+    );
+  const still = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: page.viewportSize(),
+    baseURL: test.info().project.use.baseURL,
+  });
+  const stillPage = await still.newPage();
+  await stillPage.goto('/');
   await page.goto('/');
   await expect(page.locator('.cue-prerendered')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Phone Number', exact: true })).toBeEnabled();
+  expect(await boxes(page)).toEqual(await boxes(stillPage));
+  await still.close();
 
   // Arabic chosen and the banner dismissed: the server's next page is the Arabic one, without the banner.
   await page.getByLabel('Language').selectOption('ar');

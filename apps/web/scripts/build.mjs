@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Beasties from 'beasties';
+import postcss from 'postcss';
 import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,6 +40,44 @@ function startAfterPaint(html) {
   for (const m of [...preloads, ...styles]) out = out.replace(m[0], '');
   const names = styles.map((m) => `<meta name="cue-app-style" content="${m[1]}">`).join('\n    ');
   return out.replace('</head>', `  ${names}\n  </head>`);
+}
+
+/**
+ * Mantine defines a thousand-odd custom properties on :root; the inlined rules use a few hundred. The
+ * others are dropped from the page's inline styles (the app's stylesheets still define them all), so
+ * that every style calculation of the page has fewer to carry. A property is kept when the markup, a
+ * rule or a kept property refers to it.
+ */
+function dropUnusedCustomProperties(html) {
+  const styleBlock = /(<style[^>]*>)([\s\S]*?)(<\/style>)/g;
+  const references = (text) => [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]);
+  const sheets = [...html.matchAll(styleBlock)].map((m) => postcss.parse(m[2]));
+  const definitions = new Map();
+  const used = new Set(references(html.replace(styleBlock, '')));
+  for (const sheet of sheets)
+    sheet.walkDecls((decl) => {
+      if (decl.prop.startsWith('--')) definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), decl.value]);
+      else for (const name of references(decl.value)) used.add(name);
+    });
+  const queue = [...used];
+  while (queue.length > 0) {
+    for (const value of definitions.get(queue.pop()) ?? [])
+      for (const name of references(value))
+        if (!used.has(name)) {
+          used.add(name);
+          queue.push(name);
+        }
+  }
+  for (const sheet of sheets) {
+    sheet.walkDecls((decl) => {
+      if (decl.prop.startsWith('--') && !used.has(decl.prop)) decl.remove();
+    });
+    sheet.walkRules((rule) => {
+      if (rule.nodes.length === 0) rule.remove();
+    });
+  }
+  let index = 0;
+  return html.replace(styleBlock, (_, open, _css, close) => `${open}${sheets[index++].toString()}${close}`);
 }
 
 async function prerenderLogin() {
@@ -97,7 +136,10 @@ async function prerenderLogin() {
           /<!--app-->[\s\S]*<!--\/app-->/,
           () => `<!--app--><div class="cue-prerendered" aria-disabled="true">${markup}</div><!--/app-->`,
         );
-      writeFileSync(path.join(dist, `login.${language}.html`), startAfterPaint(await beasties.process(html)));
+      writeFileSync(
+        path.join(dist, `login.${language}.html`),
+        startAfterPaint(dropUnusedCustomProperties(await beasties.process(html))),
+      );
     }
   } finally {
     rmSync(ssrOut, { recursive: true, force: true });
