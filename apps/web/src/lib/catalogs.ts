@@ -1,12 +1,10 @@
 import { LANGUAGES } from '@cue/contract';
-import i18n from './i18n';
+import i18n, { fetchCatalog } from './i18n';
 
 const loading = new Map<string, Promise<void>>();
 
 async function loadOne(ns: string, lng: string): Promise<void> {
-  const response = await fetch(`/locales/${lng}/${ns}.json`, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`Could not load the ${lng} ${ns} catalog (HTTP ${response.status})`);
-  i18n.addResourceBundle(lng, ns, await response.json(), true, true);
+  i18n.addResourceBundle(lng, ns, await fetchCatalog(lng, ns), true, true);
 }
 
 /**

@@ -7,9 +7,7 @@ import {
   RTL_LANGUAGES,
   WEB_COOKIES,
 } from '@cue/contract';
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
+import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setCookie } from './cookies';
 
@@ -53,9 +51,54 @@ export async function chooseLanguage(language: Language): Promise<void> {
 
 i18n.on('languageChanged', applyDocumentLanguage);
 
+/** A catalog file of the web app: public/locales/<lng>/<ns>.json. */
+export async function fetchCatalog(lng: string, ns: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`/locales/${lng}/${ns}.json`, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`Could not load the ${lng} ${ns} catalog (HTTP ${response.status})`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** i18next reads the catalogs with fetchCatalog. */
+const catalogBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lng, ns, callback) => {
+    fetchCatalog(lng, ns).then(
+      (data) => callback(null, data),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  },
+};
+
+const storedLanguage = (): string | null => {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+};
+
+/** The language chosen on this device, else the browser's languages, else the page's; the choice is remembered. */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  init: () => undefined,
+  detect: () => {
+    const candidates = [storedLanguage(), ...(typeof navigator === 'undefined' ? [] : navigator.languages)];
+    if (typeof document !== 'undefined') candidates.push(document.documentElement.lang);
+    return candidates.filter((lng): lng is string => !!lng);
+  },
+  cacheUserLanguage: (lng) => {
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+    } catch {
+      // Without storage the choice lasts for this visit.
+    }
+  },
+};
+
 export const i18nReady = i18n
-  .use(HttpBackend)
-  .use(LanguageDetector)
+  .use(catalogBackend)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     supportedLngs: [...LANGUAGES],
@@ -65,12 +108,6 @@ export const i18nReady = i18n
     // Each feature may keep its strings in its own namespace file (e.g. account.json); these load with the app.
     ns: ['translation', 'account', 'shell'],
     defaultNS: 'translation',
-    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-    detection: {
-      order: ['localStorage', 'navigator', 'htmlTag'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   })

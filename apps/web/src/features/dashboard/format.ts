@@ -1,18 +1,21 @@
-import { DATE_FORMAT } from '@cue/contract';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-
-dayjs.extend(customParseFormat);
+/** 'DD-MM-YYYY' as a local date, or null when it is not a day that exists. */
+function parseDayMonthYear(text: string): Date | null {
+  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+}
 
 /** 'DD-MM-YYYY - DD-MM-YYYY' as "Jun 2026 – May 2027" in the reader's language; null for '-' or bad text. */
 export function formatAcademicYear(value: string, language: string): string | null {
   const [start, end] = value.split(' - ');
   if (!start || !end) return null;
-  const from = dayjs(start, DATE_FORMAT, true);
-  const to = dayjs(end, DATE_FORMAT, true);
-  if (!from.isValid() || !to.isValid()) return null;
+  const from = parseDayMonthYear(start);
+  const to = parseDayMonthYear(end);
+  if (!from || !to) return null;
   const month = new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric' });
-  return `${month.format(from.toDate())} – ${month.format(to.toDate())}`;
+  return `${month.format(from)} – ${month.format(to)}`;
 }
 
 /** Morning before 12, afternoon before 17, evening after. */

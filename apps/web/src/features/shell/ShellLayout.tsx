@@ -13,7 +13,6 @@ import { ProfileModal } from './ProfileModal';
 import { ShellContext, type ShellState } from './ShellContext';
 import classes from './ShellLayout.module.css';
 import { NO_PERMISSIONS, sectionOf } from './sections';
-import { TaskPanel } from './TaskPanel';
 import { TopBar } from './TopBar';
 
 const QuickNav = lazy(() => import('./QuickNav'));
@@ -22,6 +21,8 @@ const SideMenuDrawer = lazy(() => import('./SideMenuDrawer'));
 const ReportIssueModal = lazy(() => import('./ReportIssueModal'));
 const SettingsModal = lazy(() => import('./SettingsModal'));
 // Cue (task events, floating buttons, the assistant overlay, the small chat) loads after the page.
+// Cue's task panel and dock come after the page: their code is not in the way of the first screen.
+const TaskPanel = lazy(() => import('./TaskPanel').then((module) => ({ default: module.TaskPanel })));
 const CueDock = lazy(async () => {
   const [module] = await Promise.all([import('../cue/CueDock'), loadCatalogs('cue')]);
   return module;
@@ -121,13 +122,15 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
           </main>
         </div>
         {staff && (
-          <TaskPanel
-            aside={
-              <Suspense fallback={null}>
-                <CueDock />
-              </Suspense>
-            }
-          />
+          <Suspense fallback={null}>
+            <TaskPanel
+              aside={
+                <Suspense fallback={null}>
+                  <CueDock />
+                </Suspense>
+              }
+            />
+          </Suspense>
         )}
         <Suspense fallback={null}>
           {quickNav.wanted && <QuickNav opened={quickNav.opened} onClose={quickNav.close} />}
