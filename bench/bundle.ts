@@ -19,8 +19,12 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
   '/dashboard': ['ShellLayout', 'DashboardPage'],
 };
 
-/** The chunks main.tsx loads, in steps, before the first render (the session keeper waits for idle time). */
-export const START_CHUNKS = ['i18n', 'react', 'App'];
+/**
+ * Chunks the entry imports dynamically that are not loaded before every first render: the screens of
+ * signed-in pages (counted per route below) and the session keeper, which waits for idle time. Every
+ * other dynamic import of the entry is the app itself, loaded in steps by main.tsx.
+ */
+const NOT_AT_START = ['ShellLayout', 'DashboardPage', 'sessionKeeper'];
 
 function chunkFile(chunks: string[], name: string): string {
   const matching = chunks.filter((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f));
@@ -69,7 +73,14 @@ export function measureBundle(): RouteSize[] {
     .map((m) => m[1])
     .filter((f): f is string => !!f);
   const chunks = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
-  for (const name of START_CHUNKS) entry.push(chunkFile(chunks, name));
+  for (const file of [...entry]) {
+    const code = fs.readFileSync(path.join(dist, file), 'utf8');
+    for (const match of code.matchAll(/import\([`"'](\.\/[^`"']+\.js)[`"']\)/g)) {
+      const spec = match[1];
+      if (spec && !NOT_AT_START.some((name) => new RegExp(`^\\./${name}-[\\w-]{8}\\.js$`).test(spec)))
+        entry.push(path.posix.join(path.posix.dirname(file), spec));
+    }
+  }
   return Object.entries(ROUTE_CHUNKS).map(([route, names]) => {
     const lazy = names.map((name) => chunkFile(chunks, name));
     const files = closure([...entry, ...lazy]);

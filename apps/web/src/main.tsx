@@ -1,9 +1,14 @@
+import { ROUTES } from '@cue/contract';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { loadAppStylesOnFirstInteraction } from './app/appStyles';
+import { ensureAppStyles, loadAppStylesOnFirstInteraction } from './app/appStyles';
+import { DASHBOARD_PATH, isPublicPath, LOGIN_PATH } from './app/paths';
 import { replayPrerenderInput } from './app/prerenderInput';
 import { syncPrerenderCookies } from './app/rebrand';
+import { fetchEarly } from './lib/early';
+import { whenIdle } from './lib/idle';
+import { getSession, sidesOf, tokenFor } from './lib/session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -15,6 +20,33 @@ const prerendered = root.querySelector('.cue-prerendered') !== null && window.lo
 if (prerendered) {
   loadAppStylesOnFirstInteraction();
   replayPrerenderInput(root);
+}
+
+/**
+ * A signed-in page: its first calls (who is signed in, the permissions, the maintenance window, the
+ * dashboard's classes) and its screens' code are asked for now, alongside the app's code, instead of
+ * one after the other once each component has loaded and mounted.
+ */
+function startSignedInPage(): void {
+  const session = getSession();
+  const { pathname } = window.location;
+  if (!session || pathname === LOGIN_PATH || isPublicPath(pathname)) return;
+  fetchEarly(ROUTES.maintenanceStatus.path, null);
+  for (const side of sidesOf(session)) fetchEarly(ROUTES.loginedUserDetails.path, tokenFor(session, side) ?? null);
+  const staffToken = session.activeSide === 'staff' ? (tokenFor(session, 'staff') ?? null) : null;
+  if (staffToken) {
+    fetchEarly(ROUTES.userPermissions.path, staffToken);
+    fetchEarly(ROUTES.userSchoolsClasses.path, staffToken);
+    if (pathname === DASHBOARD_PATH) fetchEarly(ROUTES.staffClasses.path, staffToken);
+  }
+  void import('./features/shell/ShellLayout').catch(() => undefined);
+  if (pathname === DASHBOARD_PATH) void import('./features/dashboard/DashboardPage').catch(() => undefined);
+}
+if (!prerendered) {
+  // index.html only names its stylesheets (scripts/build.mjs): they load with the code, and the first
+  // render waits for them.
+  void ensureAppStyles();
+  startSignedInPage();
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -32,12 +64,9 @@ async function start(host: HTMLElement): Promise<void> {
   await nextTask();
   const { App, LoginPage } = await loading[2];
   if (prerendered) await Promise.all([i18nReady, LoginPage.preload()]).catch(() => undefined);
+  else await ensureAppStyles();
 
   // Token renewal is timed in minutes: it starts once the first screen is up, not in the way of it.
-  const whenIdle = (work: () => void) => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 2000 });
-    else setTimeout(work, 200);
-  };
   whenIdle(() => void import('./features/auth/sessionKeeper').then(({ startSessionKeeper }) => startSessionKeeper()));
 
   // The first render is a transition: React renders it in short slices, yielding to the browser between

@@ -1,12 +1,12 @@
 import { use } from 'react';
 
 /**
- * The app's stylesheets on the prerendered login page. That page carries the rules it shows inline and
- * names the app's stylesheets (meta cue-app-style) instead of loading them, so that a phone's first
- * seconds go to showing and starting the page. They are added, ahead of the inline rules so that the
+ * The app's stylesheets, which neither page of the build links (scripts/build.mjs) so that nothing
+ * holds up their first paint: both name them (meta cue-app-style). index.html also preloads them, and
+ * the app adds them as it starts and renders once they are in (main.tsx). The prerendered login page
+ * carries the rules it shows inline: there they are added, ahead of the inline rules so that the
  * cascade is the one of every other page, when the person first interacts with the page, when the
- * phone form opens, or when the app leaves the login page. Elsewhere (index.html links them) this
- * resolves at once.
+ * phone form opens, or when the app leaves the login page.
  */
 let loading: Promise<void> | null = null;
 

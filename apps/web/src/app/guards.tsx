@@ -2,12 +2,9 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 
-export const DASHBOARD_PATH = '/dashboard';
-export const LOGIN_PATH = '/';
+import { DASHBOARD_PATH, isPublicPath, LOGIN_PATH } from './paths';
 
-/** Paths anyone may open without a token (spec section 2). */
-export const isPublicPath = (pathname: string): boolean =>
-  pathname === '/public' || pathname.startsWith('/public/') || pathname.includes('microsoft_login_verify');
+export { DASHBOARD_PATH, isPublicPath, LOGIN_PATH } from './paths';
 
 /** Signed-out visitors go to the login page. */
 export function RequireAuth({ children }: { children: ReactNode }) {

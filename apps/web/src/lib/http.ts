@@ -1,4 +1,5 @@
 import type { RouteDef } from '@cue/contract';
+import { takeEarly } from './early';
 import { withRetry } from './retry';
 
 /** Machine code for a call that got no answer (offline, timeout, connection refused). */
@@ -54,6 +55,11 @@ export function routeUrl(path: string, params: Record<string, string> = {}): str
 }
 
 async function once<T>(route: Route, token: string | null, options: SendOptions): Promise<T> {
+  if (route.method === 'GET' && options.body === undefined) {
+    // Asked for at start-up already (lib/early.ts): that answer, unless the request failed on the way.
+    const early = await takeEarly(routeUrl(route.path, options.params), token)?.catch(() => undefined);
+    if (early) return parseEnvelope<T>(early.status, early.statusText, early.text);
+  }
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;

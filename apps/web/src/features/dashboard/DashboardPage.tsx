@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBackpack, IconChalkboardTeacher, IconSparkles } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { message } from '../../lib/i18n';
@@ -75,10 +75,12 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function StaffClasses({ enabled }: { enabled: boolean }) {
+function StaffClasses({ enabled, onSettled }: { enabled: boolean; onSettled: (settled: boolean) => void }) {
   const { t } = useTranslation();
   const query = useStaffClasses(enabled);
   useSessionExpiry(query.error ? [query.error] : []);
+  const pending = query.isPending;
+  useEffect(() => onSettled(!pending), [pending, onSettled]);
   return (
     <Section
       id="classes-title"
@@ -112,6 +114,8 @@ export default function DashboardPage() {
   const showParent = session?.role === 'parent' || session?.role === 'both';
   const person = user.staff ?? user.parent;
   const children = user.parent?.child_list;
+  const [classesSettled, setClassesSettled] = useState(false);
+  const settled = (!showStaff || classesSettled) && (!showParent || !!children || user.errors.length > 0);
 
   return (
     <Container size="lg">
@@ -122,7 +126,8 @@ export default function DashboardPage() {
               {t(`dashboard.greeting.${partOfDay(new Date().getHours())}`, { name: person.first_name })}
             </Title>
           ) : (
-            <Skeleton height={34} width="60%" radius="md" opacity={0.35} />
+            // The heading's own height (font size × line height), so that nothing moves when it arrives.
+            <Skeleton h={{ base: 28.8, sm: 36 }} width="60%" radius="md" opacity={0.35} />
           )}
           <Text className={classes.heroDate} mt={6}>
             {formatToday(i18n.language)}
@@ -142,7 +147,7 @@ export default function DashboardPage() {
           )}
         </div>
 
-        {showStaff && <StaffClasses enabled={!!tokenFor(session, 'staff')} />}
+        {showStaff && <StaffClasses enabled={!!tokenFor(session, 'staff')} onSettled={setClassesSettled} />}
 
         {showParent && (
           <Section
@@ -173,19 +178,22 @@ export default function DashboardPage() {
           </Section>
         )}
 
-        <Card padding="lg" className={classes.next}>
-          <Group gap="md" wrap="nowrap" align="flex-start">
-            <ThemeIcon size={40} radius="md" variant="light" color="coral" aria-hidden>
-              <IconSparkles size={22} />
-            </ThemeIcon>
-            <div>
-              <Text fw={700}>{t('dashboard.nextTitle')}</Text>
-              <Text fz="sm" c="dimmed" mt={4}>
-                {t('dashboard.nextBody')}
-              </Text>
-            </div>
-          </Group>
-        </Card>
+        {/* Below the lists, so shown once they have their length: it never moves down under the reader. */}
+        {settled && (
+          <Card padding="lg" className={classes.next}>
+            <Group gap="md" wrap="nowrap" align="flex-start">
+              <ThemeIcon size={40} radius="md" variant="light" color="coral" aria-hidden>
+                <IconSparkles size={22} />
+              </ThemeIcon>
+              <div>
+                <Text fw={700}>{t('dashboard.nextTitle')}</Text>
+                <Text fz="sm" c="dimmed" mt={4}>
+                  {t('dashboard.nextBody')}
+                </Text>
+              </div>
+            </Group>
+          </Card>
+        )}
       </Stack>
     </Container>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { loadCatalogs } from '../../lib/catalogs';
 import { setSchoolDirection } from '../../lib/i18n';
+import { useIdle } from '../../lib/useIdle';
 import { schoolDirectionOf, useCurrentUser } from '../auth/useCurrentUser';
 import { useSessionExpiry } from '../auth/useSessionExpiry';
 import { usePermissions } from './api';
@@ -68,6 +69,8 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
   useEffect(() => menu.close(), [pathname]);
 
   const staff = side === 'staff';
+  // Cue's task panel waits for the page to be up.
+  const idle = useIdle();
   const held = staff ? (permissions.data ?? NO_PERMISSIONS) : NO_PERMISSIONS;
   const ready = !staff || permissions.isSuccess;
   const state: ShellState = {
@@ -121,7 +124,7 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
             </Suspense>
           </main>
         </div>
-        {staff && (
+        {staff && idle && (
           <Suspense fallback={null}>
             <TaskPanel
               aside={

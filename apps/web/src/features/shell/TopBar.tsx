@@ -7,6 +7,7 @@ import { DASHBOARD_PATH } from '../../app/guards';
 import { LogoMark } from '../../app/Logo';
 import { loadCatalogs } from '../../lib/catalogs';
 import { fullName, initials } from '../../lib/format';
+import { useIdle } from '../../lib/useIdle';
 import { type ArmProps, DeferredMenu } from './DeferredMenu';
 import { MainTabs } from './Navigation';
 import { ChildSwitcher, ClassSelector, loadMenus } from './Selectors';
@@ -17,7 +18,7 @@ import { holds } from './sections';
 const LanguageMenu = lazy(async () => ({ default: (await loadMenus()).LanguageMenu }));
 const ProfileMenu = lazy(async () => ({ default: (await loadMenus()).ProfileMenu }));
 
-/** Cue's voice button and its words (Cue's catalog) load after the top bar; a still button stands in meanwhile. */
+/** Cue's voice button and its words (Cue's catalog) load once the page is up; a still button stands in meanwhile. */
 const CueVoiceButton = lazy(async () => {
   const [module] = await Promise.all([import('../cue/voice/CueVoiceButton'), loadCatalogs('cue')]);
   return module;
@@ -25,23 +26,24 @@ const CueVoiceButton = lazy(async () => {
 
 function CueButton() {
   const { t } = useTranslation('shell');
-  return (
-    <Suspense
-      fallback={
-        <ActionIcon
-          variant="gradient"
-          gradient={{ from: 'cue.5', to: 'cue.8', deg: 135 }}
-          size={38}
-          radius="xl"
-          aria-label={t('cue.label')}
-          title={t('cue.label')}
-          data-testid="cue-button"
-          data-state="loading"
-        >
-          <IconMicrophone size={20} aria-hidden />
-        </ActionIcon>
-      }
+  const idle = useIdle();
+  const still = (
+    <ActionIcon
+      variant="gradient"
+      gradient={{ from: 'cue.5', to: 'cue.8', deg: 135 }}
+      size={38}
+      radius="xl"
+      aria-label={t('cue.label')}
+      title={t('cue.label')}
+      data-testid="cue-button"
+      data-state="loading"
     >
+      <IconMicrophone size={20} aria-hidden />
+    </ActionIcon>
+  );
+  if (!idle) return still;
+  return (
+    <Suspense fallback={still}>
       <CueVoiceButton />
     </Suspense>
   );
