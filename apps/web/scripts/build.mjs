@@ -90,8 +90,8 @@ async function prerenderLogin() {
       build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false },
     });
     const { renderLogin, LOGIN_LANGUAGES } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);
-    // The login page's own stylesheets (its chunk and the chunks it imports), after the app's: the order
-    // in which the browser applies them when the app loads the page.
+    // The stylesheets of the chunks that render the login page (and of the chunks they import), after
+    // the entry's: the order in which the browser applies them when the app loads the page.
     const manifestFile = path.join(dist, '.vite', 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
     rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
@@ -103,6 +103,8 @@ async function prerenderLogin() {
       for (const imported of chunk.imports ?? []) visit(imported, seen);
       for (const css of chunk.css ?? []) if (!loginCss.includes(css)) loginCss.push(css);
     };
+    // The app's own chunk (the frame around every page) and the login page's.
+    visit('src/app/App.tsx');
     visit('src/features/auth/LoginPage.tsx');
     const entryCss = new Set(Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.css ?? []) : [])));
     const template = readFileSync(path.join(dist, 'index.html'), 'utf8').replace(/(<link rel="stylesheet"[^>]*>)/, (entryLink) =>
