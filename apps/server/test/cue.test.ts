@@ -364,7 +364,9 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances on one PostgreS
       const seen: TaskLog[] = [];
       onSecond.on(CUE_EVENTS.taskLog, (l: TaskLog) => seen.push(l));
       const { last } = await runTask(onFirst, 'cue-attendance', 'Reyansh is off sick');
-      await new Promise((r) => setTimeout(r, 500));
+      // The other instance hears of it through PostgreSQL: wait for the final log (at most 5 s).
+      for (let waited = 0; waited < 5000 && !seen.some((l) => l.task_id === last.task_id && l.finished); waited += 50)
+        await new Promise((r) => setTimeout(r, 50));
       const mine = seen.filter((l) => l.task_id === last.task_id);
       expect(mine.at(-1)).toMatchObject({ finished: true, progressLevel: 100, preset: 1 });
       // The other instance's queue does not run it again.
