@@ -149,28 +149,6 @@ async function prerenderLogin() {
 }
 await prerenderLogin();
 
-/**
- * index.html (every page but the prerendered login page): its splash paints as soon as the HTML
- * arrives. The stylesheets are preloaded and named (meta cue-app-style) instead of linked, so they do
- * not hold up that paint; the app adds them and waits for them before its first render (main.tsx). The
- * code loads at low priority, after the splash.
- */
-function splashFirst() {
-  const file = path.join(dist, 'index.html');
-  const html = readFileSync(file, 'utf8');
-  const styles = [...html.matchAll(/<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">\s*/g)];
-  if (styles.length === 0) throw new Error('index.html has no stylesheet');
-  let out = html;
-  for (const [link, crossorigin = '', href] of styles)
-    out = out.replace(
-      link,
-      `<link rel="preload" as="style"${crossorigin} fetchpriority="low" href="${href}">\n    <meta name="cue-app-style" content="${href}">\n    `,
-    );
-  out = out.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
-  writeFileSync(file, out);
-}
-splashFirst();
-
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 function walk(dir) {
   for (const name of readdirSync(dir)) {

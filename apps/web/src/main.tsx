@@ -2,13 +2,13 @@ import { ROUTES } from '@cue/contract';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { ensureAppStyles, loadAppStylesOnFirstInteraction } from './app/appStyles';
+import { loadAppStylesOnFirstInteraction } from './app/appStyles';
 import { DASHBOARD_PATH, isPublicPath, LOGIN_PATH } from './app/paths';
 import { replayPrerenderInput } from './app/prerenderInput';
 import { syncPrerenderCookies } from './app/rebrand';
 import { fetchEarly } from './lib/early';
 import { whenIdle } from './lib/idle';
-import { getSession, sidesOf, tokenFor } from './lib/session';
+import { readStoredSession, sidesOf, tokenFor } from './lib/sessionData';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -28,7 +28,7 @@ if (prerendered) {
  * one after the other once each component has loaded and mounted.
  */
 function startSignedInPage(): void {
-  const session = getSession();
+  const session = readStoredSession();
   const { pathname } = window.location;
   if (!session || pathname === LOGIN_PATH || isPublicPath(pathname)) return;
   fetchEarly(ROUTES.maintenanceStatus.path, null);
@@ -42,12 +42,7 @@ function startSignedInPage(): void {
   void import('./features/shell/ShellLayout').catch(() => undefined);
   if (pathname === DASHBOARD_PATH) void import('./features/dashboard/DashboardPage').catch(() => undefined);
 }
-if (!prerendered) {
-  // index.html only names its stylesheets (scripts/build.mjs): they load with the code, and the first
-  // render waits for them.
-  void ensureAppStyles();
-  startSignedInPage();
-}
+if (!prerendered) startSignedInPage();
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -64,7 +59,6 @@ async function start(host: HTMLElement): Promise<void> {
   await nextTask();
   const { App, LoginPage } = await loading[2];
   if (prerendered) await Promise.all([i18nReady, LoginPage.preload()]).catch(() => undefined);
-  else await ensureAppStyles();
 
   // Token renewal is timed in minutes: it starts once the first screen is up, not in the way of it.
   whenIdle(() => void import('./features/auth/sessionKeeper').then(({ startSessionKeeper }) => startSessionKeeper()));
@@ -73,11 +67,8 @@ async function start(host: HTMLElement): Promise<void> {
   // them, instead of one long task that keeps a slow phone from responding (the boot splash stays until
   // the first screen is ready to show).
   react.startTransition(() => {
-    createRoot(host).render(
-      <react.StrictMode>
-        <App />
-      </react.StrictMode>,
-    );
+    // (createElement rather than JSX: the entry imports nothing of React's, which loads as a step above.)
+    createRoot(host).render(react.createElement(react.StrictMode, null, react.createElement(App)));
   });
 }
 void start(root);

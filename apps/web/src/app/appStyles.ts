@@ -1,12 +1,10 @@
-import { use } from 'react';
-
 /**
- * The app's stylesheets, which neither page of the build links (scripts/build.mjs) so that nothing
- * holds up their first paint: both name them (meta cue-app-style). index.html also preloads them, and
- * the app adds them as it starts and renders once they are in (main.tsx). The prerendered login page
- * carries the rules it shows inline: there they are added, ahead of the inline rules so that the
+ * The app's stylesheets on the prerendered login page. That page carries the rules it shows inline and
+ * names the app's stylesheets (meta cue-app-style) instead of loading them, so that a phone's first
+ * seconds go to showing and starting the page. They are added, ahead of the inline rules so that the
  * cascade is the one of every other page, when the person first interacts with the page, when the
- * phone form opens, or when the app leaves the login page.
+ * phone form opens, or when the app leaves the login page. Elsewhere (index.html links them) there is
+ * nothing to wait for.
  */
 let loading: Promise<void> | null = null;
 
@@ -36,20 +34,4 @@ export function loadAppStylesOnFirstInteraction(): void {
   const load = () => void ensureAppStyles();
   for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart'])
     window.addEventListener(type, load, { once: true, capture: true, passive: true });
-}
-
-let ready = false;
-let stylesIn: Promise<void> | null = null;
-
-/** Suspends (once) until the app's stylesheets are in, when `needed`; nothing to wait for where index.html linked them. */
-export function useAppStyles(needed: boolean): void {
-  if (!needed || ready) return;
-  if (document.querySelector('meta[name="cue-app-style"]') === null) {
-    ready = true;
-    return;
-  }
-  stylesIn ??= ensureAppStyles().then(() => {
-    ready = true;
-  });
-  use(stylesIn);
 }

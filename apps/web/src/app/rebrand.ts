@@ -1,6 +1,6 @@
 import { WEB_COOKIES } from '@cue/contract';
 import { setCookie } from '../lib/cookies';
-import { getSession, markSignedIn } from '../lib/session';
+import { markSignedIn, readStoredSession } from '../lib/sessionData';
 
 /** '<old name> is now <new name>' (names and address from the build's configuration). */
 export const REBRAND = {
@@ -21,5 +21,5 @@ export const dismissedRebrand = (): boolean => {
 /** Keeps the cookies the server reads for the prerendered login page in step with this device's storage. */
 export function syncPrerenderCookies(): void {
   if (dismissedRebrand()) setCookie(WEB_COOKIES.rebrandDismissed, REBRAND.to);
-  markSignedIn(getSession() !== null);
+  markSignedIn(readStoredSession() !== null);
 }

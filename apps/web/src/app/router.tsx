@@ -8,11 +8,11 @@ import { observationsRoutes } from '../features/observations/routes';
 import { ShellNotFound, shellRoutes } from '../features/shell/routes';
 import { useSession } from '../lib/session';
 import { AppFrame } from './AppFrame';
-import { useAppStyles } from './appStyles';
 import { GuestOnly, LOGIN_PATH, RequireAuth } from './guards';
 import { lazyWithPreload } from './lazyWithPreload';
 import { PageLoader } from './PageLoader';
 import { RouteError } from './RouteError';
+import { useAppStyles } from './useAppStyles';
 
 // Every screen loads on demand, so each route's first load carries only what it shows.
 /** Preloaded by main.tsx when the server sent the login page prerendered. */

@@ -1,79 +1,36 @@
-import { type SessionRole, WEB_COOKIES } from '@cue/contract';
+import type { SessionRole } from '@cue/contract';
 import { useSyncExternalStore } from 'react';
-import { clearCookie, setCookie } from './cookies';
+import {
+  LOGGED_OUT_KEY,
+  markSignedIn,
+  readStoredSession,
+  SESSION_KEY,
+  type Session,
+  type Side,
+  storage,
+  type TokenPair,
+} from './sessionData';
 
-/** Which token set a call is made with. A dual-role session holds both. */
-export type Side = 'staff' | 'parent';
-
-export interface Session {
-  role: SessionRole;
-  /** Tokens of the active side (for 'staff' and 'parent' sessions, the only side). */
-  accessToken: string;
-  refreshToken: string;
-  /** Dual-role sessions also keep each side's tokens (spec section 3, Tokens). */
-  staffToken?: string;
-  staffRefreshToken?: string;
-  parentToken?: string;
-  parentRefreshToken?: string;
-  /**
-   * The side the app is being used as. Always the only side for 'staff' and 'parent' sessions; for
-   * 'both' it starts as 'staff' and changes with switchToStaff() / switchToParent(). API calls use the
-   * active side's token unless they name a side.
-   */
-  activeSide: Side;
-  /** A temporary (generated) staff access token: no refresh token, ends when it expires (spec section 3). */
-  isTempToken?: boolean;
-}
-
-export interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-}
-
-const SESSION_KEY = 'cue.session';
-const LOGGED_OUT_KEY = 'cue.loggedOut';
+export {
+  markSignedIn,
+  readStoredSession,
+  refreshTokenFor,
+  type Session,
+  type Side,
+  sidesOf,
+  type TokenPair,
+  tokenFor,
+} from './sessionData';
 
 const listeners = new Set<() => void>();
 let cached: Session | null | undefined;
-
-const storage = (): Storage | null => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-};
-
-const isSession = (value: unknown): value is Session => {
-  if (!value || typeof value !== 'object') return false;
-  const s = value as Record<string, unknown>;
-  return (
-    (s.role === 'staff' || s.role === 'parent' || s.role === 'both') &&
-    typeof s.accessToken === 'string' &&
-    s.accessToken.length > 0 &&
-    typeof s.refreshToken === 'string' &&
-    (s.activeSide === 'staff' || s.activeSide === 'parent') &&
-    (s.role === 'both' || s.activeSide === (s.role === 'parent' ? 'parent' : 'staff'))
-  );
-};
-
-const read = (): Session | null => {
-  const raw = storage()?.getItem(SESSION_KEY);
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return isSession(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
-};
 
 const emit = () => {
   for (const listener of listeners) listener();
 };
 
 export function getSession(): Session | null {
-  if (cached === undefined) cached = read();
+  if (cached === undefined) cached = readStoredSession();
   return cached;
 }
 
@@ -84,12 +41,6 @@ function write(next: Session | null): void {
   else store?.removeItem(SESSION_KEY);
   markSignedIn(!!next);
   emit();
-}
-
-/** Tells the server whether this browser holds a session (it then sends no prerendered login page). */
-export function markSignedIn(signedIn: boolean): void {
-  if (signedIn) setCookie(WEB_COOKIES.signedIn, '1');
-  else clearCookie(WEB_COOKIES.signedIn);
 }
 
 /** Starts a session from a phone (or other) sign-in result. Clears the logged-out flag. */
@@ -130,10 +81,6 @@ export function startTempSession(accessToken: string): Session {
   return session;
 }
 
-/** The sides a session holds: both for a dual-role session, else its only side. */
-export const sidesOf = (session: Session | null): Side[] =>
-  !session ? [] : session.role === 'both' ? ['staff', 'parent'] : [session.activeSide];
-
 /** Whether the session may be used as either side (role 'both'). */
 export const isDualRole = (session: Session | null): boolean => session?.role === 'both';
 
@@ -159,23 +106,9 @@ export const switchToStaff = (): boolean => setActiveSide('staff');
 /** Dual role: the parent side (the shell shows the parent layout). */
 export const switchToParent = (): boolean => setActiveSide('parent');
 
-/** The access token for one side of the session, or null when the session has no such side. */
-export function tokenFor(session: Session | null, side: Side): string | null {
-  if (!session) return null;
-  if (session.role === 'both') return (side === 'staff' ? session.staffToken : session.parentToken) ?? null;
-  return session.activeSide === side ? session.accessToken : null;
-}
-
-/** The refresh token for one side of the session. */
-export function refreshTokenFor(session: Session | null, side: Side): string | null {
-  if (!session) return null;
-  if (session.role === 'both') return (side === 'staff' ? session.staffRefreshToken : session.parentRefreshToken) ?? null;
-  return session.activeSide === side ? session.refreshToken : null;
-}
-
 /** Stores renewed tokens for one side (and for the active-side mirror when it is that side). */
 export function updateTokens(side: Side, tokens: { access?: string; refresh?: string }): void {
-  const current = read() ?? getSession();
+  const current = readStoredSession() ?? getSession();
   if (!current) return;
   const next: Session = { ...current };
   if (current.role === 'both') {
@@ -199,7 +132,7 @@ export function updateTokens(side: Side, tokens: { access?: string; refresh?: st
  * browser that refuses it) the session lives in this tab's memory only, and is kept.
  */
 export function reloadSession(): Session | null {
-  if (storage()) cached = read();
+  if (storage()) cached = readStoredSession();
   return getSession();
 }
 
@@ -228,7 +161,7 @@ function subscribeSession(listener: () => void): () => void {
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== null && event.key !== SESSION_KEY) return;
-    cached = read();
+    cached = readStoredSession();
     emit();
   });
 }

@@ -1,0 +1,20 @@
+import { chromium } from 'playwright';
+
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const ctx = await b.newContext({ viewport: { width: 412, height: 860 } });
+const p = await ctx.newPage();
+await p.goto('http://localhost:3400/');
+await p.getByRole('button', { name: 'Phone Number', exact: true }).click();
+await p.getByLabel('Phone number', { exact: true }).fill('9000000003');
+await p.getByRole('button', { name: 'Send OTP' }).click();
+await p.getByLabel('Digit 1 of 6').click();
+await p.keyboard.type('123456');
+await p.getByRole('button', { name: 'Login', exact: true }).click();
+await p.waitForURL('**/dashboard', { timeout: 15000 });
+await p.waitForTimeout(2500);
+await p.screenshot({ path: '/tmp/s-dash-en.png' });
+await p.evaluate(() => localStorage.setItem('cue.language', 'ar'));
+await p.goto('http://localhost:3400/housekeeping/attendance');
+await p.waitForTimeout(3000);
+await p.screenshot({ path: '/tmp/s-att-ar.png' });
+await b.close();
