@@ -69,7 +69,9 @@ export function createLoginPage(webDist: string) {
     const stat = cookieValue(cookie, WEB_COOKIES.signedIn) === '1' ? null : fs.statSync(file, { throwIfNoEntry: false });
     if (!stat) return reply.sendFile('index.html');
     const withBanner = !cookieValue(cookie, WEB_COOKIES.rebrandDismissed);
-    const origin = `${req.protocol}://${req.host}`;
+    // (An HTTP/1.0 request may come without a Host header.)
+    const host = req.host || 'localhost';
+    const origin = `${req.protocol}://${host}`;
     const key = `${file}|${stat.mtimeMs}|${withBanner}|${origin}`;
     let page = prepared.get(key);
     if (!page) {
@@ -77,7 +79,7 @@ export function createLoginPage(webDist: string) {
       let html = fs
         .readFileSync(file, 'utf8')
         .replaceAll(LOGIN_PRERENDER.originPlaceholder, escapeHtml(origin))
-        .replaceAll(new URL(LOGIN_PRERENDER.originPlaceholder).host, escapeHtml(req.host));
+        .replaceAll(new URL(LOGIN_PRERENDER.originPlaceholder).host, escapeHtml(host));
       if (!withBanner) {
         const start = html.indexOf(LOGIN_PRERENDER.rebrandStart);
         const end = html.indexOf(LOGIN_PRERENDER.rebrandEnd);
