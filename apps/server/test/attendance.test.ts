@@ -77,6 +77,9 @@ describe('class attendance', () => {
     const day = (await get(nurseryA, date)).json().result;
     expect(day.is_saved).toBe(true);
     expect(day.completed_by).toMatchObject({ first_name: 'Tara' });
+    // When, as an ISO instant, the same in the save's answer and in a later read.
+    expect(day.completed_at).toBe(res.json().result.completed_at);
+    expect(new Date(day.completed_at).toISOString()).toBe(day.completed_at);
     expect(statusOf(day, kabir)).toBe('absent');
     expect(
       day.student_attendance_list.filter((e: { attendance_status: string }) => e.attendance_status === 'present'),
@@ -89,6 +92,7 @@ describe('class attendance', () => {
     expect(reopened.json().result).toMatchObject({ is_saved: false, completed_by: null });
     expect(statusOf(reopened.json().result, kabir)).toBe('late');
     expect(statusOf(reopened.json().result, aarav)).toBe('absent');
+    expect((await get(nurseryA, date)).json().result).toMatchObject({ is_saved: false, completed_by: null, completed_at: null });
   });
 
   it('resets a mark to NA', async () => {

@@ -1,37 +1,52 @@
 import { and, asc, between, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
-import {
-  attendanceDays,
-  attendanceRecords,
-  calendarEvents,
-  classes,
-  classStudents,
-  excusals,
-  students,
-  users,
-} from '../../platform/db/schema.js';
+import { attendanceRecords, calendarEvents, classes, classStudents, students, users } from '../../platform/db/schema.js';
 
-export async function recordsFor(q: Queryable, classId: string, from: string, to: string, studentIds?: string[]) {
-  return q
-    .select()
-    .from(attendanceRecords)
-    .where(
-      and(
-        eq(attendanceRecords.classId, classId),
-        between(attendanceRecords.date, from, to),
-        studentIds ? inArray(attendanceRecords.studentId, studentIds.length ? studentIds : ['']) : undefined,
-      ),
-    );
+export interface DayView {
+  /** Marks written for the day. */
+  records: { studentId: string; status: string }[];
+  completedAt: string | null;
+  completedBy: { id: string; firstName: string; lastName: string } | null;
+  holiday: { id: string; title: string } | null;
+  /** Children with an approved excusal covering the day. */
+  excused: string[];
 }
 
-export async function dayOf(q: Queryable, classId: string, date: string) {
-  const [row] = await q
-    .select({ day: attendanceDays, by: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
-    .from(attendanceDays)
-    .leftJoin(users, eq(users.id, attendanceDays.completedBy))
-    .where(and(eq(attendanceDays.classId, classId), eq(attendanceDays.date, date)))
-    .limit(1);
-  return row ?? null;
+/** Everything the attendance page shows of a class's day, in one statement (one round trip). */
+export async function dayView(q: Queryable, schoolId: string, classId: string, date: string): Promise<DayView> {
+  const result = await q.execute(sql`
+    select
+      (select coalesce(json_agg(json_build_object('studentId', r.student_id, 'status', r.status)), '[]'::json)
+         from attendance_records r where r.class_id = ${classId} and r.date = ${date}::date) as records,
+      (select json_build_object('completedAt', d.completed_at, 'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name)
+         from attendance_days d left join users u on u.id = d.completed_by
+         where d.class_id = ${classId} and d.date = ${date}::date) as day,
+      (select json_build_object('id', e.id, 'title', e.title)
+         from calendar_events e
+         where e.school_id = ${schoolId} and e.is_holiday and e.start_date <= ${date}::date and e.end_date >= ${date}::date
+           and (e.class_id is null or e.class_id = ${classId})
+         order by e.start_date limit 1) as holiday,
+      (select coalesce(json_agg(distinct x.student_id), '[]'::json)
+         from excusals x
+         where x.class_id = ${classId} and x.status = 'approved' and x.from_date <= ${date}::date and x.to_date >= ${date}::date) as excused`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        records: DayView['records'];
+        day: { completedAt: string | null; id: string | null; firstName: string; lastName: string } | null;
+        holiday: DayView['holiday'];
+        excused: string[];
+      }[];
+    }
+  ).rows;
+  const day = row?.day ?? null;
+  return {
+    records: row?.records ?? [],
+    completedAt: day?.completedAt ? new Date(day.completedAt).toISOString() : null,
+    completedBy: day?.completedAt && day.id ? { id: day.id, firstName: day.firstName, lastName: day.lastName } : null,
+    holiday: row?.holiday ?? null,
+    excused: row?.excused ?? [],
+  };
 }
 
 export async function rosterIds(q: Queryable, classId: string): Promise<string[]> {
@@ -131,15 +146,6 @@ export async function holidays(q: Queryable, schoolId: string, classId: string |
         gte(calendarEvents.endDate, from),
         classId ? or(isNull(calendarEvents.classId), eq(calendarEvents.classId, classId)) : isNull(calendarEvents.classId),
       ),
-    );
-}
-
-export async function approvedExcusals(q: Queryable, classId: string, from: string, to: string) {
-  return q
-    .select({ studentId: excusals.studentId, fromDate: excusals.fromDate, toDate: excusals.toDate })
-    .from(excusals)
-    .where(
-      and(eq(excusals.classId, classId), eq(excusals.status, 'approved'), lte(excusals.fromDate, to), gte(excusals.toDate, from)),
     );
 }
 

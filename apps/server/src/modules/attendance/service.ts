@@ -94,27 +94,21 @@ export class AttendanceService {
   }
 
   private async present(schoolId: string, classId: string, roster: string[], iso: string): Promise<ClassAttendance> {
-    const [records, day, holidays, excused] = await Promise.all([
-      repo.recordsFor(this.db, classId, iso, iso),
-      repo.dayOf(this.db, classId, iso),
-      repo.holidays(this.db, schoolId, classId, iso, iso),
-      repo.approvedExcusals(this.db, classId, iso, iso),
-    ]);
-    const marks = new Map(records.map((r) => [r.studentId, r.status as Status]));
-    const excusedIds = new Set(excused.map((e) => e.studentId));
-    const completed = day?.day.completedAt && day.by?.id ? day : null;
+    const view = await repo.dayView(this.db, schoolId, classId, iso);
+    const marks = new Map(view.records.map((r) => [r.studentId, r.status as Status]));
+    const excusedIds = new Set(view.excused);
     return {
       date: toDdmmyyyy(iso),
       student_attendance_list: roster.map((id) => ({
         student_id: id,
         attendance_status: marks.get(id) ?? (excusedIds.has(id) ? 'excused' : 'NA'),
       })),
-      is_saved: !!completed,
-      completed_by: completed?.by
-        ? { id: completed.by.id, first_name: completed.by.firstName, last_name: completed.by.lastName }
+      is_saved: !!view.completedBy,
+      completed_by: view.completedBy
+        ? { id: view.completedBy.id, first_name: view.completedBy.firstName, last_name: view.completedBy.lastName }
         : null,
-      completed_at: completed?.day.completedAt?.toISOString() ?? null,
-      holiday: holidays[0] ? { id: holidays[0].id, title: holidays[0].title } : null,
+      completed_at: view.completedBy ? view.completedAt : null,
+      holiday: view.holiday,
     };
   }
 
