@@ -336,19 +336,11 @@ describe('assistant routes refuse bad input', () => {
     const anita = await staffToken(t, '9000000002');
     const noClass = await t.request({ method: 'GET', url: ROUTES.cueConversations.path, headers: bearer(tara) });
     expect(noClass.statusCode).toBe(400);
-    const unknown = await t.request({
-      method: 'PUT',
-      url: ROUTES.aiSettingsUpdate.path,
-      headers: bearer(anita),
-      payload: { ai_provider: 'magic' },
-    });
+    const choose = (ai_provider: string) =>
+      t.request({ method: 'PUT', url: ROUTES.aiSettingsUpdate.path, headers: bearer(anita), payload: { ai_provider } });
+    const unknown = await choose('magic');
     expect(unknown.statusCode).toBe(400);
-    const notOffered = await t.request({
-      method: 'PUT',
-      url: ROUTES.aiSettingsUpdate.path,
-      headers: bearer(anita),
-      payload: { ai_provider: 'openai' },
-    });
+    const notOffered = await choose('openai');
     expect(notOffered.statusCode).toBe(400);
     expect(notOffered.json().message).toBe('The external model provider is not configured on this server');
     const settings = await t.request({ method: 'GET', url: ROUTES.aiSettings.path, headers: bearer(anita) });

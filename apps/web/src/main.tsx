@@ -6,6 +6,7 @@ import { loadAppStylesOnFirstInteraction } from './app/appStyles';
 import { DASHBOARD_PATH, isPublicPath, LOGIN_PATH } from './app/paths';
 import { replayPrerenderInput } from './app/prerenderInput';
 import { syncPrerenderCookies } from './app/rebrand';
+import { loadSignedInScreens } from './features/auth/preload';
 import { fetchEarly } from './lib/early';
 import { whenIdle } from './lib/idle';
 import { readStoredSession, sidesOf, tokenFor } from './lib/sessionData';
@@ -39,8 +40,7 @@ function startSignedInPage(): void {
     fetchEarly(ROUTES.userSchoolsClasses.path, staffToken);
     if (pathname === DASHBOARD_PATH) fetchEarly(ROUTES.staffClasses.path, staffToken);
   }
-  void import('./features/shell/ShellLayout').catch(() => undefined);
-  if (pathname === DASHBOARD_PATH) void import('./features/dashboard/DashboardPage').catch(() => undefined);
+  loadSignedInScreens({ dashboard: pathname === DASHBOARD_PATH });
 }
 if (!prerendered) startSignedInPage();
 

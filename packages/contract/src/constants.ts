@@ -21,6 +21,7 @@ export const DEFAULT_AGE_GROUP = '2y 3m - 3y 0m';
 export const LANGUAGES = ['en', 'ar', 'he'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const RTL_LANGUAGES: readonly Language[] = ['ar', 'he'];
+export const isLanguage = (value: string | null | undefined): value is Language => LANGUAGES.includes(value as Language);
 /** dayjs formats used on the wire and on screen. */
 export const DATE_FORMAT = 'DD-MM-YYYY';
 export const TASK_DATE_FORMAT = 'YYYY-MM-DD';

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   type EditorDirection,
+  isLanguage,
   LANGUAGES,
   type Language,
   MESSAGES,
@@ -15,7 +16,7 @@ export const LANGUAGE_STORAGE_KEY = 'cue.language';
 
 let schoolDirection: EditorDirection | null = null;
 
-export const isLanguage = (value: string | undefined): value is Language => LANGUAGES.includes(value as Language);
+export { isLanguage } from '@cue/contract';
 
 export const currentLanguage = (): Language => {
   const lng = i18n.resolvedLanguage ?? i18n.language;

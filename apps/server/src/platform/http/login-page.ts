@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { LANGUAGES, type Language, LOGIN_PRERENDER, WEB_COOKIES } from '@cue/contract';
+import { isLanguage, type Language, LOGIN_PRERENDER, WEB_COOKIES } from '@cue/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The value of one cookie of the request, or undefined. */
@@ -19,8 +19,6 @@ export function cookieValue(header: string | undefined, name: string): string | 
   }
   return undefined;
 }
-
-const isLanguage = (value: string | undefined): value is Language => LANGUAGES.includes(value as Language);
 
 /** The language the web app will choose: the one this browser chose before, else its first supported Accept-Language. */
 export function loginLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {

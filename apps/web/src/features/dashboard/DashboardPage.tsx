@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBackpack, IconChalkboardTeacher, IconSparkles } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { message } from '../../lib/i18n';
@@ -75,12 +75,10 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function StaffClasses({ enabled, onSettled }: { enabled: boolean; onSettled: (settled: boolean) => void }) {
+function StaffClasses({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   const query = useStaffClasses(enabled);
   useSessionExpiry(query.error ? [query.error] : []);
-  const pending = query.isPending;
-  useEffect(() => onSettled(!pending), [pending, onSettled]);
   return (
     <Section
       id="classes-title"
@@ -114,8 +112,10 @@ export default function DashboardPage() {
   const showParent = session?.role === 'parent' || session?.role === 'both';
   const person = user.staff ?? user.parent;
   const children = user.parent?.child_list;
-  const [classesSettled, setClassesSettled] = useState(false);
-  const settled = (!showStaff || classesSettled) && (!showParent || !!children || user.errors.length > 0);
+  const staffToken = !!tokenFor(session, 'staff');
+  // The same query as the class list's (one request, one cache entry): only whether it has answered.
+  const staffClasses = useStaffClasses(showStaff && staffToken);
+  const settled = (!showStaff || !staffClasses.isPending) && (!showParent || !!children || user.errors.length > 0);
 
   return (
     <Container size="lg">
@@ -147,7 +147,7 @@ export default function DashboardPage() {
           )}
         </div>
 
-        {showStaff && <StaffClasses enabled={!!tokenFor(session, 'staff')} onSettled={setClassesSettled} />}
+        {showStaff && <StaffClasses enabled={staffToken} />}
 
         {showParent && (
           <Section

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Alert, Anchor, Button, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClassName, fullName } from '../../../lib/format';
@@ -121,6 +121,37 @@ function Stat({ id, label, value, hint }: { id: string; label: string; value: st
   );
 }
 
+/** A titled chart, or the empty-data line when there is nothing to draw. */
+function ChartPanel({
+  id,
+  title,
+  empty,
+  testId,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation(ATT_NS);
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={id} data-testid={testId}>
+      <Title order={2} fz="md" id={id} mb="sm">
+        {title}
+      </Title>
+      {empty ? (
+        <Text c="dimmed" fz="sm">
+          {t('dashboard.noData')}
+        </Text>
+      ) : (
+        children
+      )}
+    </Paper>
+  );
+}
+
 const asPercent = (points: RatePoint[], label: (period: string) => string) =>
   points.map((p) => ({ period: label(p.period), rate: p.rate === null ? null : Math.round(p.rate * 1000) / 10 }));
 
@@ -158,40 +189,22 @@ function DashboardBody({ data }: { data: AttendanceDashboard }) {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="by-week" data-testid="chart-week">
-          <Title order={2} fz="md" id="by-week" mb="sm">
-            {t('dashboard.byWeek')}
-          </Title>
-          {weeks.length === 0 ? (
-            <Text c="dimmed" fz="sm">
-              {t('dashboard.noData')}
-            </Text>
-          ) : (
-            <LineChart
-              h={220}
-              data={weeks}
-              dataKey="period"
-              series={series}
-              curveType="monotone"
-              unit="%"
-              connectNulls
-              yAxisProps={{ domain: [0, 100] }}
-              tooltipAnimationDuration={150}
-            />
-          )}
-        </Paper>
-        <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="by-month" data-testid="chart-month">
-          <Title order={2} fz="md" id="by-month" mb="sm">
-            {t('dashboard.byMonth')}
-          </Title>
-          {months.length === 0 ? (
-            <Text c="dimmed" fz="sm">
-              {t('dashboard.noData')}
-            </Text>
-          ) : (
-            <BarChart h={220} data={months} dataKey="period" series={series} unit="%" yAxisProps={{ domain: [0, 100] }} />
-          )}
-        </Paper>
+        <ChartPanel id="by-week" title={t('dashboard.byWeek')} empty={weeks.length === 0} testId="chart-week">
+          <LineChart
+            h={220}
+            data={weeks}
+            dataKey="period"
+            series={series}
+            curveType="monotone"
+            unit="%"
+            connectNulls
+            yAxisProps={{ domain: [0, 100] }}
+            tooltipAnimationDuration={150}
+          />
+        </ChartPanel>
+        <ChartPanel id="by-month" title={t('dashboard.byMonth')} empty={months.length === 0} testId="chart-month">
+          <BarChart h={220} data={months} dataKey="period" series={series} unit="%" yAxisProps={{ domain: [0, 100] }} />
+        </ChartPanel>
       </SimpleGrid>
       <Stack gap="xs" component="section" aria-labelledby="most-absences">
         <Title order={2} fz="md" id="most-absences">
