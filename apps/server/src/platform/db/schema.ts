@@ -93,9 +93,53 @@ export const memberships = pgTable(
     roleId: id('role_id')
       .notNull()
       .references(() => roles.id),
+    /**
+     * The name as this school records it. A person may belong to several schools (and be a parent in
+     * another): a school edits its own membership, never the shared person. Null: the person's own name.
+     */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('memberships_user_school_unique').on(t.userId, t.schoolId), index('memberships_school_idx').on(t.schoolId)],
+);
+
+/**
+ * An invitation to join a school's staff, made to a person who already has an account (here or in
+ * another school). Nothing of that person is shown to the school or changed until they accept; the
+ * school sees only what it typed.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: id().primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    roleId: id('role_id')
+      .notNull()
+      .references(() => roles.id),
+    classIds: jsonb('class_ids').$type<string[]>().notNull().default([]),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    phone: varchar('phone', { length: 10 }),
+    email: text('email'),
+    invitedBy: id('invited_by')
+      .notNull()
+      .references(() => users.id),
+    /** pending, accepted, declined or cancelled. */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('staff_invitations_school_idx').on(t.schoolId),
+    index('staff_invitations_user_idx').on(t.userId),
+    uniqueIndex('staff_invitations_pending_unique').on(t.schoolId, t.userId).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const parents = pgTable('parents', {
@@ -202,6 +246,14 @@ export const parentChildren = pgTable(
       .notNull()
       .references(() => students.id),
     relation: text('relation').notNull().default('parent'),
+    /**
+     * The parent's name and contacts as the child's school recorded them: a person linked by phone or
+     * email may be known to another school, whose data this school never sees.
+     */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: varchar('phone', { length: 10 }),
+    email: text('email'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.parentId, t.studentId] }), index('parent_children_student_idx').on(t.studentId)],
