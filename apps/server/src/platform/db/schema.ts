@@ -280,6 +280,16 @@ export const otpRequests = pgTable(
   (t) => [index('otp_requests_phone_idx').on(t.phone, t.createdAt), index('otp_requests_ip_idx').on(t.requestIp, t.createdAt)],
 );
 
+/**
+ * Fixed-window counters kept in the database, so that every server instance sees the same count:
+ * wrong OTP codes per number, phone-number checks per number and per client address.
+ */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
 /** One signed-in device for one kind of account. Refresh tokens rotate within a family. */
 export const refreshSessions = pgTable(
   'refresh_sessions',
