@@ -3,9 +3,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { LOGIN_PRERENDER, WEB_COOKIES } from '@cue/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieValue, loginLanguage } from '../src/platform/http/login-page.js';
 import { createTestApp, type TestApp } from './harness.js';
+
+// Every compression the server makes is counted: visitors must not be able to cause them.
+const zlibCalls = vi.hoisted(() => ({ count: 0 }));
+vi.mock('node:zlib', async (importOriginal) => {
+  const zlib = await importOriginal<typeof import('node:zlib')>();
+  const counted =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R => {
+      zlibCalls.count++;
+      return fn(...args);
+    };
+  return {
+    ...zlib,
+    brotliCompressSync: counted(zlib.brotliCompressSync),
+    gzipSync: counted(zlib.gzipSync),
+    deflateSync: counted(zlib.deflateSync),
+    deflateRawSync: counted(zlib.deflateRawSync),
+  };
+});
 
 let t: TestApp;
 let web: string;
@@ -62,12 +81,26 @@ describe('the prerendered login page at /', () => {
   });
 
   it('is compressed for browsers that accept it', async () => {
-    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('login en');
-    const gz = await get({ 'accept-encoding': 'gzip' });
+    // The request's own address is spliced into parts compressed once, as gzip.
+    const gz = await get({ 'accept-encoding': 'gzip, deflate, br' });
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gz.rawPayload).toString()).toContain('login en');
+    const body = gunzipSync(gz.rawPayload).toString();
+    expect(body).toContain('login en');
+    expect(body).toContain('<a href="http://school.example">school.example</a>');
+    expect(body).toBe((await get()).body);
+  });
+
+  it('does no compression per visitor: 200 new Host values make none, and each page shows its own address', async () => {
+    await get({ 'accept-encoding': 'gzip, br' });
+    const before = zlibCalls.count;
+    for (let i = 0; i < 200; i++) {
+      const host = `visitor-${i}.example`;
+      const res = await get({ host, 'accept-encoding': i % 2 ? 'gzip, deflate' : 'identity' });
+      expect(res.statusCode).toBe(200);
+      const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body;
+      expect(body).toContain(`<a href="http://${host}">${host}</a>`);
+    }
+    expect(zlibCalls.count - before).toBe(0);
   });
 
   it('escapes the address it writes into the page', async () => {
@@ -82,6 +115,30 @@ describe('the prerendered login page at /', () => {
     } finally {
       fs.renameSync(path.join(web, 'gone.html'), path.join(web, 'login.he.html'));
     }
+  });
+});
+
+describe('the login page with PUBLIC_URL set', () => {
+  let pub: TestApp;
+  beforeAll(async () => {
+    pub = await createTestApp({ WEB_DIST: web, PUBLIC_URL: 'https://cue.school.example/' });
+  });
+  afterAll(async () => {
+    await pub.close();
+  });
+
+  it('shows the configured address whatever the Host header says, compressed once per variant', async () => {
+    const first = await pub.request({ method: 'GET', url: '/', headers: { host: 'evil.example', 'accept-encoding': 'br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(first.rawPayload).toString();
+    expect(body).toContain('<a href="https://cue.school.example">cue.school.example</a>');
+    expect(body).not.toContain('evil.example');
+    const before = zlibCalls.count;
+    for (let i = 0; i < 50; i++) {
+      const res = await pub.request({ method: 'GET', url: '/', headers: { host: `h${i}.example`, 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(res.rawPayload).toString()).toContain('https://cue.school.example');
+    }
+    expect(zlibCalls.count - before).toBe(0);
   });
 });
 

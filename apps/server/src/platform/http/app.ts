@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   if (hasWeb) {
     // Files are looked up on each request, so a rebuilt web app is served without a restart.
     await app.register(fastifyStatic, { root: config.webDist, index: false, wildcard: true, preCompressed: true });
-    app.get('/', createLoginPage(config.webDist));
+    app.get('/', createLoginPage(config.webDist, config.PUBLIC_URL));
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
