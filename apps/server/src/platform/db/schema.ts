@@ -355,7 +355,10 @@ export const usageDaily = pgTable(
   ],
 );
 
-/** Files uploaded to the app (screenshots, attachments), for quotas and clean-up. */
+/**
+ * Every stored file (attachments, photos, screenshots, profile pictures, logos), for quotas and
+ * clean-up: a file no record refers to any more is removed by the media clean-up job.
+ */
 export const media = pgTable(
   'media',
   {
@@ -371,7 +374,11 @@ export const media = pgTable(
     size: integer('size').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('media_school_idx').on(t.schoolId, t.createdAt)],
+  (t) => [
+    index('media_school_idx').on(t.schoolId, t.createdAt),
+    index('media_uploader_idx').on(t.uploadedBy, t.createdAt),
+    index('media_created_idx').on(t.createdAt),
+  ],
 );
 
 export const bugReports = pgTable('bug_reports', {
