@@ -240,10 +240,13 @@ describe('students and parents', () => {
 
 describe('roles and school permissions', () => {
   it('creates, edits and deletes roles; keeps a role that is in use; never hands out super admin', async () => {
-    const res = await call('POST', ROUTES.roleCreate.path, anita, {
+    // A platform permission she does not hold is refused, not dropped silently.
+    const platform = await call('POST', ROUTES.roleCreate.path, anita, {
       name: 'Coordinator',
       permissions: ['admin_portal.students', 'super_admin.access_new_modules'],
     });
+    expect(platform.statusCode).toBe(403);
+    const res = await call('POST', ROUTES.roleCreate.path, anita, { name: 'Coordinator', permissions: ['admin_portal.students'] });
     expect(res.statusCode, res.body).toBe(200);
     const role = res.json().result;
     expect(role.permissions).toEqual(['admin_portal.students']);

@@ -29,6 +29,7 @@ const sunrise = {
   observation: '',
   conversation: '',
   tool_call: '',
+  invitation: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */
@@ -144,6 +145,15 @@ beforeAll(async () => {
     expect(made.statusCode, made.body).toBe(200);
     sunrise[key] = made.json().result.id;
   }
+  // An invitation of Sunrise's to a person who already has an account (Rohan, a parent).
+  const invited = await t.request({
+    method: 'POST',
+    url: ROUTES.staffCreate.path,
+    headers: bearer(anita),
+    payload: { first_name: 'Rohan', last_name: 'Sharma', phone: '9000000004', role_id: sunrise.role },
+  });
+  expect(invited.json().result.status, invited.body).toBe('invited');
+  sunrise.invitation = invited.json().result.id;
   const tara = await staffToken(t, '9000000003');
   const observed = await t.request({
     method: 'POST',

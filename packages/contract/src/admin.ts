@@ -138,6 +138,11 @@ export const staffMemberSchema = z.object({
   role: z.object({ id: idSchema, name: z.string() }),
   classes: z.array(z.object({ id: idSchema, class_name: z.string() })),
   staff_profile_picture: z.string().nullable(),
+  /**
+   * active: a member of the school; invited: a person who already has an account was invited and has
+   * not accepted yet (the id is then the invitation's, and the fields are what the school typed).
+   */
+  status: z.enum(['active', 'invited']),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffRequestSchema = z
@@ -156,6 +161,15 @@ export const staffUpdateRequestSchema = z.object({
   role_id: idSchema.optional(),
   class_ids: z.array(idSchema).optional(),
 });
+/** An invitation to join a school's staff, as the invited person sees it. */
+export const staffInvitationSchema = z.object({
+  id: idSchema,
+  school: z.object({ id: idSchema, name: z.string() }),
+  role: z.string(),
+  invited_by: z.string(),
+  created_at: z.string(),
+});
+export type StaffInvitation = z.infer<typeof staffInvitationSchema>;
 export const addStaffToClassesRequestSchema = z.object({
   staff_ids: z.array(idSchema).optional(),
   class_ids: z.array(idSchema).optional(),

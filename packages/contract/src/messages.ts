@@ -7,6 +7,7 @@ export const MESSAGES = {
   userDoesNotExist: 'User Does Not Exist',
   sessionExpired: 'Session expired. Please log in again.',
   tempTokenExpired: 'Generated Access Token Expired',
+  tempTokenNotAllowed: 'A temporary access token cannot do this',
   noClasses: 'No classes found',
   noStudentsFound: 'No Students Found',
   noClassesFound: 'No Classes Found',
@@ -17,6 +18,9 @@ export const MESSAGES = {
   otpAlreadyUsed: 'OTP already used - Please send OTP again',
   otpResendTooSoon: 'Please wait before requesting another OTP',
   otpRateLimited: 'Too many OTP requests. Please try again later.',
+  /** `{{minutes}}` is replaced by the minutes left until the number may try again. */
+  otpNumberLocked: 'Too many wrong codes for this number. Try again in {{minutes}} minutes.',
+  phoneLookupsRateLimited: 'Too many phone number checks. Please try again later.',
   invalidOtpToken: 'OTP verification is invalid or has expired - Please send OTP again',
   unauthorized: 'Authentication required',
   invalidToken: 'Invalid or expired token',
@@ -27,6 +31,22 @@ export const MESSAGES = {
   validationFailed: 'Some fields are invalid',
   tooManyRequests: 'Too many requests. Please try again later.',
   internal: 'Something went wrong on our side. Please try again.',
+  // Privilege rules: nobody grants more than they hold, nor acts on someone who holds more.
+  privilegeGrant: 'You cannot grant permissions you do not hold',
+  privilegeTarget: 'You cannot change someone who holds more permissions than you',
+  ownRole: 'You cannot change your own role',
+  alreadyInvited: 'This person has already been invited to this school',
+  invitationClosed: 'This invitation is no longer open',
+  // Uploads and stored files (sizes as in UPLOAD_LIMITS).
+  fileTypeNotAllowed: 'This kind of file cannot be uploaded',
+  videoTooLarge: 'The video is too large (100 MB at most)',
+  documentTooLarge: 'The document is too large (20 MB at most)',
+  uploadDailyLimit: "You have reached today's upload limit. Please try again tomorrow.",
+  uploadsTooFast: 'Too many files in a minute. Please wait a moment and try again.',
+  mediaHasLocation:
+    'This file records where it was made and the location cannot be removed. Save it again without the location and upload it.',
+  mediaLinkExpired: 'This link to a file has expired. Open the page again to see the file.',
+  mediaLinkInvalid: 'This file can only be opened from the page that shows it.',
 } as const;
 
 /** Machine codes that go with the envelope's message. */
@@ -36,6 +56,7 @@ export const ERROR_CODES = {
   unauthorized: 'UNAUTHORIZED',
   invalidToken: 'INVALID_TOKEN',
   tempTokenExpired: 'TEMP_TOKEN_EXPIRED',
+  tempTokenNotAllowed: 'TEMP_TOKEN_NOT_ALLOWED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   phoneNotRegistered: 'PHONE_NOT_REGISTERED',
@@ -45,8 +66,20 @@ export const ERROR_CODES = {
   otpTooManyAttempts: 'OTP_TOO_MANY_ATTEMPTS',
   otpAlreadyUsed: 'OTP_ALREADY_USED',
   otpResendTooSoon: 'OTP_RESEND_TOO_SOON',
+  otpNumberLocked: 'OTP_NUMBER_LOCKED',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
+  privilegeExceeded: 'PRIVILEGE_EXCEEDED',
+  ownRole: 'OWN_ROLE',
+  alreadyInvited: 'ALREADY_INVITED',
+  invitationClosed: 'INVITATION_CLOSED',
+  fileTooLarge: 'FILE_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  uploadQuotaExceeded: 'UPLOAD_QUOTA_EXCEEDED',
+  uploadRateLimited: 'UPLOAD_RATE_LIMITED',
+  mediaHasLocation: 'MEDIA_HAS_LOCATION',
+  mediaLinkExpired: 'MEDIA_LINK_EXPIRED',
+  mediaLinkInvalid: 'MEDIA_LINK_INVALID',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -65,4 +98,6 @@ export const ACCOUNT_MESSAGES = {
   childSwitched: 'Child switched',
   accessTokenCreated: 'Access token created',
   accessTokenRevoked: 'Access token revoked',
+  tempTokenTooShort: 'A temporary access token lasts at least 5 minutes',
+  tempTokenTooLong: 'A temporary access token lasts at most 24 hours',
 } as const;

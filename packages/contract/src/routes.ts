@@ -21,6 +21,11 @@ export interface RouteDef {
   permission?: RolePermission;
   /** School permission (feature) that must be switched on for the caller's school. */
   feature?: SchoolPermission;
+  /**
+   * false: a temporary access token is refused (403 TEMP_TOKEN_NOT_ALLOWED). Set on every route that
+   * mints or extends tokens or sessions, leaves the token's school, or ends the account it acts for.
+   */
+  allowTemp?: false;
   /** What the path's :id names; the tenant-isolation test uses it to aim at another school's object. */
   resource?:
     | 'class'
@@ -37,7 +42,8 @@ export interface RouteDef {
     | 'homework'
     | 'observation'
     | 'conversation'
-    | 'tool_call';
+    | 'tool_call'
+    | 'invitation';
 }
 
 /** Whether a caller holding these permissions may use a route or a menu entry (one rule for server and UI). */
@@ -70,13 +76,13 @@ export const ROUTES = {
   microsoftLoginVerify: { method: 'POST', path: '/api/microsoft_login_verify/', access: 'public' },
   accessTokenActive: { method: 'GET', path: '/api/access_token_active/', access: 'refresh' },
   renewRefreshToken: { method: 'GET', path: '/api/renew_refresh_token/', access: 'refresh' },
-  loginedUserDetailsV2: { method: 'POST', path: '/api/logined_user_details_v2/', access: 'any' },
+  loginedUserDetailsV2: { method: 'POST', path: '/api/logined_user_details_v2/', access: 'any', allowTemp: false },
   parentChildSwitch: { method: 'POST', path: '/api/parent_child_switch/', access: 'parent' },
   parentUpdateSelf: { method: 'POST', path: '/api/parent/', access: 'parent' },
   parentUpdate: { method: 'POST', path: '/api/parent/:id', access: 'parent', resource: 'parent' },
   staffProfilePicture: { method: 'POST', path: '/api/staff_profile_picture/', access: 'staff' },
   studentProfilePicture: { method: 'POST', path: '/api/student_profile_picture/:id', access: 'any', resource: 'student' },
-  deleteUserProfile: { method: 'DELETE', path: '/api/delete_user_profile/', access: 'any' },
+  deleteUserProfile: { method: 'DELETE', path: '/api/delete_user_profile/', access: 'any', allowTemp: false },
   listAccessTokens: {
     method: 'GET',
     path: '/api/access_tokens/',
@@ -88,6 +94,7 @@ export const ROUTES = {
     path: '/api/access_tokens/',
     access: 'staff',
     permission: 'super_admin.access_token_permission',
+    allowTemp: false,
   },
   revokeAccessToken: {
     method: 'DELETE',
@@ -158,6 +165,10 @@ export const ROUTES = {
   staffCreate: { method: 'POST', path: '/api/staff/', access: 'staff', permission: 'admin_portal.staff' },
   staffUpdate: { method: 'PUT', path: '/api/staff/:id', access: 'staff', permission: 'admin_portal.staff', resource: 'staff' },
   staffRemove: { method: 'DELETE', path: '/api/staff/:id', access: 'staff', permission: 'admin_portal.staff', resource: 'staff' },
+  /** The caller's own open invitations to join a school's staff (staff or parent account). */
+  staffInvitations: { method: 'GET', path: '/api/staff_invitations/', access: 'any' },
+  staffInvitationAccept: { method: 'POST', path: '/api/staff_invitations/:id/accept', access: 'any', resource: 'invitation' },
+  staffInvitationDecline: { method: 'POST', path: '/api/staff_invitations/:id/decline', access: 'any', resource: 'invitation' },
   roleList: { method: 'GET', path: '/api/roles/', access: 'staff', permission: 'admin_portal.permissions' },
   roleCreate: { method: 'POST', path: '/api/roles/', access: 'staff', permission: 'admin_portal.permissions' },
   roleUpdate: {
@@ -189,7 +200,7 @@ export const ROUTES = {
     access: 'staff',
     permission: 'super_admin.manage_platform_org_schools',
   },
-  switchSchool: { method: 'POST', path: '/api/switch_school/', access: 'staff' },
+  switchSchool: { method: 'POST', path: '/api/switch_school/', access: 'staff', allowTemp: false },
   usage: { method: 'GET', path: '/api/usage/', access: 'staff', permission: 'super_admin.access_usage_report' },
   reportClassList: {
     method: 'GET',

@@ -1,8 +1,8 @@
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview } from '@cue/contract';
-import { stringify } from 'csv-stringify/sync';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview, MESSAGES } from '@cue/contract';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
+import { toCsv } from '../../platform/csv.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
 import {
   classes,
@@ -12,12 +12,14 @@ import {
   parentChildren,
   parents,
   roles,
+  staffInvitations,
   students,
   users,
 } from '../../platform/db/schema.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { RosterCache } from '../classes/roster-cache.js';
+import type { RoleService } from '../roles/service.js';
 import type { UserService } from '../users/service.js';
 import { readSheet } from './parse.js';
 
@@ -78,6 +80,7 @@ export class ImportService {
     private readonly db: Db,
     private readonly users: UserService,
     private readonly rosters: RosterCache,
+    private readonly roleService: RoleService,
   ) {}
 
   async template(auth: AccessClaims, kind: ImportKind): Promise<string> {
@@ -86,7 +89,7 @@ export class ImportService {
       .from(classes)
       .where(and(eq(classes.schoolId, staffSchool(auth)), isNull(classes.archivedAt)))
       .orderBy(asc(classes.name));
-    return stringify([
+    return toCsv([
       IMPORT_COLUMNS[kind] as string[],
       ...templateExamples(
         kind,
@@ -166,12 +169,13 @@ export class ImportService {
     return { problems, plans };
   }
 
-  private async checkStaff(q: Queryable, schoolId: string, rows: Row[]) {
+  private async checkStaff(q: Queryable, auth: AccessClaims, schoolId: string, rows: Row[]) {
     const problems: Problem[] = [];
     const plans: StaffPlan[] = [];
     const classIds = await this.classMap(q, schoolId);
     const roleRows = await q.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.schoolId, schoolId));
     const roleIds = new Map(roleRows.map((r) => [r.name.toLowerCase(), r.id]));
+    const grantable = await this.roleService.grantableRoleIds(auth, q);
     const members = await q
       .select({ phone: users.phone, email: users.email })
       .from(memberships)
@@ -191,6 +195,7 @@ export class ImportService {
       if (!phone && !email) add('phone', 'Give a phone number or an email to sign in with');
       const roleId = roleIds.get((r.role || 'Teacher').toLowerCase());
       if (!roleId) add('role', `No role named ${r.role}`);
+      else if (!grantable.has(roleId)) add('role', MESSAGES.privilegeGrant);
       const names = (r.class_names ?? '')
         .split(/[;,]/)
         .map((c) => c.trim())
@@ -224,7 +229,7 @@ export class ImportService {
     const schoolId = staffSchool(auth);
     const rows = await this.rows(bytes);
     const { problems } =
-      kind === 'students' ? await this.checkStudents(this.db, schoolId, rows) : await this.checkStaff(this.db, schoolId, rows);
+      kind === 'students' ? await this.checkStudents(this.db, schoolId, rows) : await this.checkStaff(this.db, auth, schoolId, rows);
     const badRows = new Set(problems.map((p) => p.row));
     return { kind, total_rows: rows.length, valid_rows: rows.length - badRows.size, problems, rows };
   }
@@ -243,9 +248,9 @@ export class ImportService {
         if (problems.length) throw this.invalid(problems);
         return this.writeStudents(tx, schoolId, plans);
       }
-      const { problems, plans } = await this.checkStaff(tx, schoolId, rows);
+      const { problems, plans } = await this.checkStaff(tx, auth, schoolId, rows);
       if (problems.length) throw this.invalid(problems);
-      return this.writeStaff(tx, schoolId, plans);
+      return this.writeStaff(tx, schoolId, auth.userId, plans);
     });
     this.users.invalidateAll();
     this.rosters.invalidateSchool(schoolId);
@@ -327,7 +332,17 @@ export class ImportService {
       const id = newId();
       studentRows.push({ id, schoolId, firstName: plan.firstName, lastName: plan.lastName });
       classLinks.push({ classId: plan.classId, studentId: id });
-      if (plan.parent) parentLinks.push({ parentId: parentIdFor(plan.parent), studentId: id, relation: plan.parent.relation });
+      if (plan.parent)
+        parentLinks.push({
+          parentId: parentIdFor(plan.parent),
+          studentId: id,
+          relation: plan.parent.relation,
+          // The contact as this school typed it: a person already known elsewhere is not read out.
+          firstName: plan.parent.firstName,
+          lastName: plan.parent.lastName,
+          phone: plan.parent.phone ?? null,
+          email: plan.parent.email ?? null,
+        });
     }
     const chunk = <T>(list: T[], size = 500) =>
       Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
@@ -348,7 +363,8 @@ export class ImportService {
     return { imported: plans.length, parents_created: created + linked, parents_linked: touched.length };
   }
 
-  private async writeStaff(q: Queryable, schoolId: string, plans: StaffPlan[]) {
+  /** New people become staff at once; people who already have an account are invited (see PeopleService.createStaff). */
+  private async writeStaff(q: Queryable, schoolId: string, invitedBy: string, plans: StaffPlan[]) {
     const known = await this.knownUsers(
       q,
       plans.map((p) => p.phone).filter((p): p is string => !!p),
@@ -356,20 +372,36 @@ export class ImportService {
     );
     let created = 0;
     for (const plan of plans) {
-      let userId = known.find(
+      const knownId = known.find(
         (k) => (plan.phone && k.phone === plan.phone) || (plan.email && k.email?.toLowerCase() === plan.email),
       )?.id;
-      if (!userId) {
-        userId = newId();
-        await q.insert(users).values({
-          id: userId,
-          firstName: plan.firstName,
-          lastName: plan.lastName,
-          phone: plan.phone ?? null,
-          email: plan.email ?? null,
-        });
-        created++;
+      if (knownId) {
+        await q
+          .insert(staffInvitations)
+          .values({
+            id: newId(),
+            schoolId,
+            userId: knownId,
+            roleId: plan.roleId,
+            classIds: plan.classIds,
+            firstName: plan.firstName,
+            lastName: plan.lastName,
+            phone: plan.phone ?? null,
+            email: plan.email ?? null,
+            invitedBy,
+          })
+          .onConflictDoNothing();
+        continue;
       }
+      const userId = newId();
+      await q.insert(users).values({
+        id: userId,
+        firstName: plan.firstName,
+        lastName: plan.lastName,
+        phone: plan.phone ?? null,
+        email: plan.email ?? null,
+      });
+      created++;
       await q.insert(memberships).values({ id: newId(), userId, schoolId, roleId: plan.roleId });
       if (plan.classIds.length)
         await q

@@ -1,15 +1,30 @@
 import type { StaffMember, Student } from '@cue/contract';
-import type { StaffRow, StudentRow } from './repo.js';
+import type { InvitationRow, StaffRow, StudentRow } from './repo.js';
 
+/** A member as this school records them: the school's own name for them where it set one. */
 export const presentStaffMember = (r: StaffRow): StaffMember => ({
   id: r.user.id,
-  first_name: r.user.firstName,
-  last_name: r.user.lastName,
+  first_name: r.names.firstName ?? r.user.firstName,
+  last_name: r.names.lastName ?? r.user.lastName,
   phone: r.user.phone,
   email: r.user.email,
   role: r.role,
   classes: r.classes.map((c) => ({ id: c.id, class_name: c.name })),
   staff_profile_picture: r.user.staffProfilePicture,
+  status: 'active',
+});
+
+/** An open invitation: only what the school typed, nothing of the invited person's own account. */
+export const presentInvitation = (r: InvitationRow): StaffMember => ({
+  id: r.invitation.id,
+  first_name: r.invitation.firstName,
+  last_name: r.invitation.lastName,
+  phone: r.invitation.phone,
+  email: r.invitation.email,
+  role: r.role,
+  classes: r.classes.map((c) => ({ id: c.id, class_name: c.name })),
+  staff_profile_picture: null,
+  status: 'invited',
 });
 
 export const presentStudent = (r: StudentRow): Student => ({

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../platform/db/client.js';
 import {
   classes,
@@ -8,6 +9,8 @@ import {
   parentChildren,
   parents,
   roles,
+  schools,
+  staffInvitations,
   students,
   users,
 } from '../../platform/db/schema.js';
@@ -16,7 +19,11 @@ import {
 
 export async function listStaff(q: Queryable, schoolId: string, onlyUserId?: string) {
   const rows = await q
-    .select({ user: users, role: { id: roles.id, name: roles.name } })
+    .select({
+      user: users,
+      role: { id: roles.id, name: roles.name },
+      names: { firstName: memberships.firstName, lastName: memberships.lastName },
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(roles, eq(roles.id, memberships.roleId))
@@ -34,6 +41,53 @@ export async function listStaff(q: Queryable, schoolId: string, onlyUserId?: str
   return rows.map((r) => ({ ...r, classes: assigned.filter((a) => a.userId === r.user.id) }));
 }
 export type StaffRow = Awaited<ReturnType<typeof listStaff>>[number];
+
+/** The school's open invitations (or one of them), with the role and classes they would give. */
+export async function listInvitations(q: Queryable, schoolId: string, onlyId?: string) {
+  const rows = await q
+    .select({ invitation: staffInvitations, role: { id: roles.id, name: roles.name } })
+    .from(staffInvitations)
+    .innerJoin(roles, eq(roles.id, staffInvitations.roleId))
+    .where(
+      and(
+        eq(staffInvitations.schoolId, schoolId),
+        eq(staffInvitations.status, 'pending'),
+        onlyId ? eq(staffInvitations.id, onlyId) : undefined,
+      ),
+    )
+    .orderBy(asc(staffInvitations.firstName), asc(staffInvitations.lastName));
+  const classIds = [...new Set(rows.flatMap((r) => r.invitation.classIds))];
+  const named = classIds.length
+    ? await q
+        .select({ id: classes.id, name: classes.name })
+        .from(classes)
+        .where(and(inArray(classes.id, classIds), eq(classes.schoolId, schoolId), isNull(classes.archivedAt)))
+        .orderBy(asc(classes.name))
+    : [];
+  return rows.map((r) => ({ ...r, classes: named.filter((c) => r.invitation.classIds.includes(c.id)) }));
+}
+export type InvitationRow = Awaited<ReturnType<typeof listInvitations>>[number];
+
+export async function pendingInvitationOf(q: Queryable, schoolId: string, userId: string) {
+  const [row] = await q
+    .select({ id: staffInvitations.id })
+    .from(staffInvitations)
+    .where(
+      and(eq(staffInvitations.schoolId, schoolId), eq(staffInvitations.userId, userId), eq(staffInvitations.status, 'pending')),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Closes an open invitation of the school (cancelled by the school); false when there is none. */
+export async function cancelInvitation(q: Queryable, schoolId: string, id: string, now: Date): Promise<boolean> {
+  const rows = await q
+    .update(staffInvitations)
+    .set({ status: 'cancelled', decidedAt: now })
+    .where(and(eq(staffInvitations.id, id), eq(staffInvitations.schoolId, schoolId), eq(staffInvitations.status, 'pending')))
+    .returning({ id: staffInvitations.id });
+  return rows.length > 0;
+}
 
 /** A person (not removed) by phone or email, to avoid making the same person twice. */
 export async function findUserByContact(q: Queryable, phone?: string, email?: string) {
@@ -145,10 +199,11 @@ export async function loadStudents(q: Queryable, ids: string[]) {
         studentId: parentChildren.studentId,
         relation: parentChildren.relation,
         id: parents.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phone: parents.primaryPhone,
-        email: parents.primaryEmail,
+        // As the child's school recorded them; links made before that was kept fall back to the person's.
+        firstName: sql<string>`coalesce(${parentChildren.firstName}, ${users.firstName})`,
+        lastName: sql<string>`coalesce(${parentChildren.lastName}, ${users.lastName})`,
+        phone: sql<string | null>`coalesce(${parentChildren.phone}, ${parents.primaryPhone})`,
+        email: sql<string | null>`coalesce(${parentChildren.email}, ${parents.primaryEmail})`,
       })
       .from(parentChildren)
       .innerJoin(parents, eq(parents.id, parentChildren.parentId))
@@ -212,3 +267,50 @@ export async function classIdsOfStaff(q: Queryable, schoolId: string, userId: st
 }
 
 export { parentUserIdsOf } from '../users/account-repo.js';
+
+// Invitations, as the invited person sees them
+
+/** The person's open invitations, with the school, the role and who invited them. */
+export async function invitationsOfUser(q: Queryable, userId: string) {
+  const inviter = alias(users, 'inviter');
+  return q
+    .select({
+      id: staffInvitations.id,
+      school: { id: schools.id, name: schools.name },
+      role: roles.name,
+      invitedBy: sql<string>`trim(${inviter.firstName} || ' ' || ${inviter.lastName})`,
+      createdAt: staffInvitations.createdAt,
+    })
+    .from(staffInvitations)
+    .innerJoin(schools, eq(schools.id, staffInvitations.schoolId))
+    .innerJoin(roles, eq(roles.id, staffInvitations.roleId))
+    .innerJoin(inviter, eq(inviter.id, staffInvitations.invitedBy))
+    .where(and(eq(staffInvitations.userId, userId), eq(staffInvitations.status, 'pending')))
+    .orderBy(asc(staffInvitations.createdAt));
+}
+
+/** One invitation addressed to this person (any status), or null. */
+export async function invitationOfUser(q: Queryable, userId: string, id: string) {
+  const [row] = await q
+    .select()
+    .from(staffInvitations)
+    .where(and(eq(staffInvitations.id, id), eq(staffInvitations.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Answers an open invitation; false when it was no longer open (answered or withdrawn meanwhile). */
+export async function answerInvitation(
+  q: Queryable,
+  userId: string,
+  id: string,
+  status: 'accepted' | 'declined',
+  now: Date,
+): Promise<boolean> {
+  const rows = await q
+    .update(staffInvitations)
+    .set({ status, decidedAt: now })
+    .where(and(eq(staffInvitations.id, id), eq(staffInvitations.userId, userId), eq(staffInvitations.status, 'pending')))
+    .returning({ id: staffInvitations.id });
+  return rows.length > 0;
+}

@@ -24,6 +24,15 @@ export function peopleRoutes(route: Router, s: Services): void {
     result: await s.people.updateStaff(auth, params.id, body),
     message: 'Staff member updated',
   }));
+  route(ROUTES.staffInvitations, {}, async ({ auth }) => ({ result: await s.people.myInvitations(auth) }));
+  route(ROUTES.staffInvitationAccept, { params: byId }, async ({ auth, params }) => ({
+    result: await s.people.acceptInvitation(auth, params.id),
+    message: 'Invitation accepted',
+  }));
+  route(ROUTES.staffInvitationDecline, { params: byId }, async ({ auth, params }) => {
+    await s.people.declineInvitation(auth, params.id);
+    return { result: true, message: 'Invitation declined' };
+  });
   route(ROUTES.staffRemove, { params: byId }, async ({ auth, params }) => {
     await s.people.removeStaff(auth, params.id);
     return { result: true, message: 'Staff member removed' };

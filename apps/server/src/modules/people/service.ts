@@ -1,29 +1,34 @@
-import type {
-  linkParentRequestSchema,
-  StaffMember,
-  Student,
-  staffRequestSchema,
-  staffUpdateRequestSchema,
-  studentRequestSchema,
-  studentUpdateRequestSchema,
+import {
+  ERROR_CODES,
+  type linkParentRequestSchema,
+  MESSAGES,
+  type StaffInvitation,
+  type StaffMember,
+  type Student,
+  type staffRequestSchema,
+  type staffUpdateRequestSchema,
+  type studentRequestSchema,
+  type studentUpdateRequestSchema,
 } from '@cue/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
+import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
-import { memberships, parentChildren, parents, students, users } from '../../platform/db/schema.js';
+import { memberships, parentChildren, parents, staffInvitations, students, users } from '../../platform/db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { SessionService } from '../auth/session-service.js';
 import * as classRepo from '../classes/repo.js';
 import type { RosterCache } from '../classes/roster-cache.js';
+import type { RoleService } from '../roles/service.js';
 import { parentHasChild } from '../users/account-repo.js';
 import type { UserService } from '../users/service.js';
-import { presentStaffMember, presentStudent } from './presenter.js';
+import { presentInvitation, presentStaffMember, presentStudent } from './presenter.js';
 import * as repo from './repo.js';
 
-const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
+const conflict = (message: string, code = 'CONFLICT') => new AppError(409, message, code);
 
 export interface ParentInput {
   first_name: string;
@@ -34,7 +39,8 @@ export interface ParentInput {
 
 /**
  * The parent record for a contact: an existing person found by phone or email (a staff member can
- * become a parent too), else a new one. Returns the parent id and the user id.
+ * become a parent too), else a new one. Returns the parent id and the user id. Nothing of an existing
+ * person is read out or changed: the child's school keeps its own record of the contact on the link.
  */
 export async function ensureParent(q: Queryable, p: ParentInput): Promise<{ parentId: string; userId: string }> {
   const existing = await repo.findUserByContact(q, p.phone, p.email);
@@ -42,12 +48,9 @@ export async function ensureParent(q: Queryable, p: ParentInput): Promise<{ pare
     const parent = await repo.parentOfUser(q, existing.id);
     if (parent) return { parentId: parent.id, userId: existing.id };
     const parentId = newId();
-    await q.insert(parents).values({
-      id: parentId,
-      userId: existing.id,
-      primaryPhone: p.phone ?? existing.phone,
-      primaryEmail: p.email ?? existing.email,
-    });
+    await q
+      .insert(parents)
+      .values({ id: parentId, userId: existing.id, primaryPhone: p.phone ?? null, primaryEmail: p.email ?? null });
     return { parentId, userId: existing.id };
   }
   const userId = newId();
@@ -59,9 +62,21 @@ export async function ensureParent(q: Queryable, p: ParentInput): Promise<{ pare
   return { parentId, userId };
 }
 
-/** Links a child to a parent; a parent's first child becomes their current child. */
-export async function linkChild(q: Queryable, parentId: string, studentId: string, relation: string) {
-  await q.insert(parentChildren).values({ parentId, studentId, relation }).onConflictDoNothing();
+/**
+ * Links a child to a parent, keeping the contact as the child's school typed it; a parent's first
+ * child becomes their current child.
+ */
+export async function linkChild(q: Queryable, parentId: string, studentId: string, relation: string, contact: ParentInput) {
+  const shown = {
+    firstName: contact.first_name,
+    lastName: contact.last_name,
+    phone: contact.phone ?? null,
+    email: contact.email ?? null,
+  };
+  await q
+    .insert(parentChildren)
+    .values({ parentId, studentId, relation, ...shown })
+    .onConflictDoUpdate({ target: [parentChildren.parentId, parentChildren.studentId], set: { relation, ...shown } });
   await q
     .update(parents)
     .set({ currentChildId: studentId })
@@ -72,9 +87,11 @@ export async function linkChild(q: Queryable, parentId: string, studentId: strin
 export class PeopleService {
   constructor(
     private readonly db: Db,
+    private readonly clock: Clock,
     private readonly users: UserService,
     private readonly sessions: SessionService,
     private readonly rosters: RosterCache,
+    private readonly roles: RoleService,
   ) {}
 
   private async checkClasses(schoolId: string, classIds: string[], field: string) {
@@ -84,8 +101,11 @@ export class PeopleService {
     return unique;
   }
 
+  /** The school's staff, then the people invited who have not answered yet. */
   async listStaff(auth: AccessClaims): Promise<StaffMember[]> {
-    return (await repo.listStaff(this.db, staffSchool(auth))).map(presentStaffMember);
+    const schoolId = staffSchool(auth);
+    const [members, invited] = await Promise.all([repo.listStaff(this.db, schoolId), repo.listInvitations(this.db, schoolId)]);
+    return [...members.map(presentStaffMember), ...invited.map(presentInvitation)];
   }
 
   private async staffMember(schoolId: string, userId: string): Promise<StaffMember> {
@@ -94,49 +114,81 @@ export class PeopleService {
     return presentStaffMember(row);
   }
 
-  /** Adds a person as staff: they can sign in at once with the phone (OTP) or email (Google, Microsoft). */
+  /**
+   * Adds a person as staff. Someone new gets an account and can sign in at once with the phone (OTP)
+   * or email (Google, Microsoft). Someone who already has an account (in this school as a parent, or in
+   * another school) is invited instead: the school sees only what it typed, and nothing is linked until
+   * they accept.
+   */
   async createStaff(auth: AccessClaims, input: z.infer<typeof staffRequestSchema>): Promise<StaffMember> {
     const schoolId = staffSchool(auth);
-    if (!(await repo.findRole(this.db, schoolId, input.role_id)))
-      throw badRequest('role_id: no such role in this school', undefined, 'role_id');
+    await this.roles.assertCanGrantRole(auth, input.role_id);
     const classIds = await this.checkClasses(schoolId, input.class_ids, 'class_ids');
-    const userId = await this.db.transaction(async (tx) => {
+    const added = await this.db.transaction(async (tx) => {
       const existing = await repo.findUserByContact(tx, input.phone, input.email);
-      if (existing && (await repo.findMembership(tx, existing.id, schoolId)))
-        throw conflict('This person is already staff of this school');
-      const id = existing?.id ?? newId();
-      if (!existing) {
-        await tx.insert(users).values({
-          id,
+      if (existing) {
+        if (await repo.findMembership(tx, existing.id, schoolId)) throw conflict('This person is already staff of this school');
+        if (await repo.pendingInvitationOf(tx, schoolId, existing.id))
+          throw conflict(MESSAGES.alreadyInvited, ERROR_CODES.alreadyInvited);
+        const invitationId = newId();
+        await tx.insert(staffInvitations).values({
+          id: invitationId,
+          schoolId,
+          userId: existing.id,
+          roleId: input.role_id,
+          classIds,
           firstName: input.first_name,
           lastName: input.last_name,
           phone: input.phone ?? null,
           email: input.email ?? null,
+          invitedBy: auth.userId,
         });
+        return { invitationId, userId: existing.id };
       }
+      const id = newId();
+      await tx.insert(users).values({
+        id,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+      });
       await tx.insert(memberships).values({ id: newId(), userId: id, schoolId, roleId: input.role_id });
       await repo.setStaffClasses(tx, schoolId, id, classIds);
-      return id;
+      return { userId: id };
     });
-    this.users.invalidateUser(userId);
+    if (added.invitationId) {
+      const [row] = await repo.listInvitations(this.db, schoolId, added.invitationId);
+      if (!row) throw notFound();
+      return presentInvitation(row);
+    }
+    this.users.invalidateUser(added.userId);
     this.rosters.invalidateSchool(schoolId);
-    return this.staffMember(schoolId, userId);
+    return this.staffMember(schoolId, added.userId);
   }
 
+  /**
+   * Changes a member's role, classes or the name this school knows them by (never the person's own
+   * account, which other schools may share). Only for someone who holds at least what they hold, and
+   * a new role only if the caller holds all it gives.
+   */
   async updateStaff(auth: AccessClaims, userId: string, input: z.infer<typeof staffUpdateRequestSchema>): Promise<StaffMember> {
     const schoolId = staffSchool(auth);
     const membership = await repo.findMembership(this.db, userId, schoolId);
     if (!membership) throw notFound();
-    if (input.role_id && !(await repo.findRole(this.db, schoolId, input.role_id)))
-      throw badRequest('role_id: no such role in this school', undefined, 'role_id');
+    await this.roles.assertCanActOn(auth, userId);
+    if (input.role_id && input.role_id !== membership.roleId) {
+      if (userId === auth.userId) throw conflict(MESSAGES.ownRole, ERROR_CODES.ownRole);
+      await this.roles.assertCanGrantRole(auth, input.role_id);
+    }
     const classIds = input.class_ids ? await this.checkClasses(schoolId, input.class_ids, 'class_ids') : undefined;
     await this.db.transaction(async (tx) => {
       const names = {
         ...(input.first_name ? { firstName: input.first_name } : {}),
         ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+        ...(input.role_id ? { roleId: input.role_id } : {}),
       };
-      if (Object.keys(names).length) await tx.update(users).set(names).where(eq(users.id, userId));
-      if (input.role_id) await tx.update(memberships).set({ roleId: input.role_id }).where(eq(memberships.id, membership.id));
+      if (Object.keys(names).length) await tx.update(memberships).set(names).where(eq(memberships.id, membership.id));
       if (classIds) await repo.setStaffClasses(tx, schoolId, userId, classIds);
     });
     this.users.invalidateUser(userId);
@@ -144,14 +196,67 @@ export class PeopleService {
     return this.staffMember(schoolId, userId);
   }
 
+  /** Removes a member from the school (or withdraws an open invitation, by its id). */
   async removeStaff(auth: AccessClaims, userId: string): Promise<void> {
     const schoolId = staffSchool(auth);
     if (userId === auth.userId) throw conflict('You cannot remove yourself');
-    if (!(await repo.findMembership(this.db, userId, schoolId))) throw notFound();
+    if (!(await repo.findMembership(this.db, userId, schoolId))) {
+      if (await repo.cancelInvitation(this.db, schoolId, userId, this.clock.now())) return;
+      throw notFound();
+    }
+    await this.roles.assertCanActOn(auth, userId);
     await this.db.transaction((tx) => repo.removeMembership(tx, schoolId, userId));
     await this.sessions.endSchool(userId, schoolId);
     this.users.invalidateUser(userId);
     this.rosters.invalidateSchool(schoolId);
+  }
+
+  /** The caller's own open invitations to join a school's staff (as staff or as a parent). */
+  async myInvitations(auth: AccessClaims): Promise<StaffInvitation[]> {
+    return (await repo.invitationsOfUser(this.db, auth.userId)).map((r) => ({
+      id: r.id,
+      school: r.school,
+      role: r.role,
+      invited_by: r.invitedBy,
+      created_at: r.createdAt.toISOString(),
+    }));
+  }
+
+  /**
+   * Accepts an invitation addressed to the caller: they become staff of that school with the role,
+   * classes and name the school gave, in one transaction. Their next sign-in (or a school switch)
+   * opens it.
+   */
+  async acceptInvitation(auth: AccessClaims, id: string): Promise<{ school_id: string }> {
+    if (auth.isTemp) throw forbidden();
+    const invitation = await repo.invitationOfUser(this.db, auth.userId, id);
+    if (!invitation) throw notFound();
+    const { schoolId } = invitation;
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.answerInvitation(tx, auth.userId, id, 'accepted', this.clock.now())))
+        throw conflict(MESSAGES.invitationClosed, ERROR_CODES.invitationClosed);
+      if (await repo.findMembership(tx, auth.userId, schoolId)) return;
+      await tx.insert(memberships).values({
+        id: newId(),
+        userId: auth.userId,
+        schoolId,
+        roleId: invitation.roleId,
+        firstName: invitation.firstName,
+        lastName: invitation.lastName,
+      });
+      const classIds = await classRepo.existingClassIds(tx, schoolId, invitation.classIds);
+      await repo.setStaffClasses(tx, schoolId, auth.userId, classIds);
+    });
+    this.users.invalidateUser(auth.userId);
+    this.rosters.invalidateSchool(schoolId);
+    return { school_id: schoolId };
+  }
+
+  async declineInvitation(auth: AccessClaims, id: string): Promise<void> {
+    if (auth.isTemp) throw forbidden();
+    if (!(await repo.invitationOfUser(this.db, auth.userId, id))) throw notFound();
+    if (!(await repo.answerInvitation(this.db, auth.userId, id, 'declined', this.clock.now())))
+      throw conflict(MESSAGES.invitationClosed, ERROR_CODES.invitationClosed);
   }
 
   /** Which of the school's students a staff member may see: all with student or class management, else their classes'. */
@@ -244,7 +349,7 @@ export class PeopleService {
     if (!(await repo.findStudent(this.db, schoolId, studentId))) throw notFound();
     const userId = await this.db.transaction(async (tx) => {
       const { parentId, userId } = await ensureParent(tx, input);
-      await linkChild(tx, parentId, studentId, input.relation);
+      await linkChild(tx, parentId, studentId, input.relation, input);
       return userId;
     });
     this.users.invalidateUser(userId);

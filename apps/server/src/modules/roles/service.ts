@@ -3,12 +3,14 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
-import type { Db } from '../../platform/db/client.js';
-import { memberships, roles } from '../../platform/db/schema.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import type { Db, Queryable } from '../../platform/db/client.js';
+import { memberships, roles, staffInvitations } from '../../platform/db/schema.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { RosterCache } from '../classes/roster-cache.js';
 import type { UserService } from '../users/service.js';
+import { assertCanActOn, assertCanGrant, covers, type Standing } from './policy.js';
+import * as repo from './repo.js';
 
 const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
 
@@ -53,12 +55,48 @@ export class RoleService {
     return all.some((r) => r.id !== except && r.name.toLowerCase() === name.toLowerCase());
   }
 
+  /** What the caller holds in their school. */
+  async standing(auth: AccessClaims): Promise<Standing> {
+    return (await repo.standingOf(this.db, staffSchool(auth), auth.userId)) ?? { permissions: [], superAdmin: false };
+  }
+
+  /**
+   * Refuses to give a role of the school to anyone unless the caller holds all it grants (a super
+   * admin role only by a super admin). A role of another school, or none, is a 400 on `field`.
+   */
+  async assertCanGrantRole(auth: AccessClaims, roleId: string, field = 'role_id'): Promise<void> {
+    const role = await repo.roleStanding(this.db, staffSchool(auth), roleId);
+    if (!role) throw badRequest(`${field}: no such role in this school`, undefined, field);
+    assertCanGrant(await this.standing(auth), role);
+  }
+
+  /**
+   * The school's roles the caller may give (for a list of candidates, such as an import's rows); `q`
+   * is the caller's open transaction, if any.
+   */
+  async grantableRoleIds(auth: AccessClaims, q: Queryable = this.db): Promise<Set<string>> {
+    const schoolId = staffSchool(auth);
+    const mine = (await repo.standingOf(q, schoolId, auth.userId)) ?? { permissions: [], superAdmin: false };
+    const all = await q
+      .select({ id: roles.id, permissions: roles.permissions, superAdmin: roles.isSuperAdmin })
+      .from(roles)
+      .where(eq(roles.schoolId, schoolId));
+    return new Set(all.filter((r) => covers(mine, r)).map((r) => r.id));
+  }
+
+  /** Refuses to change, demote, remove or act as a staff member who holds more than the caller. */
+  async assertCanActOn(auth: AccessClaims, userId: string): Promise<void> {
+    const target = await repo.standingOf(this.db, staffSchool(auth), userId);
+    if (target) assertCanActOn(await this.standing(auth), target);
+  }
+
   async create(auth: AccessClaims, input: z.infer<typeof roleRequestSchema>) {
     const schoolId = staffSchool(auth);
     if (await this.nameTaken(schoolId, input.name)) throw conflict(`A role named ${input.name} already exists`);
     const id = newId();
-    // Platform-wide super admin permissions are granted by the platform, never through a school's roles.
-    const permissions = [...new Set(input.permissions)].filter((p) => !p.startsWith('super_admin.'));
+    const permissions = [...new Set(input.permissions)];
+    // A new role is never a super admin role; super_admin.* only from someone who holds them.
+    assertCanGrant(await this.standing(auth), { permissions, superAdmin: false });
     await this.db.insert(roles).values({ id, schoolId, name: input.name, permissions, isAdmin: input.is_admin });
     return (await this.list(auth)).find((r) => r.id === id);
   }
@@ -68,18 +106,17 @@ export class RoleService {
     const role = await this.find(schoolId, id);
     if (input.name && (await this.nameTaken(schoolId, input.name, id)))
       throw conflict(`A role named ${input.name} already exists`);
+    const mine = await this.standing(auth);
+    // Editing a role changes everyone who holds it: only for someone who holds all it gives.
+    assertCanActOn(mine, { permissions: role.permissions, superAdmin: role.isSuperAdmin });
     let permissions = role.permissions;
     if (input.permissions) {
+      // The web's role editor does not show the platform's permissions: a role keeps those it has.
       const keepSuper = role.permissions.filter((p) => p.startsWith('super_admin.'));
-      permissions = [...new Set([...input.permissions.filter((p) => !p.startsWith('super_admin.')), ...keepSuper])];
-      const mine = await this.users.rolePermissions(auth.userId, schoolId);
-      const ownRole = (
-        await this.db
-          .select({ roleId: memberships.roleId })
-          .from(memberships)
-          .where(and(eq(memberships.userId, auth.userId), eq(memberships.schoolId, schoolId)))
-      )[0]?.roleId;
-      if (ownRole === id && mine.has('admin_portal.permissions') && !permissions.includes('admin_portal.permissions'))
+      permissions = [...new Set([...input.permissions, ...keepSuper])];
+      assertCanGrant(mine, { permissions, superAdmin: role.isSuperAdmin });
+      const own = await repo.standingOf(this.db, schoolId, auth.userId);
+      if (own?.roleId === id && !permissions.includes('admin_portal.permissions'))
         throw conflict('You cannot take away your own permission to manage roles');
     }
     await this.db
@@ -97,9 +134,18 @@ export class RoleService {
 
   async remove(auth: AccessClaims, id: string): Promise<void> {
     const schoolId = staffSchool(auth);
-    await this.find(schoolId, id);
+    const role = await this.find(schoolId, id);
+    assertCanActOn(await this.standing(auth), { permissions: role.permissions, superAdmin: role.isSuperAdmin });
     const [held] = await this.db.select({ n: count() }).from(memberships).where(eq(memberships.roleId, id));
-    if (Number(held?.n ?? 0) > 0) throw conflict('This role is still assigned to staff; give them another role first');
-    await this.db.delete(roles).where(eq(roles.id, id));
+    const [offered] = await this.db
+      .select({ n: count() })
+      .from(staffInvitations)
+      .where(and(eq(staffInvitations.roleId, id), eq(staffInvitations.status, 'pending')));
+    if (Number(held?.n ?? 0) + Number(offered?.n ?? 0) > 0) throw conflict('This role is still assigned to staff; give them another role first');
+    await this.db.transaction(async (tx) => {
+      // Answered or withdrawn invitations that named the role go with it.
+      await tx.delete(staffInvitations).where(eq(staffInvitations.roleId, id));
+      await tx.delete(roles).where(eq(roles.id, id));
+    });
   }
 }

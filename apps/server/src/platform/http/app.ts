@@ -79,21 +79,22 @@ export function createServices(deps: AppDeps) {
   const clock = deps.clock ?? systemClock;
   const tokens = new TokenService(secrets.jwtSecret, clock, config.ACCESS_TOKEN_TTL_SECONDS);
   const users = new UserService(db);
-  const sessions = new SessionService(db, config, clock, tokens, users);
+  const events = new EventBus();
+  const sessions = new SessionService(db, config, clock, tokens, users, events);
   const otp = new OtpService(db, config, clock, deps.sms ?? consoleSmsProvider, tokens, users, secrets.otpPepper);
   const oauth = new OauthService(db, config, clock);
   const storage = new LocalStorage(path.join(config.dataDir, 'media'));
   const rosters = new RosterCache();
-  const events = new EventBus();
   const classes = new ClassService(db, clock, users, rosters);
-  const people = new PeopleService(db, users, sessions, rosters);
+  const roles = new RoleService(db, users, rosters);
+  const people = new PeopleService(db, clock, users, sessions, rosters, roles);
   const attendance = new AttendanceService(db, clock, classes, people, events);
   const jobs = new JobQueue(db, clock);
   const email: EmailProvider = config.SMTP_URL
     ? new SmtpEmailProvider(config.SMTP_URL, config.EMAIL_FROM)
     : new OutboxEmailProvider(path.join(config.dataDir, 'outbox'));
   const school = new SchoolService(db, clock, storage, users, rosters);
-  const communication = new CommunicationService(db, clock, users, jobs, email, events);
+  const communication = new CommunicationService(db, clock, users, classes, jobs, email, events);
   const observations = new ObservationService(db, clock, classes);
   return {
     clock,
@@ -118,8 +119,8 @@ export function createServices(deps: AppDeps) {
     cueTasks: new CueTaskService(db, clock, jobs, { classes, attendance, observations, communication, events }),
     aiConfig: new AiConfigService(db, clock, classes),
     aiMedia: new AiMedia(config),
-    roles: new RoleService(db, users, rosters),
-    imports: new ImportService(db, users, rosters),
+    roles,
+    imports: new ImportService(db, users, rosters, roles),
     reports: new ReportService(db),
     support: new SupportService(db, clock, storage),
     signIn: new SignInService(otp, oauth, sessions, users, (userId, schoolId) => school.noteUsage(schoolId, userId, 'sign_in')),
@@ -242,6 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     tokens: services.tokens,
     sessions: services.sessions,
     events: services.events,
+    clock: services.clock,
+    checkEveryMs: config.SOCKET_CHECK_SECONDS * 1000,
     canFollowClass: (auth, classId) => services.attendance.canFollow(auth, classId),
     pool: deps.database.pool,
   });
