@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     `  ${config.APP_NAME} is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     `  Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${path.join(config.dataDir, 'db')}`}${seeded ? ' — demo school seeded' : ''}`,
   ];
-  if (config.SEED_DEMO) {
+  if (config.SEED_DEMO && config.otpTestNumbers.get('9000000001') === '123456') {
     lines.push(
       '  Demo sign-ins (phone, then OTP 123456):',
       '    9000000001 Sam Rao, super admin        9000000004 Rohan Sharma, parent',

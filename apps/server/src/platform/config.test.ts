@@ -20,6 +20,34 @@ describe('loadConfig', () => {
     expect(loadConfig({ OTP_TEST_NUMBERS: '' }).otpTestNumbers.size).toBe(0);
   });
 
+  it('in production seeds no demo school and knows no test numbers unless told', () => {
+    const c = loadConfig({ NODE_ENV: 'production' });
+    expect(c.SEED_DEMO).toBe(false);
+    expect(c.otpTestNumbers.size).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', OTP_TEST_NUMBERS: '' }).otpTestNumbers.size).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+
+  it('refuses to start in production when OTP_TEST_NUMBERS is set', () => {
+    const start = () => loadConfig({ NODE_ENV: 'production', OTP_TEST_NUMBERS: '9000000001:123456' });
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(/OTP_TEST_NUMBERS: .*NODE_ENV=production/);
+    // Outside production they stay a choice.
+    expect(loadConfig({ NODE_ENV: 'test', OTP_TEST_NUMBERS: '9000000001:123456' }).otpTestNumbers.size).toBe(1);
+  });
+
+  it('reads the OTP guess and lookup limits', () => {
+    const c = loadConfig({});
+    expect([
+      c.OTP_WRONG_CODES_PER_PHONE,
+      c.OTP_WRONG_CODES_WINDOW_MINUTES,
+      c.PHONE_LOOKUPS_PER_IP,
+      c.PHONE_CHECKS_PER_PHONE,
+    ]).toEqual([10, 60, 10, 5]);
+    expect(() => loadConfig({ OTP_WRONG_CODES_PER_PHONE: '0' })).toThrow(/OTP_WRONG_CODES_PER_PHONE/);
+  });
+
   it('stops with a message naming each bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe' })).toThrow(ConfigError);
     try {

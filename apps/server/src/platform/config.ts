@@ -11,16 +11,25 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  SEED_DEMO: bool.default(true),
+  /** Seed the demo school into an empty database; by default on, except with NODE_ENV=production. */
+  SEED_DEMO: bool.optional(),
   SMS_PROVIDER: z.enum(['console']).default('console'),
+  /** Numbers that sign in with a fixed code; by default the demo numbers, none with NODE_ENV=production (where setting it stops the start). */
   OTP_TEST_NUMBERS: z
     .string()
-    .regex(/^(\s*(91)?\d{10}:\d{6}\s*)(,\s*(91)?\d{10}:\d{6}\s*)*$|^$/, 'expected phone:code pairs, e.g. 9000000001:123456')
-    .default(DEFAULT_TEST_NUMBERS),
+    .regex(/^(\s*(91)?\d{10}:\d{6}\s*)(,\s*(91)?\d{10}:\d{6}\s*)*$|^\s*$/, 'expected phone:code pairs, e.g. 9000000001:123456')
+    .optional(),
   /** Real OTP sends allowed per phone number and per client address within OTP_WINDOW_MINUTES. */
   OTP_SENDS_PER_PHONE: z.coerce.number().int().min(1).default(5),
   OTP_SENDS_PER_IP: z.coerce.number().int().min(1).default(20),
   OTP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Wrong codes a phone number may receive within OTP_WRONG_CODES_WINDOW_MINUTES, across all its requests; then it is locked until the window ends. */
+  OTP_WRONG_CODES_PER_PHONE: z.coerce.number().int().min(1).default(10),
+  OTP_WRONG_CODES_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Answers that tell whether a number is registered (check_phone_exists, otp/send to an unknown number) per client address within OTP_WINDOW_MINUTES. */
+  PHONE_LOOKUPS_PER_IP: z.coerce.number().int().min(1).default(10),
+  /** check_phone_exists answers about one number within OTP_WINDOW_MINUTES. */
+  PHONE_CHECKS_PER_PHONE: z.coerce.number().int().min(1).default(5),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -28,6 +37,8 @@ const envSchema = z.object({
     .min(30)
     .default(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** How often each open socket's session and class rooms are checked again. */
+  SOCKET_CHECK_SECONDS: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: bool.default(false),
@@ -66,7 +77,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'OTP_TEST_NUMBERS'> {
+export interface Config extends Omit<Env, 'OTP_TEST_NUMBERS' | 'SEED_DEMO'> {
+  SEED_DEMO: boolean;
   otpTestNumbers: Map<string, string>;
   dataDir: string;
   webDist: string;
@@ -90,11 +102,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { OTP_TEST_NUMBERS, ...rest } = parsed.data;
+  const { OTP_TEST_NUMBERS, SEED_DEMO, ...rest } = parsed.data;
+  const production = rest.NODE_ENV === 'production';
+  // Test numbers take a fixed code: anyone who knows one signs in as its owner. Never in production.
+  if (production && OTP_TEST_NUMBERS?.trim()) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OTP_TEST_NUMBERS: test numbers sign in with a fixed code and are refused when NODE_ENV=production; remove the variable',
+    );
+  }
   const root = path.resolve(import.meta.dirname, '../../../..');
   return {
     ...rest,
-    otpTestNumbers: parseTestNumbers(OTP_TEST_NUMBERS),
+    SEED_DEMO: SEED_DEMO ?? !production,
+    otpTestNumbers: parseTestNumbers(OTP_TEST_NUMBERS ?? (production ? '' : DEFAULT_TEST_NUMBERS)),
     dataDir: path.resolve(rest.DATA_DIR),
     webDist: path.resolve(rest.WEB_DIST ?? path.join(root, 'apps/web/dist')),
   };

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
-import { appSettings, oauthStates, otpRequests, refreshSessions, users } from '../../platform/db/schema.js';
+import { appSettings, oauthStates, otpRequests, rateCounters, refreshSessions, users } from '../../platform/db/schema.js';
 
 export type OtpRequest = typeof otpRequests.$inferSelect;
 
@@ -48,6 +48,62 @@ export async function markOtpVerified(q: Queryable, id: string, now: Date): Prom
     .where(and(eq(otpRequests.id, id), isNull(otpRequests.verifiedAt)))
     .returning({ id: otpRequests.id });
   return rows.length === 1;
+}
+
+/** Namespaces of the advisory locks below (the two-key form, apart from any single-key lock). */
+const OTP_PHONE_LOCK = 7301;
+const OTP_ADDRESS_LOCK = 7302;
+
+/**
+ * Serialises, until the transaction ends and across every server instance, the OTP work of one phone
+ * number: a count of its sends and the send recorded after it, or a check of its wrong codes and the
+ * guess counted after it, cannot interleave with another request's.
+ */
+export async function lockOtpPhone(q: Queryable, phone: string): Promise<void> {
+  await q.execute(sql`select pg_advisory_xact_lock(${OTP_PHONE_LOCK}, hashtext(${phone}))`);
+}
+
+/** The same for the sends from one client address. Taken after the phone's lock, never before it. */
+export async function lockOtpAddress(q: Queryable, ip: string): Promise<void> {
+  await q.execute(sql`select pg_advisory_xact_lock(${OTP_ADDRESS_LOCK}, hashtext(${ip}))`);
+}
+
+export interface CounterState {
+  count: number;
+  windowStartedAt: Date;
+}
+
+/** A fixed-window counter's state, or null when it has none whose window began after `windowStart`. */
+export async function readCounter(q: Queryable, key: string, windowStart: Date): Promise<CounterState | null> {
+  const [row] = await q
+    .select({ count: rateCounters.count, windowStartedAt: rateCounters.windowStartedAt })
+    .from(rateCounters)
+    .where(and(eq(rateCounters.key, key), gt(rateCounters.windowStartedAt, windowStart)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Counts one against a fixed-window counter, in one statement: a window that began at or before
+ * `windowStart` is over and a new one starts now. Nothing is counted and null comes back when the
+ * counter has reached `limit` within its window, so concurrent calls never let more than `limit` through.
+ */
+export async function takeFromCounter(q: Queryable, key: string, limit: number, now: Date, windowStart: Date) {
+  const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+  const over = sql`${rateCounters.windowStartedAt} <= ${at(windowStart)}`;
+  const [row] = await q
+    .insert(rateCounters)
+    .values({ key, windowStartedAt: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        count: sql`case when ${over} then 1 else ${rateCounters.count} + 1 end`,
+        windowStartedAt: sql`case when ${over} then ${at(now)} else ${rateCounters.windowStartedAt} end`,
+      },
+      setWhere: sql`${over} or ${rateCounters.count} < ${limit}::int`,
+    })
+    .returning({ count: rateCounters.count, windowStartedAt: rateCounters.windowStartedAt });
+  return row ?? null;
 }
 
 /** The OTP token can be exchanged for a session once. */

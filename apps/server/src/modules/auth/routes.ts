@@ -41,8 +41,8 @@ const refreshBearer = (req: FastifyRequest): string => {
 export function authRoutes(route: Router, s: Services): void {
   route(ROUTES.phoneLoginEnabling, {}, async () => ({ result: await s.authSettings.phoneLoginEnabled() }));
 
-  route(ROUTES.checkPhoneExists, { body: checkPhoneExistsRequestSchema, config: publicLimit }, async ({ body }) => ({
-    result: await s.users.isPhoneRegistered(body.phone_number),
+  route(ROUTES.checkPhoneExists, { body: checkPhoneExistsRequestSchema, config: publicLimit }, async ({ body, req }) => ({
+    result: await s.signIn.phoneExists(body.phone_number, req.ip),
   }));
 
   route(ROUTES.otpSend, { body: otpSendRequestSchema, config: publicLimit }, async ({ body, req }) => ({

@@ -39,6 +39,15 @@ export class SignInService {
     return result;
   }
 
+  /**
+   * check_phone_exists: whether a number belongs to a parent or staff member. The answer tells anyone
+   * who holds an account, so it is limited per client address and per number (decision 3).
+   */
+  async phoneExists(phone: string, ip: string): Promise<boolean> {
+    await this.otp.takePhoneCheck(phone, ip);
+    return this.users.isPhoneRegistered(phone);
+  }
+
   async withPhone(otpToken: string, phoneNumber: string): Promise<LoginResult> {
     const phone = await this.otp.consumeToken(otpToken, phoneNumber);
     const [staff, parent] = await Promise.all([this.users.findStaffByPhone(phone), this.users.findParentByPhone(phone)]);
