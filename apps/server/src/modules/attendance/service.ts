@@ -6,10 +6,10 @@ import {
   type ClassAttendance,
   type saveAttendanceRequestSchema,
 } from '@cue/contract';
-import { stringify } from 'csv-stringify/sync';
 import type { z } from 'zod';
 import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
+import { toCsv } from '../../platform/csv.js';
 import { TtlCache } from '../../platform/cache.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
@@ -446,7 +446,7 @@ export class AttendanceService {
         const [first, last, cls] = names.get(m.studentId) ?? ['', '', ''];
         return [toDdmmyyyy(m.date), cls, first, last, m.status];
       });
-    return stringify([['Date', 'Class', 'First name', 'Last name', 'Status'], ...rows]);
+    return toCsv([['Date', 'Class', 'First name', 'Last name', 'Status'], ...rows]);
   }
 
   /** Realtime: who may follow a class's changes. */

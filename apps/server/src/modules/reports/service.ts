@@ -1,5 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
+import { toCsv } from '../../platform/csv.js';
 import type { Db } from '../../platform/db/client.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import * as classRepo from '../classes/repo.js';
@@ -36,12 +36,12 @@ export class ReportService {
     if (!auth.schoolId) throw forbidden();
     const cls = await classRepo.findClass(this.db, auth.schoolId, classId);
     if (!cls) throw notFound();
-    const csv = stringify([HEADER, ...(await this.rows(auth.schoolId, [classId]))]);
+    const csv = toCsv([HEADER, ...(await this.rows(auth.schoolId, [classId]))]);
     return { filename: `${cls.cls.name.replace(/[^\w-]+/g, '-')}-class-list.csv`, csv };
   }
 
   async contacts(auth: AccessClaims): Promise<{ filename: string; csv: string }> {
     if (!auth.schoolId) throw forbidden();
-    return { filename: 'contact-sheet.csv', csv: stringify([HEADER, ...(await this.rows(auth.schoolId))]) };
+    return { filename: 'contact-sheet.csv', csv: toCsv([HEADER, ...(await this.rows(auth.schoolId))]) };
   }
 }
