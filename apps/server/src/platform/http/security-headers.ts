@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_BASE } from '@cue/contract';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -25,10 +26,23 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** True for a request to the API (`/api`, `/api/...`, `/api?...`), not for `/apiary` or the web app's files. */
+export function isApiRequest(url: string): boolean {
+  if (!url.startsWith(API_BASE)) return false;
+  const next = url.charAt(API_BASE.length);
+  return next === '' || next === '/' || next === '?';
+}
+
+/**
+ * Every reply gets the security headers. API answers (success or error) also get
+ * `Cache-Control: no-store`: they hold personal data that no browser or proxy cache may keep. Uploaded
+ * files (`/media/`) and the web app's assets keep their own cache lifetimes.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiRequest(request.url) ? apiHeaders : headers);
     done();
   });
 }
