@@ -17,3 +17,25 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The success envelope: `{ result }`, plus `message` where the spec reads one. */
 export const envelope = <T extends z.ZodTypeAny>(result: T) => z.object({ result });
+
+/** An absolute http(s) URL: the only kind of link the app keeps from people and renders as an href. */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+export const httpUrlSchema = z.string().trim().max(2000).refine(isHttpUrl, 'Must be an http or https link');
+
+/** A link that is safe as an href: an absolute http(s) URL or a path of this app (`/dashboard`, not `//host`). */
+export function isSafeLink(value: unknown): value is string {
+  return isHttpUrl(value) || (typeof value === 'string' && /^\/(?![/\\])/.test(value));
+}
+export const safeLinkSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(isSafeLink, 'Must be an http or https link or a page of this app');

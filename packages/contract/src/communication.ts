@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ddmmyyyySchema } from './admin.js';
-import { idSchema } from './common.js';
+import { httpUrlSchema, idSchema } from './common.js';
 
 export const COMMUNICATION_TYPES = ['announcement', 'homework'] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
@@ -64,7 +64,8 @@ export const communicationRequestSchema = z.object({
     .array(z.object({ media_link: z.string().regex(/^\/media\//) }))
     .max(10)
     .default([]),
-  file_link: z.string().url().max(2000).nullable().optional(),
+  /** A web link (http or https only: never javascript:, data: or the like). */
+  file_link: httpUrlSchema.nullable().optional(),
   /** Homework only. */
   due_date: ddmmyyyySchema.nullable().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeLinkSchema } from './common.js';
 
 // Maintenance (spec sections 3, 4, 8): a window during which the whole app is replaced.
 export const maintenanceStatusSchema = z.object({
@@ -58,7 +59,8 @@ export const BUG_REPORT_MESSAGES = {
   imagesFailed: 'Error while processing images',
 } as const;
 export const bugReportRequestSchema = z.object({
-  url: z.string().max(2000),
+  /** The page the person was on (an http(s) address or a path of the app), shown to platform admins as a link. */
+  url: safeLinkSchema,
   summary: z.string().trim().min(1, BUG_REPORT_MESSAGES.describe).max(5000),
   media: z
     .array(z.object({ media_link: z.string().regex(/^\/media\//, 'Attach files uploaded to this app') }))

@@ -1,3 +1,4 @@
+import { isSafeLink } from '@cue/contract';
 import { Anchor, Badge, Container, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../../../lib/format';
@@ -42,9 +43,15 @@ export function BugReportsPage() {
                 </Text>
               </Group>
               <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{report.summary}</Text>
-              <Anchor href={report.url} fz="sm" mt="xs" display="block" style={{ overflowWrap: 'anywhere' }} dir="ltr">
-                {report.url}
-              </Anchor>
+              {isSafeLink(report.url) ? (
+                <Anchor href={report.url} fz="sm" mt="xs" display="block" style={{ overflowWrap: 'anywhere' }} dir="ltr">
+                  {report.url}
+                </Anchor>
+              ) : (
+                <Text fz="sm" mt="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }} dir="ltr">
+                  {report.url}
+                </Text>
+              )}
               {report.media.length > 0 && (
                 <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt="sm">
                   {report.media.map((m, index) => (
