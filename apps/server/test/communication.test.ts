@@ -168,7 +168,7 @@ describe('scheduling', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(heard.filter((e) => (e as { id: string }).id === id)).toHaveLength(1);
     socket.close();
-    const outbox = (await t.services.email.recent?.(50)) ?? [];
+    const outbox = (await t.services.email.recent?.(50, demoId('school:sunrise'))) ?? [];
     const mails = outbox.filter((m) => m.subject === 'Sunrise Early Years: Sports day is on Friday');
     expect(mails.map((m) => m.to).sort()).toEqual(['neha.patel@family.example', 'rohan.sharma@family.example']);
   });

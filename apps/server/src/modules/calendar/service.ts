@@ -8,6 +8,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
 import { toDdmmyyyy, toIso } from '../attendance/dates.js';
+import { seesAllClasses } from '../classes/policy.js';
 import type { ClassService } from '../classes/service.js';
 import type { UserService } from '../users/service.js';
 
@@ -15,7 +16,8 @@ type EventInput = z.infer<typeof calendarEventRequestSchema>;
 
 /**
  * The school calendar: school-wide events and holidays (managed by who may edit the school's
- * details) and class events (by the class's staff). Parents see their children's.
+ * details) and class events (by the class's staff). Staff see school-wide events and their classes'
+ * (class managers: every class's); parents see their children's.
  */
 export class CalendarService {
   constructor(
@@ -47,9 +49,18 @@ export class CalendarService {
     if (from > to) throw badRequest('from must not come after to', undefined, 'to');
     let scope: ReturnType<typeof and>;
     if (auth.kind === 'staff' && auth.schoolId) {
+      // School-wide events, and the events of the classes the caller works with (the classes module's rule:
+      // class managers see every class); a class that is not theirs is refused as the class itself is.
+      const classIds = query.class_id
+        ? [(await this.classes.detail(auth, query.class_id)).id]
+        : (await seesAllClasses(auth, this.users))
+          ? null
+          : (await this.classes.staffClasses(auth)).map((c) => c.id);
       scope = and(
         eq(calendarEvents.schoolId, auth.schoolId),
-        query.class_id ? or(isNull(calendarEvents.classId), eq(calendarEvents.classId, query.class_id)) : undefined,
+        classIds
+          ? or(isNull(calendarEvents.classId), classIds.length ? inArray(calendarEvents.classId, classIds) : undefined)
+          : undefined,
       );
     } else {
       const kids = await this.db

@@ -58,5 +58,5 @@ export function communicationRoutes(route: Router, s: Services): void {
     });
     route(reads, { params: byId }, async ({ auth, params }) => ({ result: await s.communication.reads(auth, type, params.id) }));
   }
-  route(ROUTES.emailOutbox, {}, async () => ({ result: (await s.email.recent?.(100)) ?? [] }));
+  route(ROUTES.emailOutbox, {}, async ({ auth }) => ({ result: await s.communication.outbox(auth) }));
 }

@@ -14,7 +14,3 @@ export function sanitizeRichText(html: string): string {
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
   });
 }
-
-/** The text of rich text, for emails' plain parts and search. */
-export const plainText = (html: string): string =>
-  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();

@@ -1,22 +1,30 @@
-import { COMMUNICATION_MESSAGES, type Communication, type CommunicationRequest, type CommunicationType } from '@cue/contract';
+import {
+  COMMUNICATION_MESSAGES,
+  type Communication,
+  type CommunicationRequest,
+  type CommunicationType,
+  isHttpUrl,
+} from '@cue/contract';
 import { eq } from 'drizzle-orm';
 import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import { communications } from '../../platform/db/schema.js';
-import type { EmailProvider } from '../../platform/email.js';
+import { type EmailProvider, html, type OutboxEntry, trustedHtml } from '../../platform/email.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { toDdmmyyyy, toIso } from '../attendance/dates.js';
+import { seesAllClasses } from '../classes/policy.js';
 import * as classRepo from '../classes/repo.js';
+import type { ClassService } from '../classes/service.js';
 import * as schoolRepo from '../school/repo.js';
 import type { UserService } from '../users/service.js';
 import { canManage } from './policy.js';
 import * as repo from './repo.js';
-import { plainText, sanitizeRichText } from './sanitize.js';
+import { sanitizeRichText } from './sanitize.js';
 import { instantToZoned, zonedToInstant } from './zoned.js';
 
 export const PUBLISH_JOB = 'communication.publish';
@@ -32,6 +40,7 @@ export class CommunicationService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly users: UserService,
+    private readonly classes: ClassService,
     private readonly jobs: JobQueue,
     private readonly email: EmailProvider,
     private readonly events: EventBus,
@@ -77,7 +86,8 @@ export class CommunicationService {
         classes: own.map((c) => ({ id: c.id, class_name: c.name })),
         classes_ids: own.map((c) => c.id),
         announcement_media: r.media,
-        file_link: r.fileLink,
+        // Links stored before only http(s) was accepted are not handed out.
+        file_link: isHttpUrl(r.fileLink) ? r.fileLink : null,
         due_date: r.dueDate ? toDdmmyyyy(r.dueDate) : null,
         created_by: { id: r.createdBy, first_name: creator?.firstName ?? '', last_name: creator?.lastName ?? '' },
         created_at: r.createdAt.toISOString(),
@@ -91,8 +101,23 @@ export class CommunicationService {
     });
   }
 
-  /** Checks and normalises a request: audience, status, time, attachments. */
-  private async plan(auth: AccessClaims, schoolId: string, type: CommunicationType, body: CommunicationRequest) {
+  /** The ids of the classes the caller works with; null for class managers, who work with every class (the classes module's rule). */
+  private async ownClassIds(auth: AccessClaims): Promise<Set<string> | null> {
+    if (await seesAllClasses(auth, this.users)) return null;
+    return new Set((await this.classes.staffClasses(auth)).map((c) => c.id));
+  }
+
+  /**
+   * Checks and normalises a request: audience, status, time, attachments. Chosen classes must be the
+   * caller's (or, when editing, already the audience of the item): a teacher cannot address another's class.
+   */
+  private async plan(
+    auth: AccessClaims,
+    schoolId: string,
+    type: CommunicationType,
+    body: CommunicationRequest,
+    addressedBefore: string[] = [],
+  ) {
     const shareWith = type === 'homework' ? 'Classes' : body.share_with;
     let classIds: string[];
     if (shareWith === 'Everyone') {
@@ -102,6 +127,8 @@ export class CommunicationService {
       if (classIds.length === 0) throw badRequest(COMMUNICATION_MESSAGES.classesRequired, undefined, 'classes_ids');
       const found = await classRepo.existingClassIds(this.db, schoolId, classIds);
       if (found.length !== classIds.length) throw badRequest('classes_ids: not classes of this school', undefined, 'classes_ids');
+      const own = await this.ownClassIds(auth);
+      if (own && classIds.some((c) => !own.has(c) && !addressedBefore.includes(c))) throw forbidden();
     }
     const now = this.clock.now();
     let status: 'draft' | 'scheduled' | 'published' = 'published';
@@ -176,7 +203,8 @@ export class CommunicationService {
   async update(auth: AccessClaims, type: CommunicationType, id: string, body: CommunicationRequest): Promise<Communication> {
     const row = await this.manageable(auth, type, id);
     if (row.status === 'published') throw new AppError(409, COMMUNICATION_MESSAGES.cannotEditPublished, 'PUBLISHED');
-    const plan = await this.plan(auth, row.schoolId, type, body);
+    const before = (await repo.classesOf(this.db, [id])).map((c) => c.id);
+    const plan = await this.plan(auth, row.schoolId, type, body, row.shareWith === 'Classes' ? before : []);
     await this.db.transaction(async (tx) => {
       await tx.update(communications).set(plan.values).where(eq(communications.id, id));
       await repo.setClasses(tx, id, plan.classIds);
@@ -263,10 +291,21 @@ export class CommunicationService {
     return { items: await this.present(auth, rows), total, page: query.page, page_size: query.page_size };
   }
 
-  /** Who of the families it was sent to has read it, and who has not. */
+  /**
+   * Who of the families it was sent to has read it, and who has not. The creator and holders of
+   * daily_communication.access_others_announcement see every family; other staff see the families of
+   * their own classes (class managers: all), and are refused when none of its classes is theirs.
+   */
   async reads(auth: AccessClaims, type: CommunicationType, id: string) {
     const item = await this.get(auth, type, id);
-    const [people, reads] = await Promise.all([repo.audience(this.db, item.classes_ids), repo.readsOf(this.db, id)]);
+    const schoolId = staffSchool(auth);
+    let classIds = item.classes_ids;
+    if (!canManage(auth, item.created_by.id, await this.users.rolePermissions(auth.userId, schoolId))) {
+      const own = await this.ownClassIds(auth);
+      if (own) classIds = classIds.filter((c) => own.has(c));
+      if (classIds.length === 0) throw forbidden();
+    }
+    const [people, reads] = await Promise.all([repo.audience(this.db, classIds), repo.readsOf(this.db, id)]);
     const readAt = new Map(reads.map((r) => [r.userId, r.readAt]));
     return {
       read: people
@@ -312,13 +351,24 @@ export class CommunicationService {
     if (!row.sendEmail) return;
     const school = await schoolRepo.findSchool(this.db, row.schoolId);
     const people = await repo.audience(this.db, classIds);
+    const schoolName = school?.school.name ?? '';
+    // The summary is rich text sanitised again here (it may predate today's rules); everything else is escaped.
+    const body = row.summary ? trustedHtml(sanitizeRichText(row.summary)) : html`<p>${row.title}</p>`;
     for (const p of people) {
       if (!p.email) continue;
       await this.email.send({
         to: p.email,
-        subject: `${school?.school.name ?? 'School'}: ${row.title}`,
-        html: `<p>Dear ${p.firstName},</p>${row.summary || `<p>${plainText(row.title)}</p>`}<p>— ${school?.school.name ?? ''}</p>`,
+        subject: `${schoolName || 'School'}: ${row.title}`,
+        html: html`<p>Dear ${p.firstName},</p>${body}<p>— ${schoolName}</p>`,
+        schoolId: row.schoolId,
       });
     }
+  }
+
+  /** The school's emails kept by the outbox (only when no SMTP server is configured; else there is none). */
+  async outbox(auth: AccessClaims): Promise<OutboxEntry[]> {
+    const schoolId = staffSchool(auth);
+    if (!this.email.recent) throw notFound();
+    return this.email.recent(100, schoolId);
   }
 }

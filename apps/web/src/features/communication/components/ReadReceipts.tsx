@@ -2,6 +2,7 @@ import type { CommunicationType } from '@cue/contract';
 import { Alert, Avatar, Badge, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { fullName, initials } from '../../../lib/format';
+import { ApiError } from '../../../lib/http';
 import { currentLanguage } from '../../../lib/i18n';
 import { useReadReceipts } from '../api';
 import { COMMUNICATION_NS, failureText } from '../i18n';
@@ -14,6 +15,13 @@ export function ReadReceipts({ type, id }: { type: CommunicationType; id: string
   const { t } = useTranslation(COMMUNICATION_NS);
   const receipts = useReadReceipts(type, id);
   if (receipts.isPending) return <Loader size="sm" type="dots" aria-label={t('loading')} />;
+  // Receipts are for the staff of its classes (and who manages others' announcements): not an error for others.
+  if (receipts.error instanceof ApiError && receipts.error.status === 403)
+    return (
+      <Text fz="sm" c="dimmed" data-testid="receipts-not-yours">
+        {t('receipts.notYours')}
+      </Text>
+    );
   if (receipts.error) return <Alert color="red">{failureText(receipts.error)}</Alert>;
   const { read, not_read: notRead } = receipts.data;
   return (
