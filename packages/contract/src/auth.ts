@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { COUNTRY_CODE, OTP_LENGTH, PHONE_LENGTH } from './constants.js';
+import { ACCOUNT_MESSAGES } from './messages.js';
 import { childSchema, schoolDetailsSchema } from './school.js';
 
 const digits = (n: number) => new RegExp(`^\\d{${n}}$`);
@@ -137,6 +138,9 @@ export const loginedUserDetailsV2ResponseSchema = z.object({
 export const parentChildSwitchRequestSchema = z.object({ child_id: idSchema });
 
 // Temporary access tokens (school setup → access tokens)
+/** A temporary access token lives between 5 minutes and 24 hours. */
+export const TEMP_TOKEN_MIN_MINUTES = 5;
+export const TEMP_TOKEN_MAX_MINUTES = 24 * 60;
 export const createAccessTokenRequestSchema = z.object({
   label: z.string().trim().min(1, 'Give the token a name').max(100),
   /** Whom the token signs in as; the issuer by default. Must be staff of the same school. */
@@ -144,8 +148,8 @@ export const createAccessTokenRequestSchema = z.object({
   expires_in_minutes: z
     .number()
     .int()
-    .min(5)
-    .max(7 * 24 * 60),
+    .min(TEMP_TOKEN_MIN_MINUTES, ACCOUNT_MESSAGES.tempTokenTooShort)
+    .max(TEMP_TOKEN_MAX_MINUTES, ACCOUNT_MESSAGES.tempTokenTooLong),
 });
 export const accessTokenSchema = z.object({
   id: idSchema,

@@ -6,6 +6,8 @@ export interface DomainEvents {
   'excusal.updated': { schoolId: string; classId: string; studentId: string; status: string };
   'calendar.updated': { schoolId: string; classId: string | null };
   'communication.published': { schoolId: string; communicationId: string; type: string; classIds: string[]; title: string };
+  /** Sessions were ended (logout, revocation, removal from a school, account deletion): their sockets close at once. */
+  'session.ended': { sessionIds: string[] };
 }
 
 export class EventBus {

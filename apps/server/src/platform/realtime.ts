@@ -1,18 +1,36 @@
-import { ATTENDANCE_UPDATED_EVENT, COMMUNICATION_PUBLISHED_EVENT, PRESET_CODES } from '@cue/contract';
+import { ATTENDANCE_UPDATED_EVENT, COMMUNICATION_PUBLISHED_EVENT, ERROR_CODES, MESSAGES, PRESET_CODES } from '@cue/contract';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import type { AccessClaims, TokenService } from './auth/tokens.js';
+import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { SessionChecker } from './http/guard.js';
 
 export const classRoom = (classId: string) => `class:${classId}`;
+/** Every socket of one session: ending the session disconnects the room, on every instance. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+const CLASS_ROOM_PREFIX = 'class:';
+/** setTimeout's longest delay; a later expiry is re-armed when it fires. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** What a socket carries from its handshake. */
+interface SocketData {
+  auth: AccessClaims;
+  /** When the access token it connected with expires: the socket ends then. */
+  expiresAtMs: number;
+  expiryTimer?: NodeJS.Timeout;
+}
 
 export interface RealtimeDeps {
   tokens: TokenService;
   sessions: SessionChecker;
   events: EventBus;
+  clock: Clock;
+  /** How often every open socket is checked again (session, token expiry, class rooms); 30 s by default. */
+  checkEveryMs?: number;
   /** Whether the signed-in person may follow a class (its staff, or a parent of one of its children). */
   canFollowClass(auth: AccessClaims, classId: string): Promise<boolean>;
   /** On PostgreSQL, events reach sockets held by every server instance (LISTEN/NOTIFY). */
@@ -23,6 +41,13 @@ export interface RealtimeDeps {
  * Socket.IO on the same port as the API. A socket authenticates with its access token in the
  * handshake (`auth: { token }`), joins class rooms it is allowed to follow, and receives what the
  * services announce on the event bus.
+ *
+ * A socket lives no longer than what it connected with: every incoming event (a room join included)
+ * first checks that the session is still open and the access token not expired; the socket is
+ * disconnected when its token expires (the client reconnects with a fresh one), when its session ends
+ * (`session.ended` on the bus: logout, revocation, removal from the school, account deletion — sent
+ * to the room `session:<id>`, which the PostgreSQL adapter carries to every instance), and by a
+ * periodic check that also leaves class rooms the person may no longer follow.
  */
 export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
@@ -40,28 +65,112 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
     });
   }
 
+  const dataOf = (socket: Socket) => socket.data as SocketData;
+  const expired = (socket: Socket) => dataOf(socket).expiresAtMs <= deps.clock.now().getTime();
+  /** Whether the socket may still act: its token has not expired and its session is open. */
+  const live = async (socket: Socket): Promise<boolean> =>
+    !expired(socket) && (await deps.sessions.isActive(dataOf(socket).auth.sessionId));
+  const end = (socket: Socket) => {
+    clearTimeout(dataOf(socket).expiryTimer);
+    socket.disconnect(true);
+  };
+  /** Ends the socket when its access token expires (re-armed if the clock says not yet). */
+  const armExpiry = (socket: Socket) => {
+    if (!socket.connected) return;
+    const left = dataOf(socket).expiresAtMs - deps.clock.now().getTime();
+    if (left <= 0) return end(socket);
+    const timer = setTimeout(() => armExpiry(socket), Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+    dataOf(socket).expiryTimer = timer;
+  };
+
   io.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string') return next(new Error('Authentication required'));
     const verified = await deps.tokens.verifyAccess(token);
     if (!verified.ok || !(await deps.sessions.isActive(verified.claims.sessionId)))
       return next(new Error('Invalid or expired token'));
-    socket.data.auth = verified.claims;
+    const data: SocketData = { auth: verified.claims, expiresAtMs: verified.expiresAtMs };
+    Object.assign(socket.data, data);
     next();
   });
 
   io.on('connection', (socket: Socket) => {
-    const auth = socket.data.auth as AccessClaims;
-    void socket.join(`user:${auth.userId}`);
+    const auth = dataOf(socket).auth;
+    void socket.join([`user:${auth.userId}`, sessionRoom(auth.sessionId)]);
+    socket.on('disconnect', () => clearTimeout(dataOf(socket).expiryTimer));
+    armExpiry(socket);
+    // The session may have ended between the handshake and joining its room.
+    void live(socket).then(
+      (ok) => ok || end(socket),
+      () => undefined,
+    );
+    // Every incoming event, whichever handler takes it, is checked first; the checks are chained so
+    // that events still reach their handlers in the order they came.
+    let checked: Promise<unknown> = Promise.resolve();
+    socket.use((packet, next) => {
+      checked = checked
+        .then(() => live(socket))
+        .then(
+          (ok) => {
+            if (ok) return next();
+            const temp = auth.isTemp && expired(socket);
+            const message = temp ? MESSAGES.tempTokenExpired : MESSAGES.invalidToken;
+            const code = temp ? ERROR_CODES.tempTokenExpired : ERROR_CODES.invalidToken;
+            const ack = packet[packet.length - 1];
+            if (typeof ack === 'function') ack({ ok: false, message, code, error: message });
+            end(socket);
+          },
+          () => {
+            // The check could not be made (database unavailable): refuse this event, keep the socket.
+            const ack = packet[packet.length - 1];
+            if (typeof ack === 'function') ack({ ok: false, message: MESSAGES.internal, error: MESSAGES.internal });
+          },
+        );
+    });
     socket.on('join-class', async (classId: unknown, ack?: (answer: { ok: boolean; message?: string }) => void) => {
       const ok = typeof classId === 'string' && (await deps.canFollowClass(auth, classId).catch(() => false));
-      if (ok) await socket.join(classRoom(classId as string));
+      // A socket ended while the check ran does not join.
+      if (ok && socket.connected) await socket.join(classRoom(classId as string));
       ack?.(ok ? { ok } : { ok, message: 'Not found' });
     });
     socket.on('leave-class', (classId: unknown) => {
       if (typeof classId === 'string') void socket.leave(classRoom(classId));
     });
   });
+
+  // Every socket of an ended session, on every instance, at once.
+  deps.events.on('session.ended', (e) => {
+    if (e.sessionIds.length > 0) io.in(e.sessionIds.map(sessionRoom)).disconnectSockets(true);
+  });
+
+  // The periodic check of this instance's sockets: session and token, then each followed class.
+  let checking = false;
+  const checkAll = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      for (const socket of [...io.of('/').sockets.values()]) {
+        if (!socket.connected) continue;
+        const ok = await live(socket).catch(() => true);
+        if (!ok) {
+          end(socket);
+          continue;
+        }
+        for (const room of [...socket.rooms]) {
+          if (!room.startsWith(CLASS_ROOM_PREFIX)) continue;
+          const classId = room.slice(CLASS_ROOM_PREFIX.length);
+          // A failed check is tried again next time rather than dropping the room.
+          const allowed = await deps.canFollowClass(dataOf(socket).auth, classId).catch(() => true);
+          if (!allowed) await socket.leave(room);
+        }
+      }
+    } finally {
+      checking = false;
+    }
+  };
+  const checkTimer = setInterval(() => void checkAll(), deps.checkEveryMs ?? 30_000);
+  checkTimer.unref();
 
   deps.events.on('attendance.updated', (e) => {
     io.to(classRoom(e.classId)).emit(ATTENDANCE_UPDATED_EVENT, {
@@ -86,6 +195,7 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
 
   // Open sockets would keep the HTTP server from closing: end them first.
   app.addHook('preClose', async () => {
+    clearInterval(checkTimer);
     io.disconnectSockets(true);
     io.engine.close();
     // Gives the pool back its listening connection (PostgreSQL adapter).

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type AccessTokenInfo, ERROR_CODES } from '@cue/contract';
+import { ACCOUNT_MESSAGES, type AccessTokenInfo, ERROR_CODES, MESSAGES, TEMP_TOKEN_MAX_MINUTES } from '@cue/contract';
 import type { AccessClaims, AccountKind, TokenService } from '../../platform/auth/tokens.js';
 import { hashToken } from '../../platform/auth/tokens.js';
 import { TtlCache } from '../../platform/cache.js';
@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
 import type { SessionChecker } from '../../platform/http/guard.js';
 import { newId } from '../../platform/ids.js';
 import type { UserService } from '../users/service.js';
@@ -24,6 +25,10 @@ export const ROTATION_GRACE_MS = 30_000;
  * of its current refresh token. Access tokens name their session, and the guard asks `isActive`,
  * which answers from memory for a few seconds so that the hot path needs no database round trip.
  * Refresh tokens rotate; presenting a replaced one again ends the whole session (reuse detection).
+ * Every ending is announced on the event bus (`session.ended`), so the sockets of the session close too.
+ *
+ * A temporary token's session derives nothing: no refresh token, no other session (the route table
+ * refuses temporary tokens on every route that mints tokens), so revoking it ends all it can do.
  */
 export class SessionService implements SessionChecker {
   private readonly active = new TtlCache<boolean>(15_000, 50_000);
@@ -34,7 +39,15 @@ export class SessionService implements SessionChecker {
     private readonly clock: Clock,
     private readonly tokens: TokenService,
     private readonly users: UserService,
+    private readonly events: EventBus,
   ) {}
+
+  /** Marks sessions ended in this process at once and tells the realtime layer to close their sockets. */
+  private ended(sessionIds: string[]): void {
+    if (sessionIds.length === 0) return;
+    for (const id of sessionIds) this.active.set(id, false);
+    this.events.publish('session.ended', { sessionIds });
+  }
 
   private refreshTtlSeconds(): number {
     return this.config.REFRESH_TOKEN_TTL_DAYS * 86_400;
@@ -68,24 +81,22 @@ export class SessionService implements SessionChecker {
 
   async end(auth: AccessClaims): Promise<void> {
     await repo.revokeSession(this.db, auth.sessionId, this.clock.now());
-    this.active.set(auth.sessionId, false);
+    this.ended([auth.sessionId]);
   }
 
   /** Ends a person's staff sessions in one school (removed from its staff). */
   async endSchool(userId: string, schoolId: string): Promise<void> {
-    const ids = await repo.revokeUserSessions(this.db, userId, this.clock.now(), schoolId);
-    for (const id of ids) this.active.set(id, false);
+    this.ended(await repo.revokeUserSessions(this.db, userId, this.clock.now(), schoolId));
   }
 
   /** Ends every session of a person (account deletion). */
   async endAll(userId: string): Promise<void> {
-    const ids = await repo.revokeUserSessions(this.db, userId, this.clock.now());
-    for (const id of ids) this.active.set(id, false);
+    this.ended(await repo.revokeUserSessions(this.db, userId, this.clock.now()));
   }
 
   private async revokeForReuse(sessionId: string): Promise<never> {
     await repo.revokeSession(this.db, sessionId, this.clock.now());
-    this.active.set(sessionId, false);
+    this.ended([sessionId]);
     throw new AppError(401, ACCOUNT_MESSAGES.refreshReused, 'REFRESH_TOKEN_REUSED');
   }
 
@@ -148,6 +159,10 @@ export class SessionService implements SessionChecker {
   ): Promise<AccessTokenInfo & { token: string }> {
     const schoolId = issuer.schoolId;
     if (!schoolId) throw unauthorized();
+    // The route table refuses temporary tokens here already; the rule holds for every caller.
+    if (issuer.isTemp) throw new AppError(403, MESSAGES.tempTokenNotAllowed, ERROR_CODES.tempTokenNotAllowed);
+    if (input.expiresInMinutes > TEMP_TOKEN_MAX_MINUTES)
+      throw badRequest(ACCOUNT_MESSAGES.tempTokenTooLong, undefined, 'expires_in_minutes');
     const userId = input.userId ?? issuer.userId;
     if (!(await this.users.isStaffOfSchool(userId, schoolId)))
       throw badRequest('user_id is not staff of this school', undefined, 'user_id');
@@ -188,6 +203,6 @@ export class SessionService implements SessionChecker {
 
   async revokeTemp(schoolId: string, id: string): Promise<void> {
     if (!(await repo.revokeTempSession(this.db, id, schoolId, this.clock.now()))) throw notFound();
-    this.active.set(id, false);
+    this.ended([id]);
   }
 }

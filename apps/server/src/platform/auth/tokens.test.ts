@@ -15,9 +15,13 @@ describe('TokenService', () => {
   };
 
   it('round-trips access claims and rejects other token types', async () => {
-    const tokens = new TokenService(secret, clockAt(Date.now()), 900);
+    const now = Date.now();
+    const tokens = new TokenService(secret, clockAt(now), 900);
     const access = await tokens.signAccess(claims);
-    expect(await tokens.verifyAccess(access)).toEqual({ ok: true, claims });
+    const expiresAtMs = (Math.floor(now / 1000) + 900) * 1000;
+    expect(await tokens.verifyAccess(access)).toEqual({ ok: true, claims, expiresAtMs });
+    // Remembered tokens answer the same.
+    expect(await tokens.verifyAccess(access)).toEqual({ ok: true, claims, expiresAtMs });
     expect((await tokens.verifyRefresh(access)).ok).toBe(false);
     expect((await tokens.verifyOtp(access)).ok).toBe(false);
   });

@@ -27,6 +27,8 @@ export interface OtpClaims {
 
 export type VerifyFailure = 'invalid' | 'expired';
 export type Verified<T> = { ok: true; claims: T } | { ok: false; reason: VerifyFailure };
+/** A verified access token also tells when it expires (a socket may not outlive it). */
+export type VerifiedAccess = { ok: true; claims: AccessClaims; expiresAtMs: number } | { ok: false; reason: VerifyFailure };
 
 const ISSUER = 'cue';
 const ALG = 'HS256';
@@ -86,10 +88,11 @@ export class TokenService {
     );
   }
 
-  async verifyAccess(token: string): Promise<Verified<AccessClaims>> {
+  async verifyAccess(token: string): Promise<VerifiedAccess> {
     const known = this.verifiedAccess.get(token);
     if (known) {
-      if (known.expiresAtMs > this.clock.now().getTime()) return { ok: true, claims: known.claims };
+      if (known.expiresAtMs > this.clock.now().getTime())
+        return { ok: true, claims: known.claims, expiresAtMs: known.expiresAtMs };
       this.verifiedAccess.delete(token);
       return { ok: false, reason: 'expired' };
     }
@@ -108,8 +111,9 @@ export class TokenService {
       const oldest = this.verifiedAccess.keys().next().value;
       if (oldest !== undefined) this.verifiedAccess.delete(oldest);
     }
-    this.verifiedAccess.set(token, { claims, expiresAtMs: Number(exp) * 1000 });
-    return { ok: true, claims };
+    const expiresAtMs = Number(exp) * 1000;
+    this.verifiedAccess.set(token, { claims, expiresAtMs });
+    return { ok: true, claims, expiresAtMs };
   }
 
   signRefresh(c: Omit<RefreshClaims, 'expiresAt'>, ttlSeconds: number): Promise<string> {

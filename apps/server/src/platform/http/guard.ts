@@ -2,7 +2,7 @@ import { can, ERROR_CODES, MESSAGES, type RouteDef } from '@cue/contract';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { AccessClaims, TokenService } from '../auth/tokens.js';
-import { forbidden, unauthorized } from '../errors.js';
+import { AppError, forbidden, unauthorized } from '../errors.js';
 
 export type AuthContext = AccessClaims;
 
@@ -40,7 +40,7 @@ const wasTempToken = (token: string): boolean => {
 
 /**
  * Builds the check each route runs before its handler, from what its route table entry declares:
- * who may call it and which role permission it needs.
+ * who may call it, whether a temporary token may (`allowTemp`), and which role permission it needs.
  */
 export function createGuard(tokens: TokenService, sessions: SessionChecker, permissions: PermissionChecker) {
   return async function authenticate(req: FastifyRequest, def: RouteDef): Promise<AuthContext | null> {
@@ -59,6 +59,10 @@ export function createGuard(tokens: TokenService, sessions: SessionChecker, perm
     const claims = verified.claims;
     if (!(await sessions.isActive(claims.sessionId))) throw unauthorized(MESSAGES.invalidToken, ERROR_CODES.invalidToken);
     if (access !== 'any' && access !== claims.kind) throw forbidden();
+    // A temporary token acts as its person in its school for its lifetime, nothing more: it may not
+    // mint or extend tokens, leave its school, or end the account.
+    if (claims.isTemp && def.allowTemp === false)
+      throw new AppError(403, MESSAGES.tempTokenNotAllowed, ERROR_CODES.tempTokenNotAllowed);
     if (def.permission || def.feature) {
       if (claims.kind !== 'staff' || !claims.schoolId) throw forbidden();
       const [rolePermissions, schoolPermissions] = await Promise.all([
