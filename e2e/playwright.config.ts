@@ -16,7 +16,7 @@ const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
  * The demo numbers, plus new parents the journeys register: 77 by the account-deletion journey, 88 by
  * the school-setup import journey.
  */
-const OTP_TEST_NUMBERS = [1, 2, 3, 4, 5, 6, 77, 88].map((n) => `${9000000000 + n}:123456`).join(',');
+const OTP_TEST_NUMBERS = [1, 2, 3, 4, 5, 6, 66, 77, 88].map((n) => `${9000000000 + n}:123456`).join(',');
 
 // Set once in the runner process; the workers inherit it, so all share one data directory.
 process.env.CUE_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'cue-e2e-'));

@@ -88,6 +88,22 @@ describe('the hole: an admin making herself super admin', () => {
     expect(switched.statusCode).toBe(200);
   });
 
+  it('refuses minting a temporary token for someone who holds more', async () => {
+    const forSam = await call('POST', ROUTES.createAccessToken.path, tokens.anita, {
+      label: 'support',
+      user_id: person.sam,
+      expires_in_minutes: 60,
+    });
+    expect(forSam.statusCode).toBe(403);
+    expect(forSam.json().code).toBe(ERROR_CODES.privilegeExceeded);
+    const forTara = await call('POST', ROUTES.createAccessToken.path, tokens.anita, {
+      label: 'support',
+      user_id: person.tara,
+      expires_in_minutes: 60,
+    });
+    expect(forTara.statusCode, forTara.body).toBe(200);
+  });
+
   it('refuses roles that carry platform permissions, and editing or deleting the Super Admin role', async () => {
     const made = await call('POST', ROUTES.roleCreate.path, tokens.anita, {
       name: 'Platform',
@@ -108,17 +124,14 @@ describe('the matrix: every demo role changing every demo role', () => {
   const actors = ['sam', 'anita'] as const;
   const targets = ['sam', 'anita', 'tara'] as const;
   const newRoles = ['superAdmin', 'admin', 'teacher'] as const;
-  const cases = actors.flatMap((actor) =>
-    targets.flatMap((target) => newRoles.map((to) => [actor, target, to] as const)),
-  );
+  const cases = actors.flatMap((actor) => targets.flatMap((target) => newRoles.map((to) => [actor, target, to] as const)));
 
   it.each(cases)('%s changing %s to %s', async (actor, target, to) => {
     await restore();
     const res = await call('PUT', `/api/staff/${person[target]}`, tokens[actor] ?? '', { role_id: role[to] });
     const self = actor === target;
     const unchanged = roleOf[target] === to;
-    const allowed =
-      unchanged || (!self && rank[roleOf[actor]] >= rank[roleOf[target]] && rank[roleOf[actor]] >= rank[to]);
+    const allowed = unchanged || (!self && rank[roleOf[actor]] >= rank[roleOf[target]] && rank[roleOf[actor]] >= rank[to]);
     if (unchanged && rank[roleOf[actor]] < rank[roleOf[target]]) {
       // Not a change of role, but still a change of a person who holds more.
       expect(res.statusCode, res.body).toBe(403);
@@ -155,7 +168,11 @@ describe('a custom role that holds staff management alone', () => {
     // Not a test number: signs in with the code the SMS provider was given.
     const send = await t.request({ method: 'POST', url: '/api/otp/send', payload: { phno: '919123400002' } });
     const code = t.sms.sent.at(-1)?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
-    const verify = await t.request({ method: 'POST', url: '/api/otp/verify', payload: { reqId: send.json().message, otp: code } });
+    const verify = await t.request({
+      method: 'POST',
+      url: '/api/otp/verify',
+      payload: { reqId: send.json().message, otp: code },
+    });
     const login = await t.request({
       method: 'POST',
       url: ROUTES.phoneVerification.path,
@@ -165,9 +182,17 @@ describe('a custom role that holds staff management alone', () => {
   });
 
   it('may add staff only with a role it holds all of', async () => {
-    const teacher = await call('POST', ROUTES.staffCreate.path, clerk, { first_name: 'T', phone: '9123400003', role_id: role.teacher });
+    const teacher = await call('POST', ROUTES.staffCreate.path, clerk, {
+      first_name: 'T',
+      phone: '9123400003',
+      role_id: role.teacher,
+    });
     expect(teacher.statusCode).toBe(403);
-    const same = await call('POST', ROUTES.staffCreate.path, clerk, { first_name: 'C2', phone: '9123400004', role_id: clerkRole });
+    const same = await call('POST', ROUTES.staffCreate.path, clerk, {
+      first_name: 'C2',
+      phone: '9123400004',
+      role_id: clerkRole,
+    });
     expect(same.statusCode, same.body).toBe(200);
   });
 
@@ -185,7 +210,9 @@ describe('a custom role that holds staff management alone', () => {
       payload: `--X\r\nContent-Disposition: form-data; name="file"; filename="s.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--X--\r\n`,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().result.problems).toEqual([{ row: 2, field: 'role', message: 'You cannot grant permissions you do not hold' }]);
+    expect(res.json().result.problems).toEqual([
+      { row: 2, field: 'role', message: 'You cannot grant permissions you do not hold' },
+    ]);
   });
 });
 
@@ -200,7 +227,13 @@ describe("person records are the person's: a school edits its membership only", 
     });
     expect(res.statusCode, res.body).toBe(200);
     const invited: StaffMember = res.json().result;
-    expect(invited).toMatchObject({ first_name: 'Typed', last_name: 'Name', phone: '9000000006', email: null, status: 'invited' });
+    expect(invited).toMatchObject({
+      first_name: 'Typed',
+      last_name: 'Name',
+      phone: '9000000006',
+      email: null,
+      status: 'invited',
+    });
     expect(res.body).not.toContain('Mona');
     expect(res.body).not.toContain('Haddad');
     expect(res.body).not.toContain(demoId('user:9000000006'));
@@ -211,16 +244,26 @@ describe("person records are the person's: a school edits its membership only", 
       (await call('POST', ROUTES.switchSchool.path, mona, { school_id: demoId('school:sunrise') })).statusCode,
     ).toBeGreaterThanOrEqual(400);
     // The school cannot rename her account: she is not its member.
-    expect((await call('PUT', `/api/staff/${demoId('user:9000000006')}`, tokens.anita, { first_name: 'X' })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/staff/${demoId('user:9000000006')}`, tokens.anita, { first_name: 'X' })).statusCode).toBe(
+      404,
+    );
     // Asking again while the invitation is open.
-    const again = await call('POST', ROUTES.staffCreate.path, tokens.anita, { first_name: 'Again', phone: '9000000006', role_id: role.teacher });
+    const again = await call('POST', ROUTES.staffCreate.path, tokens.anita, {
+      first_name: 'Again',
+      phone: '9000000006',
+      role_id: role.teacher,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe(ERROR_CODES.alreadyInvited);
 
     // She sees it, accepts it, and is then staff of Sunrise with the role and class it gave.
     const mine = (await call('GET', ROUTES.staffInvitations.path, mona)).json().result;
     expect(mine).toEqual([
-      expect.objectContaining({ id: invited.id, school: { id: demoId('school:sunrise'), name: 'Sunrise Early Years' }, role: 'Teacher' }),
+      expect.objectContaining({
+        id: invited.id,
+        school: { id: demoId('school:sunrise'), name: 'Sunrise Early Years' },
+        role: 'Teacher',
+      }),
     ]);
     // Nobody else can answer it.
     const tara = await staffToken(t, '9000000003');
@@ -233,9 +276,14 @@ describe("person records are the person's: a school edits its membership only", 
 
     // Sunrise renames its member: Moonbeam still knows her as herself.
     const renamed = await call('PUT', `/api/staff/${demoId('user:9000000006')}`, tokens.anita, { first_name: 'Renamed' });
-    expect(renamed.json().result).toMatchObject({ first_name: 'Renamed', status: 'active', classes: [{ class_name: 'Nursery A' }] });
-    const samMoon = (await call('POST', ROUTES.switchSchool.path, await staffToken(t, '9000000001'), { school_id: demoId('school:moonbeam') })).json().result
-      .access_token;
+    expect(renamed.json().result).toMatchObject({
+      first_name: 'Renamed',
+      status: 'active',
+      classes: [{ class_name: 'Nursery A' }],
+    });
+    const samMoon = (
+      await call('POST', ROUTES.switchSchool.path, await staffToken(t, '9000000001'), { school_id: demoId('school:moonbeam') })
+    ).json().result.access_token;
     const moonStaff: StaffMember[] = (await call('GET', ROUTES.staffList.path, samMoon)).json().result;
     expect(moonStaff.find((s) => s.id === demoId('user:9000000006'))?.first_name).toBe('Mona');
     const fresh = (await signIn(t, '9000000006')).staff_user?.access_token ?? '';
@@ -246,12 +294,14 @@ describe("person records are the person's: a school edits its membership only", 
   it('an invitation can be declined, or withdrawn by the school', async () => {
     const rohan = await signIn(t, '9000000004');
     const parentToken = rohan.parent_user?.access_token ?? '';
-    const first = (await call('POST', ROUTES.staffCreate.path, tokens.anita, { first_name: 'R', phone: '9000000004', role_id: role.teacher }))
-      .json().result as StaffMember;
+    const first = (
+      await call('POST', ROUTES.staffCreate.path, tokens.anita, { first_name: 'R', phone: '9000000004', role_id: role.teacher })
+    ).json().result as StaffMember;
     expect((await call('POST', `/api/staff_invitations/${first.id}/decline`, parentToken)).statusCode).toBe(200);
     expect((await call('GET', ROUTES.staffInvitations.path, parentToken)).json().result).toEqual([]);
-    const second = (await call('POST', ROUTES.staffCreate.path, tokens.anita, { first_name: 'R', phone: '9000000004', role_id: role.teacher }))
-      .json().result as StaffMember;
+    const second = (
+      await call('POST', ROUTES.staffCreate.path, tokens.anita, { first_name: 'R', phone: '9000000004', role_id: role.teacher })
+    ).json().result as StaffMember;
     const listed: StaffMember[] = (await call('GET', ROUTES.staffList.path, tokens.anita)).json().result;
     expect(listed.find((s) => s.id === second.id)?.status).toBe('invited');
     expect((await call('DELETE', `/api/staff/${second.id}`, tokens.anita)).statusCode).toBe(200);
@@ -272,8 +322,9 @@ describe("person records are the person's: a school edits its membership only", 
     const linked = res.json().result.parents.find((p: { primary_phone: string }) => p.primary_phone === '9000000006');
     expect(linked).toMatchObject({ first_name: 'Auntie', last_name: 'Typed', primary_email: null });
     expect(res.body).not.toContain('Haddad');
-    const own = (await call('GET', ROUTES.loginedUserDetails.path, (await signIn(t, '9000000006')).staff_user?.access_token ?? ''))
-      .json().result.user_detials;
+    const own = (
+      await call('GET', ROUTES.loginedUserDetails.path, (await signIn(t, '9000000006')).staff_user?.access_token ?? '')
+    ).json().result.user_detials;
     expect(own).toMatchObject({ first_name: 'Mona', last_name: 'Haddad' });
   });
 });

@@ -12,6 +12,7 @@ import { ChildCard } from './ChildCard';
 import { ClassCard } from './ClassCard';
 import classes from './Dashboard.module.css';
 import { formatToday, partOfDay } from './format';
+import { StaffInvitations } from './StaffInvitations';
 
 const GRID = { base: 1, sm: 2, lg: 3 } as const;
 
@@ -177,6 +178,9 @@ export default function DashboardPage() {
             )}
           </Section>
         )}
+
+        {/* Below the lists, for the same reason as the card under it. */}
+        {settled && <StaffInvitations />}
 
         {/* Below the lists, so shown once they have their length: it never moves down under the reader. */}
         {settled && (

@@ -1,5 +1,5 @@
 import type { StaffMember } from '@cue/contract';
-import { Badge, MultiSelect, Select, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Group, MultiSelect, Select, SimpleGrid, Text } from '@mantine/core';
 import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,7 +60,13 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
       { id: member?.id, input },
       {
         onSuccess: (saved) => {
-          toast.success(member ? t('staff.saved', { name: fullName(saved) }) : t('staff.added', { name: fullName(saved) }));
+          toast.success(
+            member
+              ? t('staff.saved', { name: fullName(saved) })
+              : saved.status === 'invited'
+                ? t('staff.invited', { name: fullName(saved) })
+                : t('staff.added', { name: fullName(saved) }),
+          );
           onClose();
         },
         onError: (err) => form.showServerError(err),
@@ -133,7 +139,7 @@ export default function StaffPage() {
   const confirmRemove = (member: StaffMember) =>
     remove.mutate(member.id, {
       onSuccess: () => {
-        toast.success(t('staff.removed', { name: fullName(member) }));
+        toast.success(t(member.status === 'invited' ? 'staff.withdrawn' : 'staff.removed', { name: fullName(member) }));
         close();
       },
       onError: (err) => toast.error(errorText(err)),
@@ -181,17 +187,41 @@ export default function StaffPage() {
             key: 'role',
             header: t('staff.form.role'),
             render: (s) => (
-              <Badge variant="light" color="gray" radius="sm" tt="none">
-                {s.role.name}
-              </Badge>
+              <Group gap={6} wrap="nowrap">
+                <Badge variant="light" color="gray" radius="sm" tt="none">
+                  {s.role.name}
+                </Badge>
+                {s.status === 'invited' && (
+                  <Badge variant="light" color="yellow" radius="sm" tt="none" data-testid="staff-invited">
+                    {t('staff.invitedBadge')}
+                  </Badge>
+                )}
+              </Group>
             ),
           },
           { key: 'classes', header: t('staff.form.classes'), render: (s) => <ClassBadges classes={s.classes} /> },
         ]}
-        actions={(s) => [
-          { label: t('common.edit'), icon: IconPencil, onClick: () => setDialog({ kind: 'edit', member: s }) },
-          { label: t('staff.remove'), icon: IconTrash, color: 'red', onClick: () => setDialog({ kind: 'remove', member: s }) },
-        ]}
+        actions={(s) =>
+          s.status === 'invited'
+            ? [
+                // Nothing to edit until they accept: withdraw and invite again instead.
+                {
+                  label: t('staff.withdraw'),
+                  icon: IconTrash,
+                  color: 'red',
+                  onClick: () => setDialog({ kind: 'remove', member: s }),
+                },
+              ]
+            : [
+                { label: t('common.edit'), icon: IconPencil, onClick: () => setDialog({ kind: 'edit', member: s }) },
+                {
+                  label: t('staff.remove'),
+                  icon: IconTrash,
+                  color: 'red',
+                  onClick: () => setDialog({ kind: 'remove', member: s }),
+                },
+              ]
+        }
       />
       {dialog?.kind === 'add' && <StaffModal member={null} staff={staff.data ?? []} onClose={close} />}
       {dialog?.kind === 'edit' && (
@@ -201,9 +231,11 @@ export default function StaffPage() {
         <ConfirmModal
           opened
           onClose={close}
-          title={t('staff.removeTitle')}
-          message={t('staff.removeConfirm', { name: fullName(dialog.member) })}
-          confirmLabel={t('staff.remove')}
+          title={dialog.member.status === 'invited' ? t('staff.withdrawTitle') : t('staff.removeTitle')}
+          message={t(dialog.member.status === 'invited' ? 'staff.withdrawConfirm' : 'staff.removeConfirm', {
+            name: fullName(dialog.member),
+          })}
+          confirmLabel={dialog.member.status === 'invited' ? t('staff.withdraw') : t('staff.remove')}
           onConfirm={() => confirmRemove(dialog.member)}
           pending={remove.isPending}
         />
