@@ -229,7 +229,9 @@ export class ImportService {
     const schoolId = staffSchool(auth);
     const rows = await this.rows(bytes);
     const { problems } =
-      kind === 'students' ? await this.checkStudents(this.db, schoolId, rows) : await this.checkStaff(this.db, auth, schoolId, rows);
+      kind === 'students'
+        ? await this.checkStudents(this.db, schoolId, rows)
+        : await this.checkStaff(this.db, auth, schoolId, rows);
     const badRows = new Set(problems.map((p) => p.row));
     return { kind, total_rows: rows.length, valid_rows: rows.length - badRows.size, problems, rows };
   }

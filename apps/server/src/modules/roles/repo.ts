@@ -4,7 +4,11 @@ import { memberships, roles } from '../../platform/db/schema.js';
 import type { Standing } from './policy.js';
 
 /** A person's standing in a school: their role's permissions and super admin flag; null when not staff there. */
-export async function standingOf(q: Queryable, schoolId: string, userId: string): Promise<(Standing & { roleId: string }) | null> {
+export async function standingOf(
+  q: Queryable,
+  schoolId: string,
+  userId: string,
+): Promise<(Standing & { roleId: string }) | null> {
   const [row] = await q
     .select({ roleId: roles.id, permissions: roles.permissions, superAdmin: roles.isSuperAdmin })
     .from(memberships)

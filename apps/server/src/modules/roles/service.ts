@@ -141,7 +141,8 @@ export class RoleService {
       .select({ n: count() })
       .from(staffInvitations)
       .where(and(eq(staffInvitations.roleId, id), eq(staffInvitations.status, 'pending')));
-    if (Number(held?.n ?? 0) + Number(offered?.n ?? 0) > 0) throw conflict('This role is still assigned to staff; give them another role first');
+    if (Number(held?.n ?? 0) + Number(offered?.n ?? 0) > 0)
+      throw conflict('This role is still assigned to staff; give them another role first');
     await this.db.transaction(async (tx) => {
       // Answered or withdrawn invitations that named the role go with it.
       await tx.delete(staffInvitations).where(eq(staffInvitations.roleId, id));
