@@ -6,14 +6,15 @@ import { getSession, onSessionChange } from './session';
 /**
  * The one Socket.IO connection of the app (same origin, path /socket.io). It authenticates with the
  * active side's access token in the handshake (`auth: { token }`), renewed before each (re)connect,
- * and is closed when the session ends.
+ * and is closed when the session ends. The server disconnects it when that token expires; it then
+ * connects again with a fresh one.
  */
 let socket: Socket | null = null;
 
 export function getSocket(): Socket | null {
   if (socket) return socket;
   if (!getSession()) return null;
-  socket = io({
+  const opened = io({
     path: '/socket.io',
     transports: ['websocket'],
     auth: (cb) => {
@@ -24,6 +25,12 @@ export function getSocket(): Socket | null {
       );
     },
   });
+  // The server ends a socket when the access token it connected with expires or its session ends.
+  // While the session lasts here, connect again with a fresh token; a refused handshake is not retried.
+  opened.on('disconnect', (reason) => {
+    if (reason === 'io server disconnect' && socket === opened && getSession()) opened.connect();
+  });
+  socket = opened;
   return socket;
 }
 

@@ -1,4 +1,4 @@
-import type { AccessTokenInfo } from '@cue/contract';
+import { type AccessTokenInfo, TEMP_TOKEN_MAX_MINUTES, TEMP_TOKEN_MIN_MINUTES } from '@cue/contract';
 import {
   ActionIcon,
   Alert,
@@ -27,8 +27,9 @@ import { ConfirmModal, FormModal } from '../components/FormModal';
 import { useFormState } from '../components/useFormState';
 import { formatDateTime } from '../format';
 
-const MIN_MINUTES = 5;
-const MAX_MINUTES = 7 * 24 * 60;
+const MIN_MINUTES = TEMP_TOKEN_MIN_MINUTES;
+/** 24 hours: the server refuses a longer lifetime. */
+const MAX_MINUTES = TEMP_TOKEN_MAX_MINUTES;
 
 /** The link that signs someone in with a temporary token: the identity slice's token sign-in page. */
 export const signInLink = (token: string) => `${window.location.origin}${TOKEN_LOGIN_PATH}?token=${encodeURIComponent(token)}`;
@@ -103,7 +104,7 @@ function CreateModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
       label: values.label.trim() ? undefined : t('tokens.labelRequired'),
       amount:
         !Number.isFinite(minutes) || minutes < MIN_MINUTES || minutes > MAX_MINUTES
-          ? t('tokens.expiryRange', { min: MIN_MINUTES, days: 7 })
+          ? t('tokens.expiryRange', { min: MIN_MINUTES, hours: MAX_MINUTES / 60 })
           : undefined,
     }));
     if (!ok) return;
