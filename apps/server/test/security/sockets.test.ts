@@ -173,3 +173,24 @@ describe('the periodic check of open sockets', () => {
     socket.close();
   });
 });
+
+describe.skipIf(!process.env.DATABASE_URL)('two server instances on one PostgreSQL database', () => {
+  it('a logout on one instance disconnects the socket the other instance holds', async () => {
+    const first = await createTestApp();
+    const second = await createTestApp({}, { sameDatabaseAs: first });
+    try {
+      await listening(first);
+      const secondPort = await listening(second);
+      // The adapter joins once the server listens; give it a moment to subscribe.
+      await new Promise((r) => setTimeout(r, 500));
+      const tara = await staffToken(first, '9000000003');
+      const socket = await connectTo(secondPort, tara);
+      const gone = disconnection(socket);
+      expect((await first.request({ method: 'POST', url: ROUTES.logout.path, headers: bearer(tara) })).statusCode).toBe(200);
+      expect(await gone).toBe('io server disconnect');
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
