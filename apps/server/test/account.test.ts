@@ -116,7 +116,8 @@ describe('profile pictures', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Profile Picture Updated');
     const url = res.json().result.parent_profile_picture as string;
-    expect(url).toMatch(/^\/media\/profile\/parent\/[0-9a-f]{24}\.webp$/);
+    // A parent's picture is private: its link is signed and expires (decision 6).
+    expect(url).toMatch(/^\/media\/profile\/parent\/[0-9a-f]{24}\.webp\?exp=\d+&sig=[\w-]+$/);
     const file = await t.request({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
     const meta = await sharp(file.rawPayload).metadata();
@@ -129,7 +130,7 @@ describe('profile pictures', () => {
       url: ROUTES.loginedUserDetails.path,
       headers: bearer(login.parent_user?.access_token ?? ''),
     });
-    expect(details.json().result.user_detials.parent_profile_picture).toBe(url);
+    expect(details.json().result.user_detials.parent_profile_picture.split('?')[0]).toBe(url.split('?')[0]);
   });
 
   it("refuses another parent's record with 404, and files that are not images with 400", async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ddmmyyyySchema } from './admin.js';
 import { httpUrlSchema, idSchema } from './common.js';
+import { mediaLinkSchema } from './platform.js';
 
 export const COMMUNICATION_TYPES = ['announcement', 'homework'] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
@@ -61,7 +62,7 @@ export const communicationRequestSchema = z.object({
   time: hhmmaSchema.optional(),
   /** Uploaded files (POST /api/media/) to attach. */
   announcement_media: z
-    .array(z.object({ media_link: z.string().regex(/^\/media\//) }))
+    .array(z.object({ media_link: mediaLinkSchema() }))
     .max(10)
     .default([]),
   /** A web link (http or https only: never javascript:, data: or the like). */

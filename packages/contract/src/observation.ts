@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ddmmyyyySchema } from './admin.js';
 import { idSchema } from './common.js';
+import { mediaLinkSchema } from './platform.js';
 
 export const OBSERVATION_DEFAULTS = { title: 'Observation', type_of_anecdote: 'general' } as const;
 export const OBSERVATION_MESSAGES = {
@@ -25,7 +26,7 @@ export const createObservationRequestSchema = z.object({
   visibility: observationVisibilitySchema.default('family'),
   learning_area_ids: z.array(idSchema).max(20).default([]),
   media: z
-    .array(z.object({ media_link: z.string().regex(/^\/media\//) }))
+    .array(z.object({ media_link: mediaLinkSchema() }))
     .max(20)
     .default([]),
   observation_entries: z.array(observationEntryInputSchema).min(1, 'Add at least one child').max(100),
@@ -41,7 +42,7 @@ export const updateObservationRequestSchema = z.object({
 });
 export const addMediaRequestSchema = z.object({
   media: z
-    .array(z.object({ media_link: z.string().regex(/^\/media\//) }))
+    .array(z.object({ media_link: mediaLinkSchema() }))
     .min(1)
     .max(20),
 });

@@ -26,6 +26,16 @@ export const UPLOAD_LIMITS = {
   max_doc_size: 20 * 1024 * 1024,
   total_media: 10,
 } as const;
+/**
+ * A link to a stored file, as a request names it: links handed out for private files carry a signature
+ * (`?exp=…&sig=…`, decision 6), which is dropped, so records keep the file's own path.
+ */
+export const mediaLinkSchema = (message = 'Attach files uploaded to this app') =>
+  z
+    .string()
+    .max(1000)
+    .regex(/^\/media\//, message)
+    .transform((link) => link.split('?')[0] ?? link);
 export const uploadConstraintSchema = z.object({
   max_image_size: z.number().int(),
   max_video_size: z.number().int(),
@@ -63,7 +73,7 @@ export const bugReportRequestSchema = z.object({
   url: safeLinkSchema,
   summary: z.string().trim().min(1, BUG_REPORT_MESSAGES.describe).max(5000),
   media: z
-    .array(z.object({ media_link: z.string().regex(/^\/media\//, 'Attach files uploaded to this app') }))
+    .array(z.object({ media_link: mediaLinkSchema() }))
     .max(10)
     .default([]),
 });

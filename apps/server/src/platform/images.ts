@@ -26,3 +26,20 @@ export async function toSquareImage(bytes: Buffer, mimetype: string, size: numbe
   if (!format || !RASTER.has(format)) throw refuse();
   return sharp(bytes, { animated: false }).rotate().resize(size, size, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
 }
+
+/**
+ * A photo or screenshot for the media library: its own orientation applied, at most 2560 px on its
+ * longer side, re-encoded as WebP, which drops every piece of metadata. Throws NOT_AN_IMAGE (400) for
+ * anything sharp cannot read as a raster image (SVG included).
+ */
+export async function toMediaImage(bytes: Buffer): Promise<Buffer> {
+  const refuse = () => new AppError(400, 'The image could not be read', 'NOT_AN_IMAGE');
+  let format: string | undefined;
+  try {
+    format = (await sharp(bytes).metadata()).format;
+  } catch {
+    throw refuse();
+  }
+  if (!format || !RASTER.has(format)) throw refuse();
+  return sharp(bytes).rotate().resize(2560, 2560, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 85 }).toBuffer();
+}

@@ -1,4 +1,5 @@
 import type { ClassDetail, ClassSummary } from '@cue/contract';
+import { signMedia } from '../../platform/media-urls.js';
 import type { ClassRow } from './repo.js';
 
 const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('-');
@@ -26,7 +27,7 @@ const person = (p: Person) => ({
   _id: p.id,
   first_name: p.firstName,
   last_name: p.lastName,
-  profile_picture: p.picture,
+  profile_picture: signMedia(p.picture),
 });
 
 export function presentClassDetail(r: ClassRow, studentRows: Person[], staffRows: (Person & { role: string })[]): ClassDetail {

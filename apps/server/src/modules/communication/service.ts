@@ -16,6 +16,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import { signMediaList } from '../../platform/media-urls.js';
 import { toDdmmyyyy, toIso } from '../attendance/dates.js';
 import { seesAllClasses } from '../classes/policy.js';
 import * as classRepo from '../classes/repo.js';
@@ -85,7 +86,7 @@ export class CommunicationService {
         time: zoned?.time ?? null,
         classes: own.map((c) => ({ id: c.id, class_name: c.name })),
         classes_ids: own.map((c) => c.id),
-        announcement_media: r.media,
+        announcement_media: signMediaList(r.media),
         // Links stored before only http(s) was accepted are not handed out.
         file_link: isHttpUrl(r.fileLink) ? r.fileLink : null,
         due_date: r.dueDate ? toDdmmyyyy(r.dueDate) : null,

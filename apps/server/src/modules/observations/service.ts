@@ -21,6 +21,7 @@ import {
 } from '../../platform/db/schema.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { signMediaList } from '../../platform/media-urls.js';
 import { toDdmmyyyy, toIso } from '../attendance/dates.js';
 import type { ClassService } from '../classes/service.js';
 import * as commRepo from '../communication/repo.js';
@@ -114,7 +115,7 @@ export class ObservationService {
         learning_areas: areas
           .filter((a) => a.observationId === r.id)
           .map(({ id, code, name, group }) => ({ id, code, name, group })),
-        media: r.media,
+        media: signMediaList(r.media),
         created_by: { id: r.createdBy, first_name: author?.firstName ?? '', last_name: author?.lastName ?? '' },
         created_at: r.createdAt.toISOString(),
         is_saved: true,

@@ -1,4 +1,5 @@
 import type { StaffMember, Student } from '@cue/contract';
+import { signMedia } from '../../platform/media-urls.js';
 import type { InvitationRow, StaffRow, StudentRow } from './repo.js';
 
 /** A member as this school records them: the school's own name for them where it set one. */
@@ -32,7 +33,7 @@ export const presentStudent = (r: StudentRow): Student => ({
   _id: r.student.id,
   first_name: r.student.firstName,
   last_name: r.student.lastName,
-  student_profile_picture: r.student.profilePicture,
+  student_profile_picture: signMedia(r.student.profilePicture),
   student_class: r.classes.map((c) => ({ class_id: c.classId, class_name: c.className })),
   parents: r.parents.map((p) => ({
     id: p.id,

@@ -84,7 +84,7 @@ export class SchoolService {
 
   async setLogo(schoolId: string, upload: Upload): Promise<SchoolInfo> {
     const image = await toSquareImage(upload.bytes, upload.mimetype, 256);
-    const url = await this.storage.put(`school/${schoolId}/${newId()}.webp`, image, 'image/webp');
+    const url = await this.storage.put(`school/${schoolId}/${newId()}.webp`, image, 'image/webp', upload.owner);
     const before = (await repo.findSchool(this.db, schoolId))?.school.logo;
     await repo.updateSchool(this.db, schoolId, { logo: url });
     if (before) await this.storage.remove(before);

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { toProfilePicture } from '../../platform/images.js';
+import { signMedia } from '../../platform/media-urls.js';
 import type { Storage } from '../../platform/storage.js';
 import type { SessionService } from '../auth/session-service.js';
 import type { RosterCache } from '../classes/roster-cache.js';
@@ -14,6 +15,8 @@ import type { UserService } from './service.js';
 export interface Upload {
   bytes: Buffer;
   mimetype: string;
+  /** Who sent it (readUpload fills it in): recorded with the stored file. */
+  owner: { uploadedBy: string; schoolId: string | null };
 }
 
 /** A person's own account: child switch, profile pictures, deletion. */
@@ -42,7 +45,7 @@ export class AccountService {
 
   private async storePicture(kind: string, upload: Upload): Promise<string> {
     const image = await toProfilePicture(upload.bytes, upload.mimetype);
-    return this.storage.put(`profile/${kind}/${newId()}.webp`, image, 'image/webp');
+    return this.storage.put(`profile/${kind}/${newId()}.webp`, image, 'image/webp', upload.owner);
   }
 
   async switchChild(auth: AccessClaims, childId: string): Promise<ParentUserDetails> {
@@ -91,7 +94,7 @@ export class AccountService {
     await repo.setStudentPicture(this.db, studentId, url);
     for (const userId of await repo.parentUserIdsOf(this.db, studentId)) this.users.invalidateUser(userId);
     this.rosters.clear();
-    return { id: studentId, student_profile_picture: url };
+    return { id: studentId, student_profile_picture: signMedia(url) };
   }
 
   /** Deletes the person behind the token: both their staff and parent sides. */

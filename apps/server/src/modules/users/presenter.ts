@@ -1,4 +1,5 @@
 import type { Child, EditorDirection, ParentUserDetails, StaffUserDetails } from '@cue/contract';
+import { signMedia } from '../../platform/media-urls.js';
 import type { ParentRecord, StaffRecord } from './repo.js';
 
 const direction = (value: string): EditorDirection => (value === 'r2l' ? 'r2l' : 'l2r');
@@ -34,7 +35,7 @@ export function presentParent(r: ParentRecord): ParentUserDetails {
         first_name: row.student.firstName,
         last_name: row.student.lastName,
         student_class: [],
-        student_profile_picture: row.student.profilePicture,
+        student_profile_picture: signMedia(row.student.profilePicture),
       };
       children.set(row.student.id, child);
     }
@@ -57,7 +58,7 @@ export function presentParent(r: ParentRecord): ParentUserDetails {
     last_name: r.user.lastName,
     primary_email: r.parent.primaryEmail ?? r.user.email,
     primary_phone: r.parent.primaryPhone ?? r.user.phone,
-    parent_profile_picture: r.parent.profilePicture,
+    parent_profile_picture: signMedia(r.parent.profilePicture),
     current_child: current,
     child_list: childList,
   };

@@ -52,15 +52,17 @@ import type { Database } from '../db/client.js';
 import { type EmailProvider, OutboxEmailProvider, SmtpEmailProvider } from '../email.js';
 import { EventBus } from '../events.js';
 import { JobQueue } from '../jobs.js';
+import { MediaUrls, mediaAccess, useMediaUrls } from '../media-urls.js';
 import { attachRealtime } from '../realtime.js';
 import type { Secrets } from '../secrets.js';
 import { consoleSmsProvider, type SmsProvider } from '../sms/provider.js';
-import { LocalStorage, MEDIA_PREFIX } from '../storage.js';
+import { LocalStorage, MEDIA_CLEANUP_JOB, MEDIA_PREFIX, MediaStore } from '../storage.js';
 import { registerErrorHandling } from './errors.js';
 import { createGuard } from './guard.js';
 import { createLoginPage } from './login-page.js';
 import { createRouter } from './route.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { UploadLimits } from './upload.js';
 
 export interface AppDeps {
   config: Config;
@@ -83,13 +85,19 @@ export function createServices(deps: AppDeps) {
   const sessions = new SessionService(db, config, clock, tokens, users, events);
   const otp = new OtpService(db, config, clock, deps.sms ?? consoleSmsProvider, tokens, users, secrets.otpPepper);
   const oauth = new OauthService(db, config, clock);
-  const storage = new LocalStorage(path.join(config.dataDir, 'media'));
+  const storage = new MediaStore(db, clock, new LocalStorage(path.join(config.dataDir, 'media')));
+  // Links to private files are signed with a key derived from the JWT secret (decision 6).
+  useMediaUrls(new MediaUrls(secrets.jwtSecret, clock));
   const rosters = new RosterCache();
   const classes = new ClassService(db, clock, users, rosters);
   const roles = new RoleService(db, users, rosters);
   const people = new PeopleService(db, clock, users, sessions, rosters, roles);
   const attendance = new AttendanceService(db, clock, classes, people, events);
   const jobs = new JobQueue(db, clock);
+  jobs.handle(MEDIA_CLEANUP_JOB, async () => {
+    await storage.removeUnreferenced();
+    await storage.scheduleCleanup(jobs);
+  });
   const email: EmailProvider = config.SMTP_URL
     ? new SmtpEmailProvider(config.SMTP_URL, config.EMAIL_FROM)
     : new OutboxEmailProvider(path.join(config.dataDir, 'outbox'));
@@ -104,6 +112,7 @@ export function createServices(deps: AppDeps) {
     otp,
     oauth,
     storage,
+    uploadLimits: new UploadLimits(clock, (userId, since) => storage.storedSince(userId, since)),
     account: new AccountService(db, clock, storage, users, sessions, rosters),
     school,
     people,
@@ -166,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   await app.register(multipart);
 
   const services = createServices(deps);
+  app.decorate('uploadLimits', services.uploadLimits);
   const route = createRouter(
     app,
     createGuard(services.tokens, services.sessions, {
@@ -189,7 +199,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   observationRoutes(route, services);
   aiRoutes(route, services);
   cueRoutes(route, services);
-  if (config.RUN_JOBS && config.NODE_ENV !== 'test') services.jobs.start();
+  if (config.RUN_JOBS && config.NODE_ENV !== 'test') {
+    services.jobs.start();
+    await services.storage.scheduleCleanup(services.jobs);
+  }
 
   // Usage report: staff writes are counted per module, in memory, and written every minute.
   app.addHook('onResponse', async (req, reply) => {
@@ -210,14 +223,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       : undefined;
   analyzeTimer?.unref();
 
-  await app.register(fastifyStatic, {
-    root: services.storage.root,
-    prefix: MEDIA_PREFIX,
-    decorateReply: false,
-    index: false,
-    // Files are written under fresh names, never changed in place.
-    maxAge: '30d',
-    immutable: true,
+  // Stored files: public ones cached for long, private ones only through a signed link (decision 6).
+  await app.register(async (media) => {
+    media.addHook('onRequest', mediaAccess);
+    await media.register(fastifyStatic, {
+      root: services.storage.root,
+      prefix: MEDIA_PREFIX,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+    });
   });
 
   const indexHtml = path.join(config.webDist, 'index.html');
