@@ -167,8 +167,21 @@ export const ROUTES = {
   staffRemove: { method: 'DELETE', path: '/api/staff/:id', access: 'staff', permission: 'admin_portal.staff', resource: 'staff' },
   /** The caller's own open invitations to join a school's staff (staff or parent account). */
   staffInvitations: { method: 'GET', path: '/api/staff_invitations/', access: 'any' },
-  staffInvitationAccept: { method: 'POST', path: '/api/staff_invitations/:id/accept', access: 'any', resource: 'invitation' },
-  staffInvitationDecline: { method: 'POST', path: '/api/staff_invitations/:id/decline', access: 'any', resource: 'invitation' },
+  // A temporary token acts in its own school only: it neither joins nor turns down another one.
+  staffInvitationAccept: {
+    method: 'POST',
+    path: '/api/staff_invitations/:id/accept',
+    access: 'any',
+    resource: 'invitation',
+    allowTemp: false,
+  },
+  staffInvitationDecline: {
+    method: 'POST',
+    path: '/api/staff_invitations/:id/decline',
+    access: 'any',
+    resource: 'invitation',
+    allowTemp: false,
+  },
   roleList: { method: 'GET', path: '/api/roles/', access: 'staff', permission: 'admin_portal.permissions' },
   roleCreate: { method: 'POST', path: '/api/roles/', access: 'staff', permission: 'admin_portal.permissions' },
   roleUpdate: {

@@ -72,7 +72,7 @@ describe('a temporary access token', () => {
     expect(me.json().result.user_detials.school_details.name).toBe('Sunrise Early Years');
   });
 
-  it('cannot mint tokens: no further temporary token, no details exchange, no account deletion', async () => {
+  it('cannot mint tokens: no further temporary token, no details exchange, no other school, no account deletion', async () => {
     const temp = await tempToken();
     const again = await issue({ label: 'Chained', expires_in_minutes: 60 }, temp.token);
     expect(again.statusCode).toBe(403);
@@ -80,6 +80,12 @@ describe('a temporary access token', () => {
     const v2 = await call('POST', ROUTES.loginedUserDetailsV2.path, temp.token, { staff_user_token: temp.token });
     expect(v2.statusCode).toBe(403);
     expect(v2.json()).toEqual(refused);
+    // Nor does it join (or turn down) another school for its person.
+    for (const route of [ROUTES.staffInvitationAccept, ROUTES.staffInvitationDecline]) {
+      const res = await call('POST', route.path.replace(':id', demoId('invitation:none')), temp.token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(refused);
+    }
     const del = await call('DELETE', ROUTES.deleteUserProfile.path, temp.token);
     expect(del.statusCode).toBe(403);
     expect(del.json().code).toBe('TEMP_TOKEN_NOT_ALLOWED');
