@@ -21,9 +21,6 @@ export const MESSAGES = {
   /** `{{minutes}}` is replaced by the minutes left until the number may try again. */
   otpNumberLocked: 'Too many wrong codes for this number. Try again in {{minutes}} minutes.',
   phoneLookupsRateLimited: 'Too many phone number checks. Please try again later.',
-  /** `{{minutes}}` is replaced by the minutes left until the number may try again. */
-  otpNumberLocked: 'Too many wrong codes for this number. Try again in {{minutes}} minutes.',
-  phoneLookupsRateLimited: 'Too many phone number checks. Please try again later.',
   invalidOtpToken: 'OTP verification is invalid or has expired - Please send OTP again',
   unauthorized: 'Authentication required',
   invalidToken: 'Invalid or expired token',
@@ -69,7 +66,6 @@ export const ERROR_CODES = {
   otpTooManyAttempts: 'OTP_TOO_MANY_ATTEMPTS',
   otpAlreadyUsed: 'OTP_ALREADY_USED',
   otpResendTooSoon: 'OTP_RESEND_TOO_SOON',
-  otpNumberLocked: 'OTP_NUMBER_LOCKED',
   otpNumberLocked: 'OTP_NUMBER_LOCKED',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
