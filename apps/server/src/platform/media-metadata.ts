@@ -252,7 +252,10 @@ export async function stripVideo(bytes: Buffer, mimetype: string): Promise<Buffe
   const format = VIDEO_FORMATS[mimetype];
   if (!format) throw new MediaUnreadable('not a video type');
   let out: Buffer = Buffer.from(bytes);
-  if (await hasFfmpeg()) out = await ffmpegStrip(out, format);
+  if (await hasFfmpeg()) {
+    // A stream this container cannot hold, say, makes ffmpeg fail: the in-place cleaning still applies.
+    out = await ffmpegStrip(out, format).catch(() => out);
+  }
   return format === 'webm' ? stripMatroskaMetadata(out) : stripIsoMetadata(out);
 }
 
