@@ -6,6 +6,7 @@ export * from './common.js';
 export * from './communication.js';
 export * from './constants.js';
 export * from './cue.js';
+export * from './dashboard.js';
 export * from './health.js';
 export * from './menus.js';
 export * from './messages.js';

@@ -70,6 +70,8 @@ export const ROUTES = {
   loginedUserDetails: { method: 'GET', path: '/api/logined_user_details', access: 'any' },
   logout: { method: 'POST', path: '/api/logout/', access: 'any' },
   staffClasses: { method: 'GET', path: '/api/staff_classes/', access: 'staff' },
+  /** The first page after sign-in: the staff or the parent side, by the token (contract: dashboard.ts). */
+  dashboard: { method: 'GET', path: '/api/dashboard/', access: 'any' },
   googleLogin: { method: 'GET', path: '/api/google_login/', access: 'public' },
   googleLoginV2: { method: 'POST', path: '/api/google_login_v2/', access: 'public' },
   microsoftLogin: { method: 'GET', path: '/api/microsoft_login/', access: 'public' },

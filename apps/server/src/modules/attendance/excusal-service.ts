@@ -88,9 +88,10 @@ export class ExcusalService {
     return this.list(and(eq(excusals.classId, classId), eq(excusals.studentId, studentId)));
   }
 
-  async forClass(auth: AccessClaims, classId: string): Promise<Excusal[]> {
+  /** A class's reported absences (only those of one status when given: 'pending' waits for a decision). */
+  async forClass(auth: AccessClaims, classId: string, status?: Excusal['status']): Promise<Excusal[]> {
     await this.classes.detail(auth, classId);
-    return this.list(eq(excusals.classId, classId));
+    return this.list(status ? and(eq(excusals.classId, classId), eq(excusals.status, status)) : eq(excusals.classId, classId));
   }
 
   async decide(auth: AccessClaims, classId: string, excusalId: string, status: 'approved' | 'rejected'): Promise<Excusal> {

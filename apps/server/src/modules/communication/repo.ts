@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import {
   classes,
@@ -68,6 +68,8 @@ export interface ListFilter {
   draftsOf?: string;
   /** Parents: published ones aimed at these classes. */
   forClassIds?: string[];
+  /** Only those this person created. */
+  createdBy?: string;
   limit: number;
   offset: number;
 }
@@ -75,6 +77,7 @@ export interface ListFilter {
 export async function list(q: Queryable, f: ListFilter) {
   const conditions = [eq(communications.schoolId, f.schoolId), eq(communications.type, f.type)];
   if (f.status) conditions.push(eq(communications.status, f.status));
+  if (f.createdBy) conditions.push(eq(communications.createdBy, f.createdBy));
   if (f.search) {
     const pattern = `%${f.search.replace(/[%_\\]/g, '\\$&')}%`;
     const match = or(ilike(communications.title, pattern), ilike(communications.summary, pattern));
@@ -154,6 +157,34 @@ export async function readIdsFor(q: Queryable, userId: string, ids: string[]) {
     .from(communicationReads)
     .where(and(eq(communicationReads.userId, userId), inArray(communicationReads.communicationId, ids)));
   return new Set(rows.map((r) => r.id));
+}
+
+/** How many published items aimed at these classes the person has not opened, by type. */
+export async function unreadCounts(q: Queryable, userId: string, classIds: string[]): Promise<Map<string, number>> {
+  if (classIds.length === 0) return new Map();
+  const rows = await q
+    .select({ type: communications.type, n: count() })
+    .from(communications)
+    .where(
+      and(
+        eq(communications.status, 'published'),
+        inArray(
+          communications.id,
+          q
+            .select({ id: communicationClasses.communicationId })
+            .from(communicationClasses)
+            .where(inArray(communicationClasses.classId, classIds)),
+        ),
+        notExists(
+          q
+            .select({ one: sql`1` })
+            .from(communicationReads)
+            .where(and(eq(communicationReads.communicationId, communications.id), eq(communicationReads.userId, userId))),
+        ),
+      ),
+    )
+    .groupBy(communications.type);
+  return new Map(rows.map((r) => [r.type, Number(r.n)]));
 }
 
 /** Moves a scheduled (or draft) communication to published once; false when it already was. */

@@ -1,5 +1,6 @@
 import {
   COMMUNICATION_MESSAGES,
+  COMMUNICATION_TYPES,
   type Communication,
   type CommunicationRequest,
   type CommunicationType,
@@ -290,6 +291,31 @@ export class CommunicationService {
       ...paging,
     });
     return { items: await this.present(auth, rows), total, page: query.page, page_size: query.page_size };
+  }
+
+  /**
+   * The caller's own drafts or scheduled items (announcements and homework): drafts last edited first,
+   * scheduled ones in the order they go out.
+   */
+  async ownPending(auth: AccessClaims, status: 'draft' | 'scheduled', limit: number): Promise<Communication[]> {
+    const schoolId = staffSchool(auth);
+    const rows: Row[] = [];
+    for (const type of COMMUNICATION_TYPES)
+      rows.push(...(await repo.list(this.db, { schoolId, type, status, createdBy: auth.userId, limit, offset: 0 })).rows);
+    const when = (r: Row) => (status === 'scheduled' ? (r.scheduledFor?.getTime() ?? 0) : -r.updatedAt.getTime());
+    return this.present(auth, rows.sort((a, b) => when(a) - when(b)).slice(0, limit));
+  }
+
+  /** Parents: how many items published to these of their children's classes they have not opened yet. */
+  async unreadCounts(auth: AccessClaims, classIds: string[]): Promise<Record<CommunicationType, number>> {
+    if (auth.kind !== 'parent') throw forbidden();
+    const mine = new Set((await repo.parentClasses(this.db, auth.userId)).map((m) => m.classId));
+    const counts = await repo.unreadCounts(
+      this.db,
+      auth.userId,
+      classIds.filter((id) => mine.has(id)),
+    );
+    return { announcement: counts.get('announcement') ?? 0, homework: counts.get('homework') ?? 0 };
   }
 
   /**

@@ -4,7 +4,7 @@ import type {
   observationListQuerySchema,
   updateObservationRequestSchema,
 } from '@cue/contract';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
@@ -265,6 +265,35 @@ export class ObservationService {
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size);
     return { items: await this.present(rows), total: Number(total?.n ?? 0), page: q.page, page_size: q.page_size };
+  }
+
+  /** How many observations each child of a class has dated from `fromIso` to `toIso` (children with none are left out). */
+  async countsByChild(auth: AccessClaims, classId: string, fromIso: string, toIso: string): Promise<Map<string, number>> {
+    await this.classes.detail(auth, classId);
+    const rows = await this.db
+      .select({ studentId: observations.studentId, n: count() })
+      .from(observations)
+      .where(
+        and(
+          eq(observations.schoolId, staffSchool(auth)),
+          eq(observations.classId, classId),
+          gte(observations.date, fromIso),
+          lte(observations.date, toIso),
+        ),
+      )
+      .groupBy(observations.studentId);
+    return new Map(rows.map((r) => [r.studentId, Number(r.n)]));
+  }
+
+  /** Parents: how many observations of their child, shared with the family, are dated `fromIso` or later. */
+  async sharedSince(auth: AccessClaims, studentId: string, fromIso: string): Promise<number> {
+    const parent = auth.kind === 'parent' ? await parentOfUser(this.db, auth.userId) : null;
+    if (!parent || !(await parentHasChild(this.db, parent.id, studentId))) throw notFound();
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(observations)
+      .where(and(eq(observations.studentId, studentId), eq(observations.visibility, 'family'), gte(observations.date, fromIso)));
+    return Number(row?.n ?? 0);
   }
 
   /** How many observations a child has per learning area, so that gaps show. */

@@ -28,6 +28,8 @@ import { classRoutes } from '../../modules/classes/routes.js';
 import { ClassService } from '../../modules/classes/service.js';
 import { communicationRoutes } from '../../modules/communication/routes.js';
 import { CommunicationService } from '../../modules/communication/service.js';
+import { dashboardRoutes } from '../../modules/dashboard/routes.js';
+import { DashboardService } from '../../modules/dashboard/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
 import { ImportService } from '../../modules/imports/service.js';
 import { observationRoutes } from '../../modules/observations/routes.js';
@@ -104,6 +106,8 @@ export function createServices(deps: AppDeps) {
   const school = new SchoolService(db, clock, storage, users, rosters);
   const communication = new CommunicationService(db, clock, users, classes, jobs, email, events);
   const observations = new ObservationService(db, clock, classes);
+  const excusals = new ExcusalService(db, clock, classes, attendance, events);
+  const cueTasks = new CueTaskService(db, clock, jobs, { classes, attendance, observations, communication, events });
   return {
     clock,
     tokens,
@@ -118,14 +122,25 @@ export function createServices(deps: AppDeps) {
     people,
     events,
     attendance,
-    excusals: new ExcusalService(db, clock, classes, attendance, events),
+    excusals,
     calendar: new CalendarService(db, classes, users, events),
     jobs,
     email,
     communication,
     observations,
     ai: new AiService(db, clock, config, { users, school, classes, attendance, observations, communication }),
-    cueTasks: new CueTaskService(db, clock, jobs, { classes, attendance, observations, communication, events }),
+    cueTasks,
+    dashboard: new DashboardService({
+      clock,
+      users,
+      school,
+      classes,
+      attendance,
+      excusals,
+      communication,
+      observations,
+      cueTasks,
+    }),
     aiConfig: new AiConfigService(db, clock, classes),
     aiMedia: new AiMedia(config),
     roles,
@@ -197,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   calendarRoutes(route, services);
   communicationRoutes(route, services);
   observationRoutes(route, services);
+  dashboardRoutes(route, services);
   aiRoutes(route, services);
   cueRoutes(route, services);
   if (config.RUN_JOBS && config.NODE_ENV !== 'test') {

@@ -1,0 +1,103 @@
+import { type AttendanceStatus, DASHBOARD_LIST_LIMIT, type Dashboard, type DashboardChild } from '@cue/contract';
+import type { CueTaskService } from '../../ai/tasks/service.js';
+import { staffSchool } from '../../platform/auth/scope.js';
+import type { AccessClaims } from '../../platform/auth/tokens.js';
+import type { Clock } from '../../platform/clock.js';
+import { addDays, todayIn, toIso, weekStart } from '../attendance/dates.js';
+import type { ExcusalService } from '../attendance/excusal-service.js';
+import type { AttendanceService } from '../attendance/service.js';
+import type { ClassService } from '../classes/service.js';
+import type { CommunicationService } from '../communication/service.js';
+import type { ObservationService } from '../observations/service.js';
+import type { SchoolService } from '../school/service.js';
+import type { UserService } from '../users/service.js';
+import { type ClassToday, presentChild, presentParentDashboard, presentStaffDashboard } from './presenter.js';
+
+export interface DashboardDeps {
+  clock: Clock;
+  users: UserService;
+  school: SchoolService;
+  classes: ClassService;
+  attendance: AttendanceService;
+  excusals: ExcusalService;
+  communication: CommunicationService;
+  observations: ObservationService;
+  cueTasks: CueTaskService;
+}
+
+/**
+ * The first page after sign-in, gathered from the modules' services (each applies its own checks:
+ * the classes a person works with, their own children, their own drafts and tasks).
+ */
+export class DashboardService {
+  constructor(private readonly deps: DashboardDeps) {}
+
+  async forCaller(auth: AccessClaims): Promise<Dashboard> {
+    return auth.kind === 'staff' ? this.staff(auth) : this.parent(auth);
+  }
+
+  /**
+   * Staff: every class they work with (their own; every class of the school for holders of
+   * admin_portal.classes), what waits for them, and Cue's tasks still running.
+   */
+  private async staff(auth: AccessClaims): Promise<Dashboard> {
+    const { attendance, classes, excusals, observations, communication, cueTasks, school } = this.deps;
+    const schoolId = staffSchool(auth);
+    const [todayIso, features, mine] = await Promise.all([
+      attendance.today(schoolId),
+      school.schoolPermissions(schoolId),
+      classes.staffClasses(auth),
+    ]);
+    const weekFromIso = weekStart(todayIso);
+    const withAttendance = features.has('attendance.enabled');
+    const perClass: ClassToday[] = await Promise.all(
+      mine.map(async ({ id }) => {
+        const [detail, day, pending, observed] = await Promise.all([
+          classes.detail(auth, id),
+          withAttendance ? attendance.forDay(auth, id) : Promise.resolve(null),
+          excusals.forClass(auth, id, 'pending'),
+          observations.countsByChild(auth, id, weekFromIso, todayIso),
+        ]);
+        return { detail, day, pending, observed };
+      }),
+    );
+    const [drafts, scheduled, tasks] = await Promise.all([
+      communication.ownPending(auth, 'draft', DASHBOARD_LIST_LIMIT),
+      communication.ownPending(auth, 'scheduled', DASHBOARD_LIST_LIMIT),
+      cueTasks.replay(auth),
+    ]);
+    return presentStaffDashboard({
+      todayIso,
+      weekFromIso,
+      classes: perClass,
+      drafts,
+      scheduled,
+      tasks: tasks.filter((task) => !task.finished),
+      limit: DASHBOARD_LIST_LIMIT,
+    });
+  }
+
+  /** Parents: today for each of their children (attendance, unread announcements and homework, new portfolio items). */
+  private async parent(auth: AccessClaims): Promise<Dashboard> {
+    const { users, attendance, communication, observations, clock } = this.deps;
+    const details = await users.current(auth);
+    if (details.logined_as !== 'parent') return presentParentDashboard([]);
+    const children: DashboardChild[] = await Promise.all(
+      details.user_detials.child_list.map(async (child) => {
+        const schoolId = child.student_class[0]?.school_details.id;
+        const classIds = child.student_class.map((c) => c.class_id);
+        const todayIso = schoolId ? await attendance.today(schoolId) : todayIn('UTC', clock.now());
+        const [week, unread, portfolio] = await Promise.all([
+          classIds.length ? attendance.studentReport(auth, child.id, 'week', {}) : Promise.resolve(null),
+          communication.unreadCounts(auth, classIds),
+          observations.sharedSince(auth, child.id, addDays(todayIso, -6)),
+        ]);
+        // The week's days are the child's school days up to today: today is missing when it is none.
+        const today = week?.days.find((d) => toIso(d.date) === todayIso);
+        const status: AttendanceStatus | null = today ? today.attendance_status : null;
+        return presentChild({ child, todayIso, attendance: status, unread, portfolio });
+      }),
+    );
+    return presentParentDashboard(children);
+  }
+}
