@@ -113,6 +113,28 @@ export const readReceiptsSchema = z.object({
   not_read: z.array(z.object({ id: idSchema, first_name: z.string(), last_name: z.string() })),
 });
 
+/**
+ * GET /api/communication/audience/: who an announcement or homework would reach if sent now, asked by
+ * the editor's confirmation before it sends. `classes_ids`: comma-separated (share_with Classes).
+ */
+export const communicationAudienceQuerySchema = z.object({
+  share_with: z.enum(['Everyone', 'Classes']).default('Everyone'),
+  classes_ids: z
+    .string()
+    .max(200 * 25)
+    .default('')
+    .transform((text) => [...new Set(text.split(',').filter(Boolean))])
+    .pipe(z.array(idSchema).max(200)),
+});
+export const communicationAudienceSchema = z.object({
+  /** Parents with an account, each once, of the children of those classes. */
+  families: z.number().int(),
+  children: z.number().int(),
+  classes: z.array(z.object({ id: idSchema, class_name: z.string() })),
+});
+export type CommunicationAudience = z.infer<typeof communicationAudienceSchema>;
+export const communicationAudienceResponseSchema = z.object({ result: communicationAudienceSchema });
+
 export const COMMUNICATION_PUBLISHED_EVENT = 'communication-published';
 
 /** The role permission that lets staff manage announcements and homework created by others. */

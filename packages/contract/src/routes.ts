@@ -314,6 +314,8 @@ export const ROUTES = {
     access: 'staff',
     resource: 'announcement',
   },
+  /** Who an item would reach, asked before sending it (contract: communication.ts, communicationAudience*). */
+  communicationAudience: { method: 'GET', path: '/api/communication/audience/', access: 'staff' },
   homeworkList: { method: 'GET', path: '/api/communication/homeworks/', access: 'any' },
   homeworkCreate: {
     method: 'POST',

@@ -1,6 +1,7 @@
 import {
   COMMUNICATION_MESSAGES,
   type Communication,
+  communicationAudienceQuerySchema,
   communicationListQuerySchema,
   communicationRequestSchema,
   idSchema,
@@ -58,5 +59,8 @@ export function communicationRoutes(route: Router, s: Services): void {
     });
     route(reads, { params: byId }, async ({ auth, params }) => ({ result: await s.communication.reads(auth, type, params.id) }));
   }
+  route(ROUTES.communicationAudience, { querystring: communicationAudienceQuerySchema }, async ({ auth, query }) => ({
+    result: await s.communication.audienceOf(auth, query),
+  }));
   route(ROUTES.emailOutbox, {}, async ({ auth }) => ({ result: await s.communication.outbox(auth) }));
 }

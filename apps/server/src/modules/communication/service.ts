@@ -306,6 +306,34 @@ export class CommunicationService {
     return this.present(auth, rows.sort((a, b) => when(a) - when(b)).slice(0, limit));
   }
 
+  /**
+   * Who an item would reach if sent now: every class of the school (Everyone) or the chosen ones, their
+   * children, and the parents of those children who have an account. A teacher asks about her own classes
+   * only (the rule of `plan`).
+   */
+  async audienceOf(auth: AccessClaims, query: { share_with: 'Everyone' | 'Classes'; classes_ids: string[] }) {
+    const schoolId = staffSchool(auth);
+    const all = await classRepo.listSchoolClasses(this.db, schoolId, {});
+    let chosen = all;
+    if (query.share_with === 'Classes') {
+      if (query.classes_ids.length === 0) throw badRequest(COMMUNICATION_MESSAGES.classesRequired, undefined, 'classes_ids');
+      chosen = all.filter((r) => query.classes_ids.includes(r.cls.id));
+      if (chosen.length !== query.classes_ids.length)
+        throw badRequest('classes_ids: not classes of this school', undefined, 'classes_ids');
+      const own = await this.ownClassIds(auth);
+      if (own && query.classes_ids.some((id) => !own.has(id))) throw forbidden();
+    }
+    const families = await repo.audience(
+      this.db,
+      chosen.map((r) => r.cls.id),
+    );
+    return {
+      families: families.length,
+      children: chosen.reduce((sum, r) => sum + r.studentCount, 0),
+      classes: chosen.map((r) => ({ id: r.cls.id, class_name: r.cls.name })),
+    };
+  }
+
   /** Parents: how many items published to these of their children's classes they have not opened yet. */
   async unreadCounts(auth: AccessClaims, classIds: string[]): Promise<Record<CommunicationType, number>> {
     if (auth.kind !== 'parent') throw forbidden();
