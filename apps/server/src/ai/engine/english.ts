@@ -1,12 +1,21 @@
 import * as chrono from 'chrono-node';
-import { findChildren, fullName, type NameMatch, type RosterChild } from './names.js';
-
-export { AREAS, areaIn, type ClassQuery, periodIn, type QuestionKind, question } from './question.js';
+import { findChildren, type NameMatch, type RosterChild } from './names.js';
+import {
+  type AttendanceStatus,
+  announcement,
+  DAY,
+  dayOf,
+  ddmmyyyy,
+  type EngineContext,
+  Reading,
+  sentenceCase,
+  withStop,
+} from './reading.js';
 
 /**
- * The local language engine: turns a teacher's sentence into tool calls (attendance, observations,
- * announcements, mentioned children), offline and deterministic. It only ever names children of the
- * roster and dates the sentence gives (or today); it never invents a child, a date or a fact.
+ * The English reader of the local engine: finds in a teacher's message the statuses, observations and
+ * announcements it speaks of (which of them become drafts is decided with the intent layer, in
+ * `engine.ts`). It only ever names children of the roster and dates the sentence gives (or today).
  *
  * How a message is read:
  * 1. It is cut into sentences (. ! ? ; and new lines).
@@ -26,58 +35,6 @@ export { AREAS, areaIn, type ClassQuery, periodIn, type QuestionKind, question }
  * 5. Dates come from the sentence (today, yesterday, last Friday, on Monday ...); a past weekday is the
  *    last one; a date said once holds for the rest of the message.
  */
-export interface EngineContext {
-  roster: RosterChild[];
-  /** The school's local "now", as a wall-clock date (its UTC fields are read as local). */
-  now: Date;
-}
-
-export type AttendanceStatus = 'present' | 'absent' | 'late' | 'excused';
-export type ToolCall =
-  | {
-      name: 'mark_attendance';
-      args: {
-        date: string;
-        student_attendance_list: { student_id: string; attendance_status: AttendanceStatus }[];
-        is_saved: false;
-      };
-    }
-  | {
-      name: 'create_observation';
-      args: {
-        observation_entries: {
-          student_id: string;
-          date: string;
-          title: string;
-          general_note: string;
-          type_of_anecdote: string;
-        }[];
-        is_saved: false;
-      };
-    }
-  | {
-      name: 'draft_announcement';
-      args: {
-        title: string;
-        summary: string;
-        share_with: 'Everyone';
-        date: string;
-        time: string;
-        schedule_later: boolean;
-        classes_ids: string[];
-        save_as_draft: boolean;
-        send_email: boolean;
-        is_saved: false;
-      };
-    }
-  | { name: 'mentioned_students'; args: { students: { id: string; name: string }[] } };
-
-const pad = (n: number) => String(n).padStart(2, '0');
-export const ddmmyyyy = (d: Date) => `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
-const hhmma = (d: Date) => `${pad(d.getUTCHours() % 12 || 12)}:${pad(d.getUTCMinutes())} ${d.getUTCHours() < 12 ? 'AM' : 'PM'}`;
-const DAY = 86_400_000;
-const dayOf = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-
 // ---------------------------------------------------------------- dates
 
 interface Found {
@@ -117,12 +74,6 @@ export function clauses(text: string): string[] {
     .filter((c) => c.length > 0);
 }
 
-const sentenceCase = (s: string) => {
-  const t = s.trim().replace(/\s+/g, ' ');
-  return t ? `${t[0]?.toUpperCase()}${t.slice(1)}` : t;
-};
-const withStop = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
-
 const QUESTION_START = /^(what|who|whose|which|how|when|where|why|is|are|was|were|has|have|does|do|did|any)\b/i;
 const REQUEST_START = /^(please\s+)?(can|could|would|will)\s+you\b/i;
 /** A question asks; it does not act. */
@@ -152,8 +103,24 @@ const HEAD_VERB =
 const HEAD_BOUNDARY =
   /(?:^|[,:;\-—–]|\band|\balso|\bthen|\bplease|\bpls|\bcan you|\bcould you|\bwould you|\bwill you|\bok(?:ay)?|\bnow)\s*$/i;
 
+/**
+ * A label or an addressee that opens an announcement without a verb: "Reminder:", "Notice for parents -",
+ * "Reminder for tomorrow 8am:", "Dear families,", "Hi all,", "Parents -". Read only when the intent layer
+ * hears an announcement (otherwise "Hi all, everyone is here" would be one).
+ */
+const LABEL =
+  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|cue|please|pls|also|and|hello|hi)\s*[,!]?\s*)*(?:(?:a\s+)?(?:quick|gentle|friendly|important|urgent|small|little|short|final|last)\s+)?(?:reminder|notice|announcement|update|important|fyi|message|attention|heads[- ]up|info|news|notification|alert|please note)\b([^:\-—–!\n]{0,60}?)\s*(?:[:\-—–!]\s*|$)/i;
+const ADDRESS =
+  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|cue|please|pls|also|and)\s*[,!]?\s*)*(?:(?:dear|hi|hello|hey|good (?:morning|afternoon|evening)|attention|to|calling)\s+(?:all\s+(?:of\s+)?(?:the\s+|our\s+)?|our\s+|the\s+|my\s+)?(?:[\w ]{0,20}?\s)?(?:parents?|famil(?:y|ies)|everyone|everybody|all|carers|mums and dads|guardians)(?:\s+(?:and|&)\s+(?:carers|guardians|families))?|(?:parents|families|carers))\s*(?:[,:!\-—–.]+\s*|\s+(?=please\b))/i;
+
 /** Where in the sentence an announcement request starts, and its head ("tell parents", "draft a notice"). */
-function announcementAt(s: string): { start: number; headEnd: number } | null {
+function announcementAt(s: string, labels = false): { start: number; headEnd: number; when?: string } | null {
+  if (labels) {
+    const address = ADDRESS.exec(s);
+    if (address) return { start: 0, headEnd: address[0].length };
+    const label = LABEL.exec(s);
+    if (label) return { start: 0, headEnd: label[0].length, when: label[1] };
+  }
   for (const m of s.matchAll(HEAD_VERB)) {
     const at = m.index ?? 0;
     if (!HEAD_BOUNDARY.test(s.slice(0, at))) continue;
@@ -180,9 +147,14 @@ function sendTime(found: Found): Date {
   return new Date(Date.UTC(found.date.getUTCFullYear(), found.date.getUTCMonth(), found.date.getUTCDate(), 9, 0));
 }
 
-function announcementFrom(rest: string, ctx: EngineContext, classIds: string[], extra: string[]) {
+function announcementFrom(rest: string, ctx: EngineContext, classIds: string[], extra: string[], labelWhen?: string) {
   let body = rest;
   let when: Date | null = null;
+  if (labelWhen) {
+    // "Reminder for tomorrow 8am:", "Reminder (send Friday at 9):".
+    const [d] = datesIn(labelWhen, ctx.now, true);
+    if (d) when = sendTime(d);
+  }
   const instruction = SEND_IT.exec(body);
   if (instruction) {
     body = body.slice(0, instruction.index);
@@ -208,26 +180,7 @@ function announcementFrom(rest: string, ctx: EngineContext, classIds: string[], 
       }
     }
   }
-  body = sentenceCase(body.replace(BODY_LEAD, '').replace(/[\s,]+$/, ''));
-  if (!body) return null;
-  const scheduled = when !== null && when > ctx.now;
-  const sendAt = scheduled && when ? when : ctx.now;
-  const titleRaw = (body.split(/\s+(?:is|are|will|on|at|this|next|tomorrow|today|has|have)\b|[,:;.!?]/i)[0] ?? body)
-    .replace(/^(the|a|an|our)\s+/i, '')
-    .trim();
-  const title = sentenceCase(titleRaw).slice(0, 80);
-  return {
-    title: title.length >= 3 ? title : body.slice(0, 80),
-    summary: withStop(body),
-    share_with: 'Everyone' as const,
-    date: ddmmyyyy(sendAt),
-    time: hhmma(sendAt),
-    schedule_later: scheduled,
-    classes_ids: classIds,
-    save_as_draft: false,
-    send_email: false,
-    is_saved: false as const,
-  };
+  return announcement(body.replace(BODY_LEAD, '').replace(/[\s,]+$/, ''), when, ctx, classIds);
 }
 
 // ---------------------------------------------------------------- statuses
@@ -515,45 +468,16 @@ function groupsIn(s: string, mentions: Mention[]): Group[] {
 
 // ---------------------------------------------------------------- understanding
 
-interface Mark {
-  status: AttendanceStatus;
-  order: number;
-}
-interface Day {
-  date: string;
-  everyone: AttendanceStatus | null;
-  marks: Map<string, Mark>;
-}
-
 interface State {
+  r: Reading;
   ctx: EngineContext;
   date: Date;
-  days: Map<string, Day>;
-  observations: Map<string, { student_id: string; date: string; notes: string[] }>;
-  mentioned: Map<string, RosterChild>;
   last: RosterChild[];
   lastSingle: RosterChild | null;
-  order: number;
 }
 
-function dayFor(state: State, date: Date): Day {
-  const key = ddmmyyyy(date);
-  let day = state.days.get(key);
-  if (!day) {
-    day = { date: key, everyone: null, marks: new Map() };
-    state.days.set(key, day);
-  }
-  return day;
-}
-
-function mark(state: State, date: Date, children: RosterChild[], status: AttendanceStatus) {
-  const day = dayFor(state, date);
-  for (const c of children) {
-    // Late is also present: "marked late, she got here at 9:45" stays late.
-    if (status === 'present' && day.marks.get(c.id)?.status === 'late') continue;
-    day.marks.set(c.id, { status, order: state.order++ });
-  }
-}
+const mark = (state: State, date: Date, children: RosterChild[], status: AttendanceStatus) =>
+  state.r.mark(ddmmyyyy(date), children, status);
 
 function note(text: string): string {
   const t = text
@@ -564,20 +488,13 @@ function note(text: string): string {
   return withStop(sentenceCase(t));
 }
 
-function observe(state: State, date: Date, children: RosterChild[], text: string) {
-  const key = ddmmyyyy(date);
-  for (const c of children) {
-    const id = `${c.id} ${key}`;
-    const o = state.observations.get(id) ?? { student_id: c.id, date: key, notes: [] };
-    if (!o.notes.includes(text)) o.notes.push(text);
-    state.observations.set(id, o);
-  }
-}
+const observe = (state: State, date: Date, children: RosterChild[], text: string) =>
+  state.r.observe(ddmmyyyy(date), children, text);
 
 function readSentence(s: string, raw: string, state: State) {
   const { ctx } = state;
   const { mentions, names } = mentionsIn(s, ctx);
-  for (const n of names) state.mentioned.set(n.child.id, n.child);
+  state.r.mention(names.map((n) => n.child));
   if (isQuestion(s, raw)) return;
   const groups = groupsIn(s, mentions);
   const subjects = groups.filter((g) => g.role !== 'object');
@@ -594,6 +511,10 @@ function readSentence(s: string, raw: string, state: State) {
     }
     return dates[0]?.date ?? state.date;
   };
+  // Children only spoken of ("shared with Noa", "an observation for Kabir"): told of, not subjects.
+  for (const g of groups)
+    if (g.role === 'object' && g.kind === 'children')
+      for (const c of g.children) state.r.tell(c, ddmmyyyy(dateOf(0)), note(s), false);
   let previous: { children: RosterChild[]; status: AttendanceStatus | null } | null = null;
   let everyone: { date: Date; status: AttendanceStatus | null; onTime: boolean } | null = null;
   subjects.forEach((g, i) => {
@@ -612,7 +533,9 @@ function readSentence(s: string, raw: string, state: State) {
     if (g.kind === 'everyone') {
       status = status ?? g.implied ?? null;
       everyone = { date, status, onTime: !!hit?.onTime };
-      if (status) dayFor(state, date).everyone = status;
+      if (status) state.r.everyone(ddmmyyyy(date), status);
+      else if (tellsOfChild(predicate))
+        observe(state, date, ctx.roster, note(s.slice(i === 0 ? 0 : g.lead, next ? next.lead : s.length)));
       previous = null;
       return;
     }
@@ -621,7 +544,7 @@ function readSentence(s: string, raw: string, state: State) {
       // "Everyone except Vihaan is here": what follows the exception is said of everyone.
       if (!e.status && status && /^\s*(?:is|are|was|were|'s|'re|has|have|came|arrived)\b/i.test(predicate)) {
         e.status = status;
-        dayFor(state, e.date).everyone = status;
+        state.r.everyone(ddmmyyyy(e.date), status);
         status = null;
       }
       const opposite: AttendanceStatus | null = !e.status
@@ -654,6 +577,9 @@ function readSentence(s: string, raw: string, state: State) {
       let from = i === 0 ? 0 : g.lead;
       if (g.kind === 'pronoun') from = 0;
       observe(state, date, children, note(s.slice(from, subjects[to] ? (subjects[to]?.lead ?? s.length) : s.length)));
+    } else if (children.length) {
+      const clause = note(s.slice(i === 0 || g.kind === 'pronoun' ? 0 : g.lead, next ? next.lead : s.length));
+      for (const c of children) state.r.tell(c, ddmmyyyy(date), clause, true);
     }
     // What "he", "she", "they" and "both of them" stand for next.
     if (children.length === 1) state.lastSingle = children[0] ?? null;
@@ -663,27 +589,18 @@ function readSentence(s: string, raw: string, state: State) {
   if (dates.length) state.date = dates.at(-1)?.date ?? state.date;
 }
 
-export function understand(text: string, ctx: EngineContext, classIds: string[] = []): ToolCall[] {
-  const state: State = {
-    ctx,
-    date: ctx.now,
-    days: new Map(),
-    observations: new Map(),
-    mentioned: new Map(),
-    last: [],
-    lastSingle: null,
-    order: 0,
-  };
-  const announcements: Extract<ToolCall, { name: 'draft_announcement' }>['args'][] = [];
+/** Reads an English message: the statuses, observations and announcements its rules find, and the children told of. */
+export function readEnglish(text: string, ctx: EngineContext, classIds: string[] = [], opts: { labels?: boolean } = {}): Reading {
+  const state: State = { r: new Reading(ctx), ctx, date: ctx.now, last: [], lastSingle: null };
   const rawSentences = text
     .replace(/[’‘]/g, "'")
     .split(/(?<=[.!?])\s+|;\s*|\n+/)
     .filter((x) => x.trim());
-  let pending: { rest: string; extra: string[] } | null = null;
+  let pending: { rest: string; extra: string[]; when?: string } | null = null;
   const flush = () => {
     if (!pending) return;
-    const a = announcementFrom(pending.rest, ctx, classIds, pending.extra);
-    if (a) announcements.push(a);
+    const a = announcementFrom(pending.rest, ctx, classIds, pending.extra, pending.when);
+    if (a) state.r.announcements.push(a);
     pending = null;
   };
   for (const raw of rawSentences) {
@@ -695,43 +612,25 @@ export function understand(text: string, ctx: EngineContext, classIds: string[] 
       continue;
     }
     flush();
-    const at = announcementAt(s);
+    const at = announcementAt(s, opts.labels);
     const before = at ? s.slice(0, at.start) : s;
-    if (at) pending = { rest: s.slice(at.headEnd), extra: [] };
+    if (at) pending = { rest: s.slice(at.headEnd), extra: [], when: at.when };
     const rest = before.replace(HEAD_BOUNDARY, '').trim();
     if (rest) readSentence(rest, at ? rest : raw, state);
   }
   flush();
+  return state.r;
+}
 
-  const calls: ToolCall[] = [];
-  for (const day of state.days.values()) {
-    const status = (c: RosterChild) => day.marks.get(c.id)?.status ?? day.everyone;
-    // Roster order, so a card reads like the register.
-    const list = ctx.roster
-      .filter((c) => status(c))
-      .map((c) => ({ student_id: c.id, attendance_status: status(c) as AttendanceStatus }));
-    if (list.length)
-      calls.push({ name: 'mark_attendance', args: { date: day.date, student_attendance_list: list, is_saved: false } });
+/**
+ * An announcement the intent layer hears but no request verb opens: after a label or an addressee, or
+ * else the whole message as its text.
+ */
+export function announcementFallback(text: string, ctx: EngineContext, classIds: string[]): Reading {
+  const again = readEnglish(text, ctx, classIds, { labels: true });
+  if (again.announcements.length === 0) {
+    const whole = announcementFrom(text.replace(/[.!?]+$/, ''), ctx, classIds, []);
+    if (whole) again.announcements.push(whole);
   }
-  if (state.observations.size)
-    calls.push({
-      name: 'create_observation',
-      args: {
-        observation_entries: [...state.observations.values()].map((o) => ({
-          student_id: o.student_id,
-          date: o.date,
-          title: 'Observation',
-          general_note: o.notes.join(' '),
-          type_of_anecdote: 'general',
-        })),
-        is_saved: false,
-      },
-    });
-  for (const a of announcements) calls.push({ name: 'draft_announcement', args: a });
-  if (state.mentioned.size && calls.length === 0)
-    calls.push({
-      name: 'mentioned_students',
-      args: { students: [...state.mentioned.values()].map((c) => ({ id: c.id, name: fullName(c) })) },
-    });
-  return calls;
+  return again;
 }

@@ -1,4 +1,5 @@
 import { distance } from 'fastest-levenshtein';
+import { isNativeWord, latinKeys, NOT_NATIVE_NAMES, nameKeys, nativeKeys, shortKey } from './translit.js';
 
 export interface RosterChild {
   id: string;
@@ -166,49 +167,131 @@ interface Token {
   end: number;
   /** Written with a capital letter ("Meera", not "meera"). */
   capital: boolean;
+  /** Written in Arabic or Hebrew letters. */
+  native: boolean;
 }
 
 const tokens = (text: string): Token[] => {
   const out: Token[] = [];
-  for (const m of text.matchAll(/[\p{L}][\p{L}'’-]*/gu)) {
+  for (const m of text.matchAll(/[\u0590-\u05FF\u0600-\u06FF]+['’]?[\u0590-\u05FF\u0600-\u06FF]*|[\p{L}][\p{L}'’-]*/gu)) {
+    const start = m.index ?? 0;
+    if (isNativeWord(m[0])) {
+      const word = m[0].replace(/['’]+$/, '');
+      out.push({ word, start, end: start + word.length, capital: false, native: true });
+      continue;
+    }
     // Possessives and "is": "Meera's" is Meera, and the "'s" stays with the rest of the sentence.
     const word = m[0]
       .replace(/['’]s$/i, '')
       .replace(/['’]$/, '')
       .replace(/-+$/, '');
-    const start = m.index ?? 0;
-    out.push({ word, start, end: start + word.length, capital: /^\p{Lu}/u.test(word) });
+    out.push({ word, start, end: start + word.length, capital: /^\p{Lu}/u.test(word), native: false });
   }
   return out;
 };
 
+/** A word that may name several children (a first name two children share, a spelling close to two names). */
+export interface AmbiguousName {
+  word: string;
+  start: number;
+  end: number;
+  children: RosterChild[];
+}
+
+/** Letters Arabic (و ف ب ل ك) and Hebrew (ו ה ש ב כ ל מ) write before a word: "وآدم", "ולמאיה". */
+const PREFIXES = /^(?:[وفبلك]|[ושבכלמה]{1,2})/;
+
+interface NativeIndex {
+  first: { child: RosterChild; keys: Set<string> }[];
+  last: Map<string, Set<string>>;
+}
+const nativeIndexes = new WeakMap<RosterChild[], NativeIndex>();
+function nativeIndex(roster: RosterChild[]): NativeIndex {
+  let index = nativeIndexes.get(roster);
+  if (!index) {
+    index = {
+      first: roster.map((child) => ({ child, keys: nameKeys(child.firstName) })),
+      last: new Map(roster.map((c) => [c.id, nameKeys(c.lastName)])),
+    };
+    nativeIndexes.set(roster, index);
+  }
+  return index;
+}
+
+const meets = (a: Set<string>, b: Set<string>) => {
+  for (const x of a) if (b.has(x)) return true;
+  return false;
+};
+
+/** The children an Arabic or Hebrew word names, by sound, and how many prefix letters come before the name. */
+function nativeCandidates(word: string, index: NativeIndex): { children: RosterChild[]; skip: number } {
+  const forms: { form: string; skip: number }[] = [{ form: word, skip: 0 }];
+  const prefix = PREFIXES.exec(word)?.[0] ?? '';
+  for (let k = 1; k <= prefix.length; k++) if (word.length - k >= 2) forms.push({ form: word.slice(k), skip: k });
+  const named = forms.map(({ form, skip }) => {
+    if (NOT_NATIVE_NAMES.has(form)) return { children: [] as RosterChild[], skip };
+    const keys = nativeKeys(form);
+    const children = index.first
+      .filter(({ keys: k }) => {
+        for (const key of keys) if (k.has(key) && (!shortKey(key) || [...form].length >= 3)) return true;
+        return false;
+      })
+      .map((x) => x.child);
+    return { children, skip };
+  });
+  const whole = named[0] as { children: RosterChild[]; skip: number };
+  // "ואיתן" is "and Ethan": the same child without the prefix letter, so the letter is read as "and".
+  if (whole.children.length)
+    return named.slice(1).find((n) => n.children.length && n.children.every((c) => whole.children.includes(c))) ?? whole;
+  return named.find((n) => n.children.length) ?? whole;
+}
+
 /**
  * Finds the children of the roster a text names: full names, first names, possessives and small
- * misspellings ("Meera's", "Kabeer", "aarav sharma"). A first name shared by two children needs the
- * last name; an unclear word names no one (the engine never invents a child). A child named twice is
- * found at each place, in the order of the text.
+ * misspellings ("Meera's", "Kabeer", "aarav sharma"), and names written in Arabic or Hebrew letters
+ * ("آدم", "ولمאיה" with their prefixes). A first name shared by two children needs the last name: such
+ * a word names no one and is returned among the ambiguous ones (the engine asks which child). A child
+ * named twice is found at each place, in the order of the text.
  */
-export function findChildren(text: string, roster: RosterChild[]): NameMatch[] {
+export function findNames(text: string, roster: RosterChild[]): { found: NameMatch[]; ambiguous: AmbiguousName[] } {
   const words = tokens(text);
   // A misspelt name must be written like a name (with a capital), unless the whole text is lower case.
   const anyCapital = /\p{Lu}/u.test(text);
   const mayBeFuzzy = (w: Token) => w.capital || !anyCapital;
   const found: NameMatch[] = [];
+  const ambiguous: AmbiguousName[] = [];
   const taken = new Set<number>();
   const byFirst = new Map<string, RosterChild[]>();
   for (const c of roster) {
     const key = normalise(c.firstName);
     byFirst.set(key, [...(byFirst.get(key) ?? []), c]);
   }
+  const index = words.some((w) => w.native) || roster.some((c) => isNativeWord(c.firstName)) ? nativeIndex(roster) : null;
   // Full names first.
   for (let i = 0; i < words.length - 1; i++) {
     const a = words[i];
     const b = words[i + 1];
-    if (!a || !b) continue;
+    if (!a || !b || taken.has(i)) continue;
     for (const c of roster) {
       const first = normalise(c.firstName);
       const last = normalise(c.lastName);
       if (!last) continue;
+      if (a.native || b.native || isNativeWord(c.firstName)) {
+        if (!index) continue;
+        const { children, skip } = a.native ? nativeCandidates(a.word, index) : { children: [] as RosterChild[], skip: 0 };
+        const firstOk =
+          children.includes(c) ||
+          (!a.native && meets(nameKeys(a.word), index.first.find((x) => x.child === c)?.keys ?? new Set()));
+        const lastKeys = index.last.get(c.id) ?? new Set<string>();
+        const lastOk = b.native
+          ? meets(nativeKeys(b.word), lastKeys)
+          : normalise(b.word) === last || meets(latinKeys(b.word), lastKeys);
+        if (firstOk && lastOk) {
+          found.push({ child: c, start: a.start + skip, end: b.end });
+          taken.add(i).add(i + 1);
+        }
+        continue;
+      }
       const exactFirst = normalise(a.word) === first;
       const exactLast = normalise(b.word) === last;
       if ((exactFirst || (mayBeFuzzy(a) && close(a.word, first))) && (exactLast || (mayBeFuzzy(b) && close(b.word, last)))) {
@@ -219,23 +302,36 @@ export function findChildren(text: string, roster: RosterChild[]): NameMatch[] {
   }
   words.forEach((w, i) => {
     if (taken.has(i)) return;
+    if (w.native) {
+      if (!index) return;
+      const { children, skip } = nativeCandidates(w.word, index);
+      if (children.length === 1) found.push({ child: children[0] as RosterChild, start: w.start + skip, end: w.end });
+      else if (children.length > 1) ambiguous.push({ word: w.word.slice(skip), start: w.start + skip, end: w.end, children });
+      return;
+    }
     const word = normalise(w.word);
     if (word.length < 2 || NOT_NAMES.has(word)) return;
     const exact = byFirst.get(word);
     let candidates = exact ?? [];
     if (candidates.length === 0 && mayBeFuzzy(w)) {
       const scored = roster
-        .filter((c) => word[0] === normalise(c.firstName)[0] && close(word, c.firstName))
+        .filter((c) => !isNativeWord(c.firstName) && word[0] === normalise(c.firstName)[0] && close(word, c.firstName))
         .map((c) => ({ c, d: Math.min(distance(sound(word), sound(c.firstName)), distance(word, normalise(c.firstName))) }));
       const best = Math.min(...scored.map((s) => s.d));
       candidates = scored.filter((s) => s.d === best).map((s) => s.c);
     }
-    if (candidates.length === 1) {
-      const child = candidates[0] as RosterChild;
-      found.push({ child, start: w.start, end: w.end });
+    // A roster written in Arabic or Hebrew letters, named in Latin letters ("Adam" for آدم).
+    if (candidates.length === 0 && index && w.capital && word.length >= 3) {
+      const keys = latinKeys(w.word);
+      candidates = index.first.filter((x) => isNativeWord(x.child.firstName) && meets(keys, x.keys)).map((x) => x.child);
     }
+    if (candidates.length === 1) found.push({ child: candidates[0] as RosterChild, start: w.start, end: w.end });
+    else if (candidates.length > 1) ambiguous.push({ word: w.word, start: w.start, end: w.end, children: candidates });
   });
-  return found.sort((x, y) => x.start - y.start);
+  return { found: found.sort((x, y) => x.start - y.start), ambiguous };
 }
+
+/** The children a text names, without the ambiguous words (see `findNames`). */
+export const findChildren = (text: string, roster: RosterChild[]): NameMatch[] => findNames(text, roster).found;
 
 export const fullName = (c: RosterChild) => `${c.firstName} ${c.lastName}`.trim();

@@ -1,38 +1,44 @@
 /**
  * Quick offline evaluation of the local engine alone (no database, no agent): builds the demo school's
- * Nursery A roster in memory with made-up ids, runs every sentence through `understand()` and scores it.
+ * class rosters in memory with made-up ids, runs every sentence through the engine as the local model
+ * does (`respond()`) and scores it, per file and, when the cases carry them, per category and language.
  *
- *   node --import tsx apps/server/src/ai/eval/quick.ts [--failures] [file.jsonl ...]
+ *   node --import tsx apps/server/src/ai/eval/quick.ts [--failures] [--by] [file.jsonl ...]
  *
- * Without files it evaluates nursery-a.jsonl, held-out.jsonl and blind.jsonl of this folder, each reported apart.
+ * Without files it evaluates nursery-a.jsonl, held-out.jsonl and blind.jsonl of this folder, each reported
+ * apart, then the development set `dev/dev.jsonl`. Each sentence is read with the roster of its class.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { question, understand } from '../engine/engine.js';
+import { DEMO } from '../../seed/demo.js';
+import type { IntentModel } from '../engine/classifier.js';
+import { respond } from '../engine/engine.js';
 import type { RosterChild } from '../engine/names.js';
+import { isHeldOut } from './dev/split.js';
 import { type EvalCase, formatReport, type Prediction, readCases, score } from './score.js';
 
-export const NURSERY_A = [
-  'Aarav Sharma',
-  'Diya Patel',
-  'Vihaan Gupta',
-  'Ananya Iyer',
-  'Kabir Khan',
-  'Meera Nair',
-  'Reyansh Verma',
-  'Saanvi Reddy',
-  'Omar Haddad',
-  'Layla Mansour',
-  'Noa Levi',
-  'Ethan Brooks',
-];
+const rosters = new Map<string, RosterChild[]>();
 
-export const demoRoster = (): RosterChild[] =>
-  NURSERY_A.map((name, i) => {
+/** A demo class's roster, with stable made-up ids (Nursery A when the class is not named). */
+export function demoRoster(className = 'Nursery A'): RosterChild[] {
+  const known = rosters.get(className);
+  if (known) return known;
+  const cls = Object.values(DEMO.classes).find((c) => c.name === className) ?? DEMO.classes.nurseryA;
+  const roster = cls.students.map((name) => {
     const [firstName = '', ...rest] = name.split(' ');
-    return { id: (i + 1).toString(16).padStart(24, 'a0'), firstName, lastName: rest.join(' ') };
+    return { id: createHash('sha256').update(`eval:${name}`).digest('hex').slice(0, 24), firstName, lastName: rest.join(' ') };
   });
+  rosters.set(className, roster);
+  return roster;
+}
+
+/** Every demo child by id, for scoring (ids are unique across classes). */
+export const demoNames = (): Record<string, string> =>
+  Object.fromEntries(
+    Object.values(DEMO.classes).flatMap((c) => demoRoster(c.name).map((s) => [s.id, `${s.firstName} ${s.lastName}`])),
+  );
 
 /** The case's day and time ("12-11-2026", "03:30 PM") as the wall-clock Date the engine expects. */
 export function speakingTime(c: Pick<EvalCase, 'date' | 'time'>): Date {
@@ -43,36 +49,80 @@ export function speakingTime(c: Pick<EvalCase, 'date' | 'time'>): Date {
   return new Date(Date.UTC(y, m - 1, d, h, t ? Number(t[2]) : 0));
 }
 
-export function predict(cases: EvalCase[], roster: RosterChild[]): { predictions: Prediction[]; ms: number[] } {
+export function predict(cases: EvalCase[], model?: IntentModel): { predictions: Prediction[]; ms: number[] } {
   const ms: number[] = [];
   const predictions = cases.map((c) => {
     const start = performance.now();
-    const ctx = { roster, now: speakingTime(c) };
-    // As the local model does: a read-only question first, else the sentence's tool calls.
-    const query = question(c.text, ctx);
-    const tool_calls = query
-      ? [{ name: 'class_question', args: { ...query } as Record<string, unknown> }]
-      : (understand(c.text, ctx, ['c'.repeat(24)]) as unknown as { name: string; args: Record<string, unknown> }[]);
+    const ctx = { roster: demoRoster(c.className || 'Nursery A'), now: speakingTime(c) };
+    const tool_calls = respond(c.text, ctx, ['c'.repeat(24)], {}, model).calls as unknown as {
+      name: string;
+      args: Record<string, unknown>;
+    }[];
     ms.push(performance.now() - start);
     return { text: c.text, tool_calls };
   });
   return { predictions, ms };
 }
 
+/** The `category` and `lang` fields of each line, when the set has them. */
+function metaOf(text: string): { category?: string; lang?: string }[] {
+  return text
+    .split(/\r?\n/)
+    .filter((l) => l.trim() && !l.trim().startsWith('//'))
+    .map((l) => JSON.parse(l) as { category?: string; lang?: string });
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+/** Intent accuracy and slot exact-match per group (category, language, language and category). */
+export function byGroup(cases: EvalCase[], predictions: Prediction[], meta: { category?: string; lang?: string }[]) {
+  const names = demoNames();
+  const groups = new Map<string, number[]>();
+  meta.forEach((m, i) => {
+    if (!m.category && !m.lang) return;
+    for (const key of [`lang ${m.lang ?? '?'}`, `category ${m.category ?? '?'}`, `${m.lang ?? '?'} / ${m.category ?? '?'}`])
+      groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  return [...groups]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, at]) => {
+      const r = score(
+        at.map((i) => cases[i] as EvalCase),
+        at.map((i) => predictions[i] as Prediction),
+        names,
+      );
+      return { key, n: r.sentences, intent: r.intentAccuracy, slots: r.slotExactMatch };
+    });
+}
+
 function main() {
   const args = process.argv.slice(2);
   const showFailures = args.includes('--failures');
+  const showGroups = args.includes('--by');
+  // --split train|heldout: only that part of a set (the held-out fifth is fold 0, see dev/samples.ts).
+  const split = args.includes('--split') ? args[args.indexOf('--split') + 1] : undefined;
   const here = dirname(fileURLToPath(import.meta.url));
-  const files = args.filter((a) => !a.startsWith('--'));
-  const roster = demoRoster();
-  const byId = Object.fromEntries(roster.map((c) => [c.id, `${c.firstName} ${c.lastName}`]));
+  const files = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--split');
+  const names = demoNames();
   const all: number[] = [];
-  for (const file of files.length ? files : ['nursery-a.jsonl', 'held-out.jsonl', 'blind.jsonl'].map((f) => join(here, f))) {
-    const cases = readCases(readFileSync(file, 'utf8'));
-    const { predictions, ms } = predict(cases, roster);
+  const chosen = files.length
+    ? files
+    : ['nursery-a.jsonl', 'held-out.jsonl', 'blind.jsonl', join('dev', 'dev.jsonl')].map((f) => join(here, f));
+  for (const file of chosen) {
+    const whole = readFileSync(file, 'utf8');
+    const lines = whole.split(/\r?\n/).filter((l) => l.trim() && !l.trim().startsWith('//'));
+    const keep = lines.filter((l) => !split || (split === 'heldout') === isHeldOut(readCases(l)[0]?.text ?? ''));
+    const text = keep.join('\n');
+    const cases = readCases(text);
+    const { predictions, ms } = predict(cases);
     all.push(...ms);
-    const report = score(cases, predictions, byId);
+    const report = score(cases, predictions, names);
     console.log(formatReport(report, file.split('/').pop()));
+    if (showGroups)
+      for (const g of byGroup(cases, predictions, metaOf(text)))
+        console.log(
+          `  ${g.key.padEnd(28)} ${String(g.n).padStart(5)}  intent ${pct(g.intent).padStart(7)}  slots ${pct(g.slots).padStart(7)}`,
+        );
     if (showFailures)
       for (const f of report.failures)
         console.log(
@@ -81,10 +131,7 @@ function main() {
   }
   // Timing once warm (the first sentences pay for compiling chrono-node and the expressions).
   const first = all[0] ?? 0;
-  const warm: number[] = [];
-  for (const file of files.length ? files : [join(here, 'nursery-a.jsonl')])
-    warm.push(...predict(readCases(readFileSync(file, 'utf8')), roster).ms);
-  warm.sort((a, b) => a - b);
+  const warm = [...all.slice(50)].sort((a, b) => a - b);
   const q = (p: number) => (warm[Math.min(warm.length - 1, Math.floor(p * warm.length))] ?? 0).toFixed(2);
   console.log(
     `time per sentence once warm: p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${q(1)} ms (first sentence ${first.toFixed(0)} ms)`,

@@ -274,6 +274,8 @@ export interface DevCase {
   lang: 'en' | 'ar' | 'he';
   /** Made by the generator, or written by hand. */
   source: 'generated' | 'hand';
+  /** For a sentence about a child of another class: what it asks for, though nothing is drafted. */
+  says?: ('attendance' | 'observation')[];
 }
 
 /** The category of a sentence from its expected calls. */

@@ -589,6 +589,55 @@ const DEEDS: Deed[] = [
   d('found the biggest leaf on the nature walk'),
   d('mixed blue and yellow to make green'),
   d('built a train track round the room'),
+  d('jumped over the rope with both feet'),
+  d('named all the farm animals in the book'),
+  d('peeled {his} own banana at snack'),
+  d('poured sand through a funnel'),
+  d('turned the pages of a book carefully'),
+  d('waved goodbye to mum without crying'),
+  d('used the toilet independently'),
+  d('recognised the numbers to five'),
+  d('made marks with chalk on the playground'),
+  d('chose a book and sat reading quietly'),
+  d('joined in with the action song'),
+  d('counted the candles on the cake'),
+  d('held the pencil with a tripod grip'),
+  d('balanced a bean bag on {his} head'),
+  d('took turns in the parachute game'),
+  d('put the blocks back on the shelf'),
+  d('splashed in the puddles and talked about the ripples'),
+  d('dug for worms in the garden'),
+  d('talked about {his} holiday at circle time'),
+  d('explained how to make a sandwich'),
+  d('pointed to the red car when asked'),
+  d('said a two-word sentence'),
+  d('walked along the balance line'),
+  d('threw a ball overarm'),
+  d('stacked six cups into a tower'),
+  d('spotted a triangle in the classroom'),
+  d('sorted the buttons by size'),
+  d('copied a pattern of red and blue beads'),
+  d('fed the baby doll in the home corner'),
+  d('washed the dolls in the water tray'),
+  d('ordered the teddies from smallest to biggest'),
+  d('found {his} own peg and hung up {his} coat'),
+  d('climbed the steps to the slide'),
+  d('rolled the playdough into long snakes'),
+  d('pretended to be a shopkeeper'),
+  d('asked for help when {he} needed it'),
+  d('tried the climbing wall for the first time'),
+  d('drew a circle and said it was the sun'),
+  d('filled the bucket with water and carried it'),
+  d('matched the socks in the washing line game'),
+  d('helped set the table for lunch'),
+  d('sang a song in Hindi to the group'),
+  d('recognised {his} name card at registration'),
+  d('played peekaboo with the teacher'),
+  d('stamped {his} feet to the drum beat'),
+  d('made a necklace with pasta shapes'),
+  d('squeezed the sponge and watched the water drip'),
+  d('kicked the ball into the goal'),
+  d('made a den with the blankets'),
 ];
 const DEEDS_ONE: string[] = [
   'can now count to 20',
@@ -604,6 +653,16 @@ const DEEDS_ONE: string[] = [
   'was really focused during story time',
   'was a great helper at snack time',
   'was very patient waiting for {his} turn',
+  'is becoming more confident on the bikes',
+  'has been really chatty today',
+  'was upset at drop-off but settled quickly',
+  'cried at drop-off but cheered up after a story',
+  'seemed much happier today and played with friends',
+  'is getting better at waiting for {his} turn',
+  'managed the stairs on {his} own',
+  'is starting to share the toys',
+  'was really gentle with the class pet',
+  'showed great concentration at the puzzle table',
 ];
 
 function deedText(e: Env, kids: Child[], many: boolean, now = false): string {
@@ -649,9 +708,28 @@ const OBS_FRAMES = [
   'so proud of {S}, {he} {deed}{D}',
 ];
 
+const SKILLS = [
+  "{S}'s grip on the pencil is getting firmer",
+  "{S}'s speech has come on so much",
+  "{S}'s counting is really improving",
+  "{S}'s drawing is getting more detailed",
+  "{S}'s confidence has grown this week",
+  "{S}'s fine motor control is much better",
+  "{S}'s scissor skills are improving",
+];
+
 function observationPiece(e: Env, d = pastDay(e, 0.7)): Piece {
   const r = e.r;
   const date = ddmmyyyy(d.day);
+  if (d.which === 'today' && r.chance(0.05)) {
+    const kid = r.pick(e.cls.children);
+    return {
+      text: fill(r.pick(SKILLS), { S: nameEn(e, kid) }),
+      facts: [{ kind: 'obs', date, children: [kid] }],
+      kind: 'obs',
+      day: d.day,
+    };
+  }
   const x = r.next();
   if (x < 0.08) {
     // Everyone did it: one entry per child of the class.
@@ -1016,6 +1094,16 @@ const MENTIONS = [
   'what did {C} eat today?',
   "{C}'s birthday is next week",
   '{C} was a bit grumpy today',
+  "{C}'s parents booked a meeting with me next week",
+  '{C} needs new spare clothes in {his} bag',
+  "{C}'s water bottle is missing",
+  '{C} left {his} jumper here yesterday',
+  '{C} will be picked up by grandma at 3',
+  "{C}'s mum asked about the trip",
+  '{C} is going home early at 2 today',
+  '{C} was hungry before lunch',
+  "{C}'s dad is off work this week",
+  'can you check if {C} has spare socks',
 ];
 const MENTIONS_TWO = [
   '{C} and {C2} were both tired today',
@@ -1074,15 +1162,15 @@ function nothingPiece(e: Env): Piece {
     // A child who is not in the class: never drafted.
     const s = r.pick(e.strangers);
     const name = r.chance(0.3) ? fullName(s) : s.first;
-    const tpl = r.pick([
-      '{C} is absent today',
-      '{C} came in late',
-      'mark {C} present',
-      '{C} built a tower with the blocks',
-      '{C} is off sick',
-      'please note that {C} painted a rainbow',
-    ]);
-    return { text: fill(tpl, { C: name }), facts: [], kind: 'none' };
+    const [tpl, says] = r.pick([
+      ['{C} is absent today', 'attendance'],
+      ['{C} came in late', 'attendance'],
+      ['mark {C} present', 'attendance'],
+      ['{C} built a tower with the blocks', 'observation'],
+      ['{C} is off sick', 'attendance'],
+      ['please note that {C} painted a rainbow', 'observation'],
+    ] as const);
+    return { text: fill(tpl, { C: name }), facts: [], kind: 'none', says: [says] };
   }
   return { text: r.pick(NOTHING), facts: [], kind: 'none' };
 }

@@ -89,7 +89,17 @@ export function generate(seed = DEFAULT_SEED, counts = DEFAULT_COUNTS): DevCase[
       const date = ddmmyyyy(e.m.day);
       const time = hhmma(e.m.hour, e.m.minute);
       const expected = expectedFrom(piece.facts, cls, { date, time });
-      out.push({ text, class: cls.name, date, time, expected, category: categoryOf(expected), lang, source: 'generated' });
+      out.push({
+        text,
+        class: cls.name,
+        date,
+        time,
+        expected,
+        category: categoryOf(expected),
+        lang,
+        source: 'generated',
+        ...(piece.says ? { says: piece.says } : {}),
+      });
       made++;
     }
   }

@@ -39,6 +39,8 @@ export interface Piece {
   kind: 'att' | 'everyone' | 'obs' | 'ann' | 'question' | 'mention' | 'none';
   /** The day the piece speaks of (attendance, observations), to say it once for the sentence. */
   day?: Date;
+  /** What a sentence about a child of another class asks for (nothing is drafted; the intent layer still learns it). */
+  says?: ('attendance' | 'observation')[];
 }
 
 /** A past (or present) day a clause speaks of, and how each language says it. */

@@ -6,6 +6,7 @@
  *   ann now | ann DD-MM-YYYY hh:mm AM
  *   men Name ...
  *   q kind DD-MM-YYYY DD-MM-YYYY [child=Name] [area=Area Name]
+ *   says attendance|observation     (a child of another class: nothing is drafted)
  *
  * several calls separated by " | ", nothing expected as "".
  */
@@ -57,7 +58,7 @@ const EN: Row[] = [
   ['NA', W, '09:00 AM', 'Aarav is excused, parents informed us in advance about the trip', `att ${W} Aarav:excused`],
   ['NA', W, '09:00 AM', 'Ethan was really grumpy this morning', 'men Ethan'],
   ['NA', W, '09:00 AM', 'How has Meera been getting on with toilet training?', 'men Meera'],
-  ['NA', W, '09:00 AM', 'Zara is absent today', ''],
+  ['NA', W, '09:00 AM', 'Zara is absent today', 'says attendance'],
   ['NA', W, '09:00 AM', 'Who was off last week?', 'q absences 04-01-2027 08-01-2027'],
   [
     'NA',
@@ -137,7 +138,7 @@ const EN: Row[] = [
   ['KB', T, '10:30 AM', 'Attendance rate for Yusuf this month?', `q attendance_rate 01-03-2027 ${T} child=Yusuf`],
   ['KB', T, '10:30 AM', 'How is Aditi doing with her reading?', 'men Aditi'],
   ['KB', T, '10:30 AM', "Riya's granny will pick her up at 3", 'men Riya'],
-  ['KB', T, '10:30 AM', 'Meera is late', ''],
+  ['KB', T, '10:30 AM', 'Meera is late', 'says attendance'],
   [
     'KB',
     T,
@@ -175,7 +176,7 @@ const EN: Row[] = [
   ['TD', U, '08:45 AM', 'Maya absent Sara late Lina in', `att ${U} Maya:absent Sara:late Lina:present`],
   ['TD', U, '08:45 AM', 'Who was absent yesterday?', 'q absences 24-05-2027 24-05-2027'],
   ['TD', U, '08:45 AM', 'Lina was a bit sleepy today', 'men Lina'],
-  ['TD', U, '08:45 AM', 'Kabir built a tower', ''],
+  ['TD', U, '08:45 AM', 'Kabir built a tower', 'says observation'],
   ['TD', U, '08:45 AM', "Adam's nappy rash is better", 'men Adam'],
   ['TD', U, '08:45 AM', 'Maya was off on Friday', 'att 21-05-2027 Maya:absent'],
   ['TD', U, '08:45 AM', 'Sara stacked five cups yesterday and knocked them down laughing', 'obs 24-05-2027 Sara'],
@@ -240,7 +241,7 @@ const AR: Row[] = [
   ['TD', U, '08:45 AM', 'أهل مايا أرسلوا إذن غياب، عندهم سفر', `att ${U} Maya:excused`],
   ['TD', U, '08:45 AM', 'لينا نامت منيح بعد الغدا', 'men Lina'],
   ['TD', U, '08:45 AM', 'كيف صار إيلي مع الأكل؟', 'men Eli'],
-  ['TD', U, '08:45 AM', 'كريم غايب اليوم', ''],
+  ['TD', U, '08:45 AM', 'كريم غايب اليوم', 'says attendance'],
   ['TD', U, '08:45 AM', 'سارة غايبة مايا متأخرة آدم حاضر', `att ${U} Sara:absent Maya:late Adam:present`],
   ['TD', U, '08:45 AM', 'آدم ساعد مايا تجمع الألعاب وبعدين غسل إيديه', `obs ${U} Adam`],
   ['TD', U, '08:45 AM', 'سجّل إنو آدم متأخر وإنو سارة رسمت بيت', `att ${U} Adam:late | obs ${U} Sara`],
@@ -275,7 +276,7 @@ const HE: Row[] = [
   ['TD', U, '08:45 AM', 'ההורים של מאיה שלחו מכתב שהם בחופשה', `att ${U} Maya:excused`],
   ['TD', U, '08:45 AM', 'לינה ישנה טוב אחרי הצהריים', 'men Lina'],
   ['TD', U, '08:45 AM', 'איך אלי מסתדר עם האוכל?', 'men Eli'],
-  ['TD', U, '08:45 AM', 'יעל חסרה היום', ''],
+  ['TD', U, '08:45 AM', 'יעל חסרה היום', 'says attendance'],
   ['TD', U, '08:45 AM', 'שרה חסרה מאיה איחרה אדם הגיע', `att ${U} Sara:absent Maya:late Adam:present`],
   ['TD', U, '08:45 AM', 'אדם עזר למאיה לאסוף צעצועים ואחר כך שטף ידיים', `obs ${U} Adam`],
   ['TD', U, '08:45 AM', 'תרשמי שאדם איחר ושמאיה ציירה בית', `att ${U} Adam:late | obs ${U} Maya`],
@@ -338,6 +339,8 @@ function parse(cls: ClassInfo, date: string, time: string, spec: string): Expect
       });
     } else if (kind === 'men') {
       calls.push({ name: 'mentioned_students', args: { students: rest.map((w) => ({ student: child(w) })) } });
+    } else if (kind === 'says') {
+      // Nothing drafted: the child is not in the class.
     } else if (kind === 'q') {
       const [qk, from, to, ...more] = rest;
       const tail = more.join(' ');
@@ -356,7 +359,18 @@ function parse(cls: ClassInfo, date: string, time: string, spec: string): Expect
 const rows = (lang: DevCase['lang'], list: Row[]): DevCase[] =>
   list.map(([k, date, time, text, spec]) => {
     const expected = parse(CLASS[k], date, time, spec);
-    return { text, class: CLASS[k].name, date, time, expected, category: categoryOf(expected), lang, source: 'hand' };
+    const says = /^says (attendance|observation)$/.exec(spec)?.[1] as 'attendance' | 'observation' | undefined;
+    return {
+      text,
+      class: CLASS[k].name,
+      date,
+      time,
+      expected,
+      category: categoryOf(expected),
+      lang,
+      source: 'hand',
+      ...(says ? { says: [says] } : {}),
+    };
   });
 
 export const HAND: DevCase[] = [...rows('en', EN), ...rows('ar', AR), ...rows('he', HE)];

@@ -324,8 +324,10 @@ export class RtlGrammar {
     const r = e.r;
     if (r.chance(0.4)) {
       const s = r.pick(e.strangers);
-      const text = fill(g3(r.pick(this.L.stranger), [s]) as string, { S: this.L.name(e, s) });
-      return { text, facts: [], kind: 'none' };
+      const at = r.int(this.L.stranger.length);
+      const text = fill(g3(this.L.stranger[at] as G3, [s]) as string, { S: this.L.name(e, s) });
+      // The lexicons list statements of attendance first, then one observation, then attendance.
+      return { text, facts: [], kind: 'none', says: [at === 3 ? 'observation' : 'attendance'] };
     }
     return { text: r.pick(this.L.nothing), facts: [], kind: 'none' };
   }
