@@ -86,9 +86,10 @@ export type Excusal = z.infer<typeof excusalSchema>;
 // Parent view of a child's month
 export const parentChildAttendanceRequestSchema = z.object({
   student_id: idSchema,
+  /** A real month (01–12) of a year between 1900 and 2199: anything else would reach the database as a date. */
   month: z
     .string()
-    .regex(/^\d{2}-\d{4}$/, 'Use the format MM-YYYY')
+    .regex(/^(0[1-9]|1[0-2])-(19|20|21)\d{2}$/, 'Use the format MM-YYYY')
     .optional(),
 });
 

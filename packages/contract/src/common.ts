@@ -39,3 +39,44 @@ export const safeLinkSchema = z
   .trim()
   .max(2000)
   .refine(isSafeLink, 'Must be an http or https link or a page of this app');
+
+/** What a field holding a null byte or a lone surrogate is told (PostgreSQL cannot store either in text). */
+export const UNSAFE_TEXT_MESSAGE = 'Contains characters that are not allowed (a null byte or a broken Unicode character)';
+
+const LONE_SURROGATE = /\p{Cs}/u;
+const isUnsafeText = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
+
+/**
+ * The path (`a.0.b`) of the first string or object key in `value` that holds a null byte or a lone
+ * surrogate; `''` when `value` itself is such a string; null when there is none. Walks without
+ * recursion, so a deeply nested input cannot overflow the stack. With `json`, a string that holds a
+ * JSON object or array (as some socket payloads send theirs) is looked into as well.
+ */
+export function findUnsafeText(value: unknown, options: { json?: boolean } = {}): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+  const found = (path: string) => (path.length > 200 ? `${path.slice(0, 200)}…` : path);
+  while (stack.length) {
+    const { value: v, path } = stack.pop() as { value: unknown; path: string };
+    if (typeof v === 'string') {
+      if (isUnsafeText(v)) return found(path);
+      if (options.json && /^\s*[[{]/.test(v)) {
+        try {
+          stack.push({ value: JSON.parse(v), path });
+        } catch {
+          // Not JSON: plain text, already checked.
+        }
+      }
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: join(path, i) });
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as [string, unknown];
+        if (isUnsafeText(key)) return found(join(path, key.replaceAll('\u0000', '\ufffd').replace(/\p{Cs}/gu, '\ufffd')));
+        stack.push({ value: child, path: join(path, key) });
+      }
+    }
+  }
+  return null;
+}

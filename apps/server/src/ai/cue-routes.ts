@@ -5,6 +5,7 @@ import {
   CUE_EVENTS,
   CUE_TASK_ENDPOINTS,
   type CueTaskEndpoint,
+  findUnsafeText,
   idSchema,
   ROUTES,
   updateAiBlocksRequestSchema,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import type { AccessClaims } from '../platform/auth/tokens.js';
 import { AppError } from '../platform/errors.js';
 import type { Services } from '../platform/http/app.js';
+import { unsafeTextError } from '../platform/http/errors.js';
 import type { Router } from '../platform/http/route.js';
 import { readUpload } from '../platform/http/upload.js';
 
@@ -86,6 +88,9 @@ export function attachCue(io: Server, s: Services, log: { error(obj: unknown, ms
     };
     const guarded = (work: (payload: Record<string, unknown>) => Promise<unknown>) => async (payload: unknown, ack?: unknown) => {
       try {
+        // Text no database can store is refused here, as route() refuses it for HTTP requests.
+        const unsafe = findUnsafeText(payload, { json: true });
+        if (unsafe !== null) throw unsafeTextError(unsafe || 'payload');
         answer(ack, await work((payload ?? {}) as Record<string, unknown>));
       } catch (err) {
         if (!(err instanceof AppError)) log.error({ err }, 'cue event failed');

@@ -3,9 +3,11 @@ import {
   aiSettingsRequestSchema,
   CHAT_EVENTS,
   conversationListQuerySchema,
+  findUnsafeText,
   idSchema,
   ROUTES,
   saveToolCallRequestSchema,
+  UNSAFE_TEXT_MESSAGE,
 } from '@cue/contract';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
@@ -48,9 +50,13 @@ export function attachChat(io: Server, s: Services, log: { error(obj: unknown, m
     socket.on(CHAT_EVENTS.request, async (payload: unknown) => {
       const emit = (event: unknown) => socket.emit(CHAT_EVENTS.response, event);
       let conversationId: string | null = null;
+      // Text no database can store is refused here, as route() refuses it for HTTP requests.
+      const unsafe = findUnsafeText(payload, { json: true });
       try {
         if (auth.kind !== 'staff')
           emit({ stream_mode: 'messages', data: null, conversation_id: '', error: AI_MESSAGES.notFound });
+        else if (unsafe !== null)
+          emit({ stream_mode: 'messages', data: null, conversation_id: '', error: `${unsafe}: ${UNSAFE_TEXT_MESSAGE}` });
         else conversationId = (await s.ai.chat(auth, payload, emit)).conversationId;
       } catch (err) {
         log.error({ err }, 'chat failed');

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../platform/errors.js';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
+import { refuseUnsafeParts } from '../../platform/http/upload.js';
 
 const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
@@ -11,6 +12,7 @@ async function readFile(req: FastifyRequest): Promise<Buffer> {
     throw badRequest('Send the CSV or XLSX file as multipart/form-data in the field file', undefined, 'file');
   const file = await req.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
   if (!file) throw badRequest('Choose a CSV or XLSX file', undefined, 'file');
+  refuseUnsafeParts(file);
   const bytes = await file.toBuffer();
   if (file.file.truncated) throw badRequest('The file is too large (5 MB at most)', 'FILE_TOO_LARGE', 'file');
   return bytes;

@@ -59,7 +59,7 @@ import { attachRealtime } from '../realtime.js';
 import type { Secrets } from '../secrets.js';
 import { consoleSmsProvider, type SmsProvider } from '../sms/provider.js';
 import { LocalStorage, MEDIA_CLEANUP_JOB, MEDIA_PREFIX, MediaStore } from '../storage.js';
-import { registerErrorHandling } from './errors.js';
+import { registerErrorHandling, serializeError } from './errors.js';
 import { createGuard } from './guard.js';
 import { createLoginPage } from './login-page.js';
 import { createRouter } from './route.js';
@@ -159,7 +159,13 @@ const redact = ['req.headers.authorization', 'req.body.otp', 'req.body.otp_jwt_t
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services; served: string[] }> {
   const { config } = deps;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // Errors are logged through serializeError: a failed query's SQL and code, never its values.
+    logger: {
+      level: config.LOG_LEVEL,
+      redact,
+      serializers: { err: serializeError },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });

@@ -1,7 +1,48 @@
-import { ERROR_CODES, MESSAGES } from '@cue/contract';
+import { ERROR_CODES, MESSAGES, UNSAFE_TEXT_MESSAGE } from '@cue/contract';
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import { AppError } from '../errors.js';
+
+type Fields = Error & Record<string, unknown>;
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+/** A failed query (Drizzle's wrapper) or the driver's error (node-postgres, PGlite): both can quote the values. */
+const isDatabaseError = (e: Fields) =>
+  e instanceof DrizzleQueryError ||
+  (typeof e.query === 'string' && 'params' in e) ||
+  (typeof e.code === 'string' && SQLSTATE.test(e.code) && 'severity' in e);
+const causes = (err: Error): Fields[] => {
+  const chain: Fields[] = [];
+  for (let e: unknown = err; e instanceof Error && chain.length < 8; e = e.cause) chain.push(e as Fields);
+  return chain;
+};
+/** The stack's frames without its first lines (the message, which a failed query fills with its values). */
+const frames = (stack: unknown) =>
+  typeof stack === 'string' && stack.includes('\n    at ') ? stack.slice(stack.indexOf('\n    at ') + 1) : '';
+
+/**
+ * How an error is written to the log (the logger's `err` serializer). A database error is written as
+ * its SQL text (placeholders, not values) and its SQLSTATE code only: its message, parameters, detail
+ * and the driver's error behind it can all quote what a person typed. Other errors as pino writes them.
+ */
+export function serializeError(err: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const chain = causes(err);
+  if (!chain.some(isDatabaseError)) return pino.stdSerializers.err(err);
+  const query = chain.map((e) => e.query).find((q): q is string => typeof q === 'string');
+  const code = chain.map((e) => e.code).find((c): c is string => typeof c === 'string' && SQLSTATE.test(c));
+  return {
+    type: chain.map((e) => e.constructor.name).join(' < '),
+    message: 'Failed query',
+    ...(query ? { query } : {}),
+    ...(code ? { code } : {}),
+    stack: frames(err.stack),
+  };
+}
+
+/** A validation error naming the field whose text PostgreSQL could not store (a null byte, a lone surrogate). */
+export const unsafeTextError = (field: string) =>
+  new AppError(400, `${field}: ${UNSAFE_TEXT_MESSAGE}`, ERROR_CODES.validation, [{ field, message: UNSAFE_TEXT_MESSAGE }]);
 
 /** The one place that turns a failure into the envelope `{ message, code, errors? }`. */
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -1,8 +1,10 @@
-import { ACCOUNT_MESSAGES, ERROR_CODES, MESSAGES, PROFILE_PICTURE_MAX_BYTES, UPLOAD_LIMITS } from '@cue/contract';
+import { ACCOUNT_MESSAGES, ERROR_CODES, findUnsafeText, MESSAGES, PROFILE_PICTURE_MAX_BYTES, UPLOAD_LIMITS } from '@cue/contract';
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import { AppError, badRequest } from '../errors.js';
+import { unsafeTextError } from './errors.js';
 
 export interface UploadedFile {
   bytes: Buffer;
@@ -70,6 +72,19 @@ export class UploadLimits {
   }
 }
 
+/**
+ * Refuses a file whose name, or a text field sent before it, holds text no database can store (a null
+ * byte, a lone surrogate), as route() does for JSON bodies; the file's bytes are left unread.
+ */
+export function refuseUnsafeParts(file: MultipartFile): void {
+  const texts: Record<string, unknown> = {};
+  for (const part of Object.values(file.fields).flat()) if (part && part.type === 'field') texts[part.fieldname] = part.value;
+  const field = findUnsafeText(texts) ?? (findUnsafeText(file.filename) === null ? null : file.fieldname);
+  if (field === null) return;
+  file.file.resume();
+  throw unsafeTextError(field);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     uploadLimits?: UploadLimits;
@@ -99,6 +114,7 @@ export async function readUpload(
 
   const file = await req.file({ limits: { fileSize: ceiling, files: 1, fields: 10, parts: 12 } });
   if (!file || file.fieldname !== field) throw badRequest(ACCOUNT_MESSAGES.fileMissing, undefined, field);
+  refuseUnsafeParts(file);
   // The declared type picks the school's limit for its kind; the content is checked again when it is processed.
   const forKind = sizeLimitFor(file.mimetype);
   const limit = Math.min(ceiling, forKind.limit);
