@@ -1,5 +1,4 @@
 import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
 import { OBSERVATION_DATE_DISPLAY, OBSERVATION_DEFAULTS, OBSERVATION_MESSAGES, UPLOAD_LIMITS } from '@cue/contract';
 import {
   Button,
@@ -19,10 +18,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { Dropzone, IMAGE_MIME_TYPE } from '@mantine/dropzone';
 import { IconCalendar, IconLock, IconPhotoPlus, IconUsers } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDrop } from '../../../components/FileDrop';
 import { fullName } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { FormModal } from '../../admin/components/FormModal';
@@ -41,6 +40,9 @@ import {
 } from '../api';
 import { pickerToWire, wireToPicker } from '../dates';
 import { areaName, groupName, OBSERVATIONS_NS } from '../i18n';
+
+/** Pictures the server re-encodes (SVG is refused). */
+const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'image/heif', 'image/avif'];
 
 /** Kinds of note a teacher may file an observation as; 'general' is the default. */
 export const ANECDOTE_KINDS = ['general', 'milestone', 'interest', 'wellbeing', 'behaviour'] as const;
@@ -408,14 +410,12 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
               ))}
             </SimpleGrid>
           )}
-          <Dropzone
+          <FileDrop
             onDrop={addPhotos}
             onReject={() => toast.error(t('editor.photoRejected', { size: UPLOAD_LIMITS.max_image_size / 1024 / 1024 }))}
-            accept={IMAGE_MIME_TYPE}
+            accept={PHOTO_TYPES}
             maxSize={UPLOAD_LIMITS.max_image_size}
             disabled={pending}
-            radius="md"
-            p="md"
             aria-labelledby={photosId}
             data-testid="photo-dropzone"
           >
@@ -430,7 +430,7 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
                 </Text>
               </div>
             </Group>
-          </Dropzone>
+          </FileDrop>
           {photos.map((photo) => (
             <Paper key={photo.key} withBorder radius="md" p="xs">
               <Group gap="sm" wrap="nowrap">
