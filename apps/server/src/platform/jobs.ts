@@ -2,7 +2,24 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Clock } from './clock.js';
 import type { Db } from './db/client.js';
 import { jobs } from './db/schema.js';
+import { serializeError } from './http/errors.js';
 import { newId } from './ids.js';
+
+/**
+ * What is kept of a failed job's error: as the log writes it (a failed query by its SQL and code,
+ * never its values), in text the database can store.
+ */
+function storedError(err: unknown): string {
+  const e: Record<string, unknown> = err instanceof Error ? serializeError(err) : { message: String(err) };
+  const text = [e.message, e.query, typeof e.code === 'string' ? `(${e.code})` : '']
+    .filter((part): part is string => typeof part === 'string' && part !== '')
+    .join(' ');
+  return text
+    .split(String.fromCharCode(0))
+    .join('')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .slice(0, 2000);
+}
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -74,7 +91,7 @@ export class JobQueue {
             .update(jobs)
             .set({
               status: retry ? 'pending' : 'failed',
-              lastError: err instanceof Error ? err.message : String(err),
+              lastError: storedError(err),
               runAt: new Date(this.clock.now().getTime() + 2 ** job.attempts * 1000),
               lockedBy: null,
             })
