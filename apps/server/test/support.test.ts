@@ -159,5 +159,15 @@ describe('bug reports', () => {
       school: { name: 'Sunrise Early Years' },
       user_agent: 'TestBrowser/1.0',
     });
+    // Somebody else's file cannot ride along in a report (nor be kept from clean-up by one).
+    const other = await staffToken(t, '9000000003');
+    const borrowed = await t.request({
+      method: 'POST',
+      url: ROUTES.bugReport.path,
+      headers: bearer(other),
+      payload: { url: '/', summary: 'Borrowed screenshot', media: [{ media_link: media.media_link }] },
+    });
+    expect(borrowed.statusCode).toBe(400);
+    expect(borrowed.json().errors[0].field).toBe('media');
   });
 });

@@ -1,9 +1,10 @@
 import { type MaintenanceStatus, UPLOAD_LIMITS } from '@cue/contract';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
-import { bugReports, schools, users } from '../../platform/db/schema.js';
+import { bugReports, media, schools, users } from '../../platform/db/schema.js';
+import { badRequest } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/http/upload.js';
 import { newId } from '../../platform/ids.js';
 import { prepareUpload } from '../../platform/media-metadata.js';
@@ -86,6 +87,15 @@ export class SupportService {
     input: { url: string; summary: string; media: { media_link: string }[] },
     userAgent: string | undefined,
   ) {
+    // Only the reporter's own uploads: a report never holds on to (or shows the platform) anyone else's file.
+    const links = input.media.map((m) => m.media_link);
+    if (links.length) {
+      const own = await this.db
+        .select({ url: media.url })
+        .from(media)
+        .where(and(inArray(media.url, links), eq(media.uploadedBy, auth.userId)));
+      if (own.length !== new Set(links).size) throw badRequest('media: attach screenshots you uploaded', undefined, 'media');
+    }
     const id = newId();
     await this.db.insert(bugReports).values({
       id,
