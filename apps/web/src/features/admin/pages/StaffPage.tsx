@@ -1,5 +1,5 @@
 import type { StaffMember } from '@cue/contract';
-import { Badge, Group, MultiSelect, Select, SimpleGrid, Text } from '@mantine/core';
+import { Badge, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -187,7 +187,7 @@ export default function StaffPage() {
             key: 'role',
             header: t('staff.form.role'),
             render: (s) => (
-              <Group gap={6} wrap="nowrap">
+              <Stack gap={4} align="flex-start">
                 <Badge variant="light" color="gray" radius="sm" tt="none">
                   {s.role.name}
                 </Badge>
@@ -196,7 +196,7 @@ export default function StaffPage() {
                     {t('staff.invitedBadge')}
                   </Badge>
                 )}
-              </Group>
+              </Stack>
             ),
           },
           { key: 'classes', header: t('staff.form.classes'), render: (s) => <ClassBadges classes={s.classes} /> },
