@@ -1,5 +1,5 @@
 import { type IntentModel, intentModel, LABELS, type Label, type Scores, scoreMessage } from './classifier.js';
-import { announcementFallback, readEnglish } from './english.js';
+import { announcementFallback, readEnglish, tidyEnglish } from './english.js';
 import { type Lang, langOf, readable } from './lang.js';
 import { type AmbiguousName, findNames, fullName, type RosterChild } from './names.js';
 import { type ClassQuery, question } from './question.js';
@@ -75,6 +75,18 @@ function resolveChild(text: string, child: { word: string; id: string }, roster:
   return at < 0 ? text : `${text.slice(0, at)}${fullName(chosen)}${text.slice(at + child.word.length)}`;
 }
 
+/** A message as the engine reads it: marks and letter variants unified, English shortcuts and typos of key words fixed; its language and the children it names. */
+export function prepare(text: string, roster: RosterChild[]) {
+  let t = readable(text);
+  const lang = langOf(t);
+  if (lang === 'en')
+    t = tidyEnglish(
+      t,
+      roster.flatMap((c) => [c.firstName, c.lastName]),
+    );
+  return { t, lang, names: findNames(t, roster) };
+}
+
 const read = (t: string, lang: Lang, ctx: EngineContext, classIds: string[]): Reading =>
   lang === 'en' ? readEnglish(t, ctx, classIds) : readRtl(t, lang, ctx, classIds);
 
@@ -93,8 +105,7 @@ function hintsOf(reading: Reading, asked: ClassQuery | null): string[] {
 
 /** The rules' hints for a message, as the engine computes them (for training the intent layer). */
 export function hintsFor(text: string, ctx: EngineContext): string[] {
-  const t = readable(text);
-  const lang = langOf(t);
+  const { t, lang } = prepare(text, ctx.roster);
   const asked = lang === 'en' ? question(t, ctx) : questionRtl(t, lang, ctx);
   return hintsOf(read(t, lang, ctx, []), asked);
 }
@@ -144,10 +155,10 @@ export function respond(
   resolution: Resolution = {},
   model: IntentModel = intentModel(),
 ): EngineResult {
-  let t = readable(text);
-  if (resolution.child) t = resolveChild(t, resolution.child, ctx.roster);
-  const lang = langOf(t);
-  const names = findNames(t, ctx.roster);
+  const { t, lang, names } = prepare(
+    resolution.child ? resolveChild(readable(text), resolution.child, ctx.roster) : text,
+    ctx.roster,
+  );
   const asked = lang === 'en' ? question(t, ctx) : questionRtl(t, lang, ctx);
   let reading: Reading = read(t, lang, ctx, classIds);
   const scores = scoreMessage(model, t, names.found, hintsOf(reading, asked));

@@ -55,7 +55,20 @@ function datesIn(text: string, now: Date, future = false): Found[] {
     if (/\b(weeks?|months?|years?|terms?|weekends?|fortnight|days)\b/i.test(r.text) || /^(for|in|within)\b/i.test(r.text))
       continue;
     if (/^now$/i.test(r.text)) continue;
+    // Ordinary words chrono reads as days or months ("sat reading", "may come", "a second").
+    if (/^(?:sat|sun|mon|tue|tues|wed|thu|thur|thurs|fri|may|march|second|sec)$/i.test(r.text)) continue;
     let date = r.start.date();
+    // A bare hour is read in school hours: "at 3" is 3 pm, "at 8" is 8 am.
+    const hour = date.getUTCHours();
+    if (r.start.isCertain('hour') && !r.start.isCertain('meridiem') && hour >= 1 && hour <= 6) {
+      date = new Date(date.getTime() + 12 * 3_600_000);
+      // "at 4:45" said in the morning is this afternoon, not tomorrow's (chrono moved the morning hour on a day).
+      if (future && !r.start.isCertain('day') && !r.start.isCertain('weekday') && date.getTime() - DAY > now.getTime())
+        date = new Date(date.getTime() - DAY);
+    }
+    // "Tomorrow morning" without an hour: the start of the school day.
+    if (!r.start.isCertain('hour') && /\bmorning\b/i.test(r.text))
+      date = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), 9, 0));
     if (!future && dayOf(date) > dayOf(now) && !/\b(next|tomorrow|coming)\b/i.test(r.text))
       date = new Date(date.getTime() - 7 * DAY);
     out.push({ date, index: r.index, text: r.text, hasHour: r.start.isCertain('hour') });
@@ -92,16 +105,23 @@ const HEADS = [
   ),
   new RegExp(`let\\s+${AUDIENCE}\\s+know`, 'iy'),
   new RegExp(
-    `(?:send|write|draft|post|schedule|create|make|prepare|put out|put up|compose|do)\\s+(?:out\\s+)?(?:${AUDIENCE}\\s+)?(?:an?\\s+|the\\s+|some\\s+)?(?:quick\\s+|short\\s+|little\\s+|new\\s+)?${NOTE_WORD}(?:\\s+(?:to|for)\\s+${AUDIENCE})?`,
+    `(?:send|write|draft|post|schedule|create|make|prepare|put out|put up|compose|do|queue|set up)\\s+(?:out\\s+)?(?:${AUDIENCE}\\s+)?(?:an?\\s+|the\\s+|some\\s+)?(?:quick\\s+|short\\s+|little\\s+|new\\s+)?${NOTE_WORD}(?:\\s+(?:to|for)\\s+${AUDIENCE})?`,
     'iy',
   ),
   /announce\b/iy,
+  // "Post this on Friday: ...", "send this out tomorrow at 8: ...", "share this with parents".
+  new RegExp(
+    `(?:post|send|share|publish|put|queue|schedule)\\s+(?:this|the following)(?:\\s+(?:out|up))?(?:\\s+(?:to|with)\\s+${AUDIENCE})?`,
+    'iy',
+  ),
+  // "Schedule for Monday 8.30am - ...".
+  /schedule(?=\s+(?:for|on|at)\b)/iy,
 ];
 const AUDIENCE_RE = new RegExp(AUDIENCE, 'i');
 const HEAD_VERB =
-  /\b(tell|inform|notify|remind|email|e-mail|message|text|update|warn|ask|write|let|send|draft|post|schedule|create|make|prepare|put|compose|do|announce)\b/gi;
+  /\b(tell|inform|notify|remind|email|e-mail|message|text|update|warn|ask|write|let|send|draft|post|schedule|create|make|prepare|put|compose|do|announce|share|publish|queue)\b/gi;
 const HEAD_BOUNDARY =
-  /(?:^|[,:;\-—–]|\band|\balso|\bthen|\bplease|\bpls|\bcan you|\bcould you|\bwould you|\bwill you|\bok(?:ay)?|\bnow)\s*$/i;
+  /(?:^|[,:;\-—–]|\band|\balso|\bthen|\bplease|\bpls|\bkindly|\bcan you|\bcould you|\bwould you|\bwill you|\bok(?:ay)?|\bnow)\s*$/i;
 
 /**
  * A label or an addressee that opens an announcement without a verb: "Reminder:", "Notice for parents -",
@@ -109,35 +129,47 @@ const HEAD_BOUNDARY =
  * hears an announcement (otherwise "Hi all, everyone is here" would be one).
  */
 const LABEL =
-  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|cue|please|pls|also|and|hello|hi)\s*[,!]?\s*)*(?:(?:a\s+)?(?:quick|gentle|friendly|important|urgent|small|little|short|final|last)\s+)?(?:reminder|notice|announcement|update|important|fyi|message|attention|heads[- ]up|info|news|notification|alert|please note)\b([^:\-—–!\n]{0,60}?)\s*(?:[:\-—–!]\s*|$)/i;
+  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|hey|hiya|cue|please|pls|also|and|hello|hi|good morning)\s*[,!]?\s*)*(?:(?:a\s+)?(?:quick|gentle|friendly|important|urgent|small|little|short|final|last)\s+)?(?:reminder|notice|announcement|update|important|fyi|message|attention|heads[- ]up|info|news|notification|alert|please note)\b((?:[^:\-—–!\n]|(?<=\d)[:.](?=\d)){0,60}?)\s*(?:[:\-—–!](?!\d)\s*|$)/i;
 const ADDRESS =
-  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|cue|please|pls|also|and)\s*[,!]?\s*)*(?:(?:dear|hi|hello|hey|good (?:morning|afternoon|evening)|attention|to|calling)\s+(?:all\s+(?:of\s+)?(?:the\s+|our\s+)?|our\s+|the\s+|my\s+)?(?:[\w ]{0,20}?\s)?(?:parents?|famil(?:y|ies)|everyone|everybody|all|carers|mums and dads|guardians)(?:\s+(?:and|&)\s+(?:carers|guardians|families))?|(?:parents|families|carers))\s*(?:[,:!\-—–.]+\s*|\s+(?=please\b))/i;
+  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|hey|cue|please|pls|also|and)\s*[,!]?\s*)*(?:(?:dear|hi|hello|hey|good (?:morning|afternoon|evening)|attention|to|calling)\s+(?:all\s+(?:of\s+)?(?:the\s+|our\s+)?|our\s+|the\s+|my\s+)?(?:[\w ]{0,20}?\s)?(?:parents?|famil(?:y|ies)|everyone|everybody|all|carers|mums and dads|guardians)(?:\s+(?:and|&)\s+(?:carers|guardians|families))?|(?:parents|families|carers))\s*(?:[,:!\-—–.]+\s*|\s+(?=please\b))/i;
 
 /** Where in the sentence an announcement request starts, and its head ("tell parents", "draft a notice"). */
 function announcementAt(s: string, labels = false): { start: number; headEnd: number; when?: string } | null {
   if (labels) {
-    const address = ADDRESS.exec(s);
-    if (address) return { start: 0, headEnd: address[0].length };
-    const label = LABEL.exec(s);
-    if (label) return { start: 0, headEnd: label[0].length, when: label[1] };
+    // At the start, or where a new part begins (a comma, "and", "also", a capital in mid-sentence).
+    const starts = [
+      0,
+      ...[...s.matchAll(/[,;]\s*|\b(?:and|also)\s+|\s(?=[A-Z][a-z])/g)].map((m) => (m.index ?? 0) + m[0].length),
+    ];
+    for (const at of starts) {
+      const part = s.slice(at);
+      const address = ADDRESS.exec(part);
+      if (address) return { start: at, headEnd: at + address[0].length };
+      const label = LABEL.exec(part);
+      if (label) return { start: at, headEnd: at + label[0].length, when: label[1] };
+    }
   }
   for (const m of s.matchAll(HEAD_VERB)) {
     const at = m.index ?? 0;
-    if (!HEAD_BOUNDARY.test(s.slice(0, at))) continue;
+    // After a comma, "and", "please" ..., or a capital in mid-sentence ("... absent Send this out ...").
+    if (!HEAD_BOUNDARY.test(s.slice(0, at)) && !(at > 0 && /^[A-Z]/.test(m[0]))) continue;
     for (const head of HEADS) {
       head.lastIndex = at;
       const h = head.exec(s);
       if (!h) continue;
-      // A message, note or reminder is an announcement when it goes to families; an announcement always is.
-      if (head === HEADS[2] && !/announcement|notice|newsletter/i.test(h[0]) && !AUDIENCE_RE.test(h[0])) continue;
+      // A message, note or reminder is an announcement when it goes to families, or is scheduled or queued;
+      // an announcement always is.
+      if (head === HEADS[2] && !/announcement|notice|newsletter|^(?:schedule|queue)/i.test(h[0]) && !AUDIENCE_RE.test(h[0]))
+        continue;
       return { start: at, headEnd: at + h[0].length };
     }
   }
   return null;
 }
 
+/** "..., and send it tomorrow at 8", "- send tmrw", "(send Friday at 9)", "to go out Monday at 8.45am", "schedule it for ...". */
 const SEND_IT =
-  /(?:,\s*)?(?:\band\s+)?(?:then\s+)?(?:please\s+)?\b(?:send|schedule|post|publish)\s+(?:it|this|that|them)\b(.*)$/i;
+  /(?:^|[\s,.;(\-—–]+)(?:and\s+)?(?:then\s+)?(?:please\s+|pls\s+|can you\s+)?(?:(?:send|post|schedule|publish|share|queue|put)(?:\s+(?:it|this|that|them))?(?:\s+out)?(?:\s+(?:for|on|at))?|(?:to\s+)?(?:go|goes|going)\s+out(?:\s+(?:on|at|for))?|to be sent(?:\s+(?:on|at|out))?|can (?:it|this) go out)\s+(?=\S)/gi;
 const BODY_LEAD =
   /^\s*(?:[,:\-—–]\s*)?(?:(?:that|saying|about|regarding|re|reminding(?:\s+(?:them|everyone|families|parents))?(?:\s+(?:about|that|to))?|telling them(?:\s+that)?|letting them know(?:\s+that)?|to say(?:\s+that)?|to)\s+)?/i;
 
@@ -145,6 +177,19 @@ function sendTime(found: Found): Date {
   if (found.hasHour || /\b(morning|afternoon|evening|noon|midday|lunchtime|tonight)\b/i.test(found.text)) return found.date;
   // A day without a time: the start of the school day.
   return new Date(Date.UTC(found.date.getUTCFullYear(), found.date.getUTCMonth(), found.date.getUTCDate(), 9, 0));
+}
+
+/** A send time said at the start of a text (after its lead words), or null. */
+function timeAtStart(text: string, now: Date): { found: Found; end: number } | null {
+  const [d] = datesIn(text, now, true);
+  if (
+    !d ||
+    !/^[\s,:(\-—–]*(?:(?:for|on|at|by|this|out|to parents|to all parents|to families|hi cue|hey cue|hey|cue|ok so|ok|okay|so|please|pls|and|then)[\s,]+)*$/i.test(
+      text.slice(0, d.index),
+    )
+  )
+    return null;
+  return { found: d, end: d.index + d.text.length };
 }
 
 function announcementFrom(rest: string, ctx: EngineContext, classIds: string[], extra: string[], labelWhen?: string) {
@@ -155,27 +200,27 @@ function announcementFrom(rest: string, ctx: EngineContext, classIds: string[], 
     const [d] = datesIn(labelWhen, ctx.now, true);
     if (d) when = sendTime(d);
   }
-  const instruction = SEND_IT.exec(body);
-  if (instruction) {
-    body = body.slice(0, instruction.index);
-    const [d] = datesIn(instruction[1] ?? '', ctx.now, true);
-    if (d) when = sendTime(d);
+  // An instruction to send it, at the end: "..., and send it tomorrow at 8", "- send tmrw at 9.30".
+  for (const m of body.matchAll(SEND_IT)) {
+    const at = (m.index ?? 0) + m[0].length;
+    const t = timeAtStart(body.slice(at), ctx.now);
+    if (!t || !/^[\s).!?,]*(?:thanks?|thank you|pls|please|ty)?[\s).!?]*$/i.test(body.slice(at + t.end))) continue;
+    if (m.index === 0) continue;
+    when = sendTime(t.found);
+    body = body.slice(0, m.index);
+    break;
   }
   for (const line of extra) {
     const [d] = datesIn(line, ctx.now, true);
     if (d) when = sendTime(d);
   }
   if (!when) {
-    // A time right after the request ("tell parents at 3 pm that ...") is when to send it.
-    const [d] = datesIn(body, ctx.now, true);
-    if (d) {
-      const before = body.slice(0, d.index);
-      const after = body.slice(d.index + d.text.length);
-      if (
-        /^\s*,?\s*(?:(?:for|on|at|by|to go out|to be sent|to send)\s+)?$/i.test(before) &&
-        /^\s*(?:$|[,:\-—–]|(?:that|about|saying|to|reminding|telling|letting|asking|regarding|re|with)\b)/i.test(after)
-      ) {
-        when = sendTime(d);
+    // A time right after the request ("tell parents at 3 pm that ...", "post this on Friday: ...") is when to send it.
+    const t = timeAtStart(body, ctx.now);
+    if (t) {
+      const after = body.slice(t.end);
+      if (/^\s*(?:$|[,:\-—–]|(?:that|about|saying|to|reminding|telling|letting|asking|regarding|re|with)\b)/i.test(after)) {
+        when = sendTime(t.found);
         body = after;
       }
     }
@@ -197,25 +242,32 @@ interface StatusHit {
 
 /** "is", "'s", "were" ... (an apostrophe has no word boundary before it, so it is matched apart). */
 const COPULA = "(?:\\b(?:is|are|was|were|be|been|being|all)|'s|'re)";
+/** Leave the parents asked for or the school approved: excused (illness is an absence). */
+const LEAVE =
+  /(?:\b(?:excused(?: absence)?|on (?:approved |authori[sz]ed |family |a )?leave|authori[sz]ed(?: absence)?|(?:approved|authori[sz]ed|sanctioned|family) leave|leave (?:note|letter|application|request|form)|(?:applied|asked|requested|applying|asking) (?:for )?(?:a )?leave|requested leave|(?:has|have|had|got) (?:a )?leave|(?:on )?chutti|absent with (?:a )?(?:note|permission))|(?:^|[-:–]|\bas)\s*(?:on )?leave)\b(?!\s+(?:early|at)\b)/g;
 const STATUS_PATTERNS: { re: RegExp; status: AttendanceStatus; weak?: boolean; onTime?: boolean }[] = [
   {
-    re: /\b(?:(?:came|come|comes|coming|arrived|arrives|arriving|got|gets|turned up|turns up|rolled|walked|dropped off|was dropped)\s+(?:in\s+)?(?:\w+\s+){0,3}?late|late|tardy|not on time)\b/g,
+    re: /\b(?:(?:came|come|comes|coming|arrived|arrives|arriving|got|gets|turned up|turns up|rolled|walked|dropped off|was dropped|reached|aaya|aayi|aaye)\s+(?:in\s+)?(?:\w+\s+){0,3}?late|late|tardy|not on time|after (?:the )?(?:register|registration|circle time))\b/g,
     status: 'late',
   },
-  { re: /\b(?:excused(?: absence)?|on leave|authori[sz]ed(?: absence)?)\b/g, status: 'excused' },
+  { re: LEAVE, status: 'excused' },
   {
     re: new RegExp(
-      `${COPULA}\\s+(?:\\w+\\s+)?off\\b|\\b(?:absent|absence|off sick|off ill|off poorly|off today|off again|off with|didn't come(?: in)?|did not come(?: in)?|won't be (?:in|here|coming)|will not be (?:in|here|coming)|can't come(?: in)?|cannot come(?: in)?|not (?:in|here|present|coming|at (?:school|nursery))|(?:isn't|wasn't|aren't|weren't|isnt|wasnt|arent|werent) (?:in|here|present|coming)|stay(?:ed|ing|s)? (?:at )?home|at home|missing|on holiday)\\b`,
+      `${COPULA}\\s+(?:\\w+\\s+)?off\\b(?!\\s+(?:work)\\b)|\\b(?:absent|absence|off sick|off ill|off poorly|off today|off again|off with|out sick|home sick|sick at home|sick leave|didn't (?:come|turn up|show up|make it)(?: in)?|did not (?:come|turn up|show up|make it)(?: in)?|hasn't (?:come|turned up|shown up|arrived)(?: in)?|has not (?:come|turned up|shown up|arrived)(?: in)?|haven't (?:come|turned up)|have not (?:come|turned up)|won't be (?:in|here|coming)|will not be (?:in|here|coming)|(?:can't|cannot|couldn't|could not) (?:come|make it)(?: in)?|not (?:in|here|present|coming|at (?:school|nursery))|(?:isn't|wasn't|aren't|weren't) (?:in|here|present|coming)|stay(?:ed|ing|s)? (?:at )?home|kept (?:him|her|them) (?:at )?home|at home|missing|on holiday|missed (?:nursery|school|class|kindergarten|the day)|no[- ]show|no sign of|down with|nahi(?:n)? (?:aaya|aayi|aaye|aa)|nahi aaya|absent hai|absent hain|bimaar|bukhar)\\b`,
       'g',
     ),
     status: 'absent',
   },
-  { re: /\b(?:sick|ill|poorly|unwell|not well|under the weather|away)\b/g, status: 'absent', weak: true },
+  {
+    re: /\b(?:sick|ill|poorly|unwell|not well|under the weather|away|has (?:a |the )?(?:fever|temperature|cold|flu|cough|chickenpox|tummy bug)|got (?:a |the )?(?:fever|temperature|cold|flu|tummy bug))\b/g,
+    status: 'absent',
+    weak: true,
+  },
   { re: /^\s*'s\s+off\b|^\s*off\b/g, status: 'absent' },
   { re: /\bon time\b/g, status: 'present', onTime: true },
   {
     re: new RegExp(
-      `${COPULA}\\s+(?:all\\s+|now\\s+)?(?:back|in|here)\\b(?!\\s+(?:the|a|an|his|her|their|my|our|front|time)\\b)|\\b(?:present|attended|in today|in class|came in|come in|just arrived|arrived|here)\\b`,
+      `${COPULA}\\s+(?:all\\s+|now\\s+)?(?:back|in|here)\\b(?!\\s+(?:the|a|an|his|her|their|my|our|front|time)\\b)|\\b(?:present|attended|in today|in class|came in|come in|just arrived|arrived|here|made it(?: in)?|came(?! (?:to|from|with|back from|over|up with|down)\\b)|aa gaye|aa gaya|aa gayi|aaye hain|aaya hai|aayi hai)\\b`,
       'g',
     ),
     status: 'present',
@@ -239,7 +291,10 @@ function statusIn(predicate: string): StatusHit | null {
       break;
     }
   }
-  return best;
+  // "arrived on time this morning": present, and an exception to it is late.
+  const found = best as StatusHit | null;
+  if (found?.status === 'present' && /\bon time\b/.test(p)) return { ...found, onTime: true };
+  return found;
 }
 
 /** "Layla is here but Noa isn't": a bare negative is an absence. */
@@ -383,14 +438,14 @@ interface Group extends Mention {
 const PRONOUN =
   /\b(?:both of them|the two of them|the pair of them|all three(?: of them)?|all four(?: of them)?|all of them|both|they|he|she|him|her|them)\b/gi;
 const EVERYONE =
-  /\b(?:every(?:one|body)(?: else)?|the whole class|whole class|the (?:entire )?class|all (?:of )?the (?:children|kids|class|students|pupils)|full house|all(?: \d+| twelve| ten| eleven)?)\b/gi;
+  /\b(?:every(?:one|body)(?: else)?|the whole class|whole class|the (?:entire )?class|all (?:of )?the (?:children|kids|class|students|pupils)|all (?:kids|children)|full house|sab(?:hi)?|all(?: \d+| twelve| ten| eleven| five| nine)?)\b/gi;
 const CONNECTOR = /^\s*(?:,|and|&|or|plus|as well as)\s*$/i;
 const COMMA_AND = /^\s*,\s*and\s*$/i;
 const TRAILING_TIME =
   /(?:\b(?:today|yesterday|now|then|also|just|so|well|oh|ok|okay|please|too|earlier|this (?:morning|afternoon)|last \w+|on \w+day|at [\d:]+(?:\s*[ap]m)?|on the \w+)\s*,?\s*)$/i;
 const CLAUSE_BOUNDARY =
-  /(?:^|[,;:(\-—–]|\b(?:and|but|then|so|while|whilst|whereas|because|as|when|after|before|although|though|plus|also|since|until|if|that|say|says|said|saying|told me|tells me))\s*$/i;
-const MARK_VERB = /\b(?:mark|put|record|register|set|note|have)\s*$/i;
+  /(?:^|[,;:(\-—–&]|\b(?:and|but|then|so|while|whilst|whereas|because|as|when|after|before|although|though|plus|also|since|until|if|that|say|says|said|saying|told me|tells me|only|just))\s*$/i;
+const MARK_VERB = /\b(?:mark|put|record|register|set|note|have|log|tick|enter|show)\s*$/i;
 const EXCEPT = /\b(?:except(?: for)?|apart from|but not|other than|besides|bar|excluding|save for|not including|but)\s*$/i;
 const SO_IS = /\b(?:so|same|as) (?:is|was|are|were|did|does|has|had|for)\s*$/i;
 
@@ -436,7 +491,9 @@ function groupsIn(s: string, mentions: Mention[]): Group[] {
       last.kind === 'children' &&
       m.kind === 'children' &&
       CONNECTOR.test(between) &&
-      (!COMMA_AND.test(between) || last.children.length >= 2);
+      (!COMMA_AND.test(between) || last.children.length >= 2) &&
+      // "except Kabir, Meera is on leave": a comma before a child with a verb of one is a new clause.
+      !(/^\s*,\s*$/.test(between) && /^\s*(?:is|was|has|'s|isn't|wasn't|hasn't)\b/i.test(s.slice(m.end)));
     if (last && joins) {
       last.children = [...last.children, ...m.children];
       last.end = m.end;
@@ -457,7 +514,20 @@ function groupsIn(s: string, mentions: Mention[]): Group[] {
     if (everyoneSeen && (EXCEPT.test(trimmed) || EXCEPT.test(before)) && g.kind !== 'everyone') g.role = 'exception';
     else if (SO_IS.test(trimmed)) g.role = 'same';
     else if (MARK_VERB.test(trimmed)) g.role = 'subject';
+    // "an observation for Kabir: he ...", "for Aditi's learning journal: she ...": the child it is about.
+    else if (
+      g.kind === 'children' &&
+      /\b(?:for|about|on)\s*$/i.test(trimmed) &&
+      /^(?:'s\s+(?:learning\s+)?(?:journal|profile|file|record|folder|portfolio|observation)|\s*[:\-—–]|\s*,)/i.test(
+        s.slice(g.end),
+      )
+    )
+      g.role = 'subject';
     else if (!isPronounObject && (trimmed.trim() === '' || atBoundary || CLAUSE_BOUNDARY.test(trimmed))) g.role = 'subject';
+    // A run-on list ("Kabir absent Meera late"): a child after a status said of the children before,
+    // with a status of its own right after it.
+    else if (g.kind === 'children' && prevEnd > 0 && statusIn(before) && (statusIn(s.slice(g.end, g.end + 40))?.at ?? 99) <= 12)
+      g.role = 'subject';
     // A subject's clause starts after "and", "but", a comma ..., with the time words before it.
     g.lead = g.role === 'object' ? g.start : atBoundary ? g.start : lead;
     if (g.kind === 'everyone' && g.role === 'subject') everyoneSeen = true;
@@ -527,9 +597,17 @@ function readSentence(s: string, raw: string, state: State) {
       if (g.plural && children.length < 2) children = [];
     }
     // "Diya's brother is in Kindergarten B": what follows is said of the relative, not the child.
-    const hit = FAMILY.test(predicate) ? null : statusIn(predicate);
+    // "Aarav's parents sent a leave note": leave asked for by the family is the child's.
+    LEAVE.lastIndex = 0;
+    const hit = FAMILY.test(predicate) && !LEAVE.test(predicate) ? null : statusIn(predicate);
     let status: AttendanceStatus | null = hit?.status ?? null;
     if (!status && BARE_NEGATIVE.test(predicate)) status = 'absent';
+    // "Late: Reyansh and Ethan", "leave note from Aarav's mum", "no sign of Kabir": a status said first.
+    if (!status && i === 0 && g.kind === 'children') {
+      const lead = s.slice(0, g.start);
+      const first = statusIn(lead);
+      if (first && deedAt(lead.toLowerCase()) < 0 && !tellsOfChild(predicate)) status = first.status;
+    }
     if (g.kind === 'everyone') {
       status = status ?? g.implied ?? null;
       everyone = { date, status, onTime: !!hit?.onTime };
@@ -613,8 +691,14 @@ export function readEnglish(text: string, ctx: EngineContext, classIds: string[]
     }
     flush();
     const at = announcementAt(s, opts.labels);
-    const before = at ? s.slice(0, at.start) : s;
+    let before = at ? s.slice(0, at.start) : s;
     if (at) pending = { rest: s.slice(at.headEnd), extra: [], when: at.when };
+    // "Tomorrow at 8 am, remind parents that ...": a send time before the request.
+    const lead = timeAtStart(before, ctx.now);
+    if (at && lead && /^[\s,.:;\-—–]*(?:(?:please|pls|can you|could you|and)\s*)*$/i.test(before.slice(lead.end)) && pending) {
+      (pending as { when?: string }).when = before.slice(0, lead.end);
+      before = '';
+    }
     const rest = before.replace(HEAD_BOUNDARY, '').trim();
     if (rest) readSentence(rest, at ? rest : raw, state);
   }
@@ -633,4 +717,141 @@ export function announcementFallback(text: string, ctx: EngineContext, classIds:
     if (whole) again.announcements.push(whole);
   }
   return again;
+}
+
+// ---------------------------------------------------------------- spelling
+
+/** Shortcuts people type for the words the reader needs. */
+const SHORTCUTS: Record<string, string> = {
+  yday: 'yesterday',
+  ystday: 'yesterday',
+  yest: 'yesterday',
+  ytd: 'yesterday',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmw: 'tomorrow',
+  tomo: 'tomorrow',
+  '2moro': 'tomorrow',
+  '2mrw': 'tomorrow',
+  tdy: 'today',
+  '2day': 'today',
+  msg: 'message',
+  abt: 'about',
+  coz: 'because',
+  cuz: 'because',
+  bcoz: 'because',
+  bcz: 'because',
+  mrng: 'morning',
+  morn: 'morning',
+  plz: 'please',
+  didnt: "didn't",
+  isnt: "isn't",
+  wasnt: "wasn't",
+  hasnt: "hasn't",
+  havent: "haven't",
+  arent: "aren't",
+  werent: "weren't",
+  couldnt: "couldn't",
+  cant: "can't",
+  wont: "won't",
+  doesnt: "doesn't",
+  dont: "don't",
+  shes: "she's",
+  theyre: "they're",
+  everyones: "everyone's",
+  hadnt: "hadn't",
+  wouldnt: "wouldn't",
+  shouldnt: "shouldn't",
+};
+
+/** Words the reader relies on, with no ordinary word one or two letters away: a typo of one is read as it. */
+const KEY_WORDS = [
+  'absent',
+  'absence',
+  'absences',
+  'present',
+  'excused',
+  'yesterday',
+  'tomorrow',
+  'today',
+  'everyone',
+  'everybody',
+  'announcement',
+  'reminder',
+  'observation',
+  'attendance',
+  'parents',
+  'families',
+  'children',
+  'morning',
+  'afternoon',
+  'register',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'schedule',
+  'message',
+  'holiday',
+  'temperature',
+  'chickenpox',
+  'arrived',
+  'poorly',
+  'unwell',
+  'because',
+  'please',
+  'notice',
+  'remind',
+  'inform',
+  'nursery',
+  'turned',
+  'except',
+  'apart',
+];
+
+/** Edit distance with transpositions (optimal string alignment), for short words. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) (d[0] as number[])[j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  return (d[a.length] as number[])[b.length] as number;
+}
+
+/**
+ * An English message as the reader reads it: shortcuts written out ("yday", "tmrw", "didnt") and typos of
+ * the words it relies on corrected ("absnet", "yesetrday"). Children's names are left as they are.
+ */
+export function tidyEnglish(text: string, names: string[] = []): string {
+  const protect = new Set(names.map((n) => n.toLowerCase()));
+  return text.replace(/[A-Za-z0-9][A-Za-z0-9']*/g, (word) => {
+    const lower = word.toLowerCase();
+    if (protect.has(lower)) return word;
+    const short = SHORTCUTS[lower];
+    if (short) return /^[A-Z]/.test(word) ? short[0]?.toUpperCase() + short.slice(1) : short;
+    if (lower.length < 5 || KEY_WORDS.includes(lower) || /[^a-z]/.test(lower)) return word;
+    const tolerance = lower.length >= 8 ? 2 : 1;
+    let best: string | null = null;
+    let bestDistance = 99;
+    for (const k of KEY_WORDS) {
+      // Another form of the word ("scheduled", "parent") is not a typo of it.
+      if (k[0] !== lower[0] || Math.abs(k.length - lower.length) > tolerance || lower.startsWith(k) || k.startsWith(lower))
+        continue;
+      const dist = editDistance(lower, k);
+      if (dist <= tolerance && dist < bestDistance) {
+        best = k;
+        bestDistance = dist;
+      }
+    }
+    if (!best) return word;
+    return /^[A-Z]/.test(word) ? best[0]?.toUpperCase() + best.slice(1) : best;
+  });
 }

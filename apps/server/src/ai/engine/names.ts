@@ -1,4 +1,5 @@
 import { distance } from 'fastest-levenshtein';
+import { ARABIC, HEBREW } from './rtl-words.js';
 import { isNativeWord, latinKeys, NOT_NATIVE_NAMES, nameKeys, nativeKeys, shortKey } from './translit.js';
 
 export interface RosterChild {
@@ -198,6 +199,37 @@ export interface AmbiguousName {
   children: RosterChild[];
 }
 
+const foldWord = (w: string) =>
+  w
+    .replace(/ة/g, 'ه')
+    .replace(/ى/g, 'ي')
+    .replace(/ך/g, 'כ')
+    .replace(/ם/g, 'מ')
+    .replace(/ן/g, 'נ')
+    .replace(/ף/g, 'פ')
+    .replace(/ץ/g, 'צ');
+
+let known: Set<string> | null = null;
+/** Every word the Arabic and Hebrew reader knows (statuses, days, questions ...): none of them names a child. */
+function knownWords(): Set<string> {
+  if (!known) {
+    const out = new Set<string>();
+    const walk = (v: unknown) => {
+      if (typeof v === 'string') {
+        for (const w of v.split(/[\s|]+/)) if (w) out.add(foldWord(w));
+      } else if (Array.isArray(v)) {
+        for (const x of v) walk(x);
+      } else if (v && typeof v === 'object') {
+        for (const x of Object.values(v)) walk(x);
+      }
+    };
+    walk({ ...ARABIC, prefix: '' });
+    walk({ ...HEBREW, prefix: '' });
+    known = out;
+  }
+  return known;
+}
+
 /** Letters Arabic (و ف ب ل ك) and Hebrew (ו ה ש ב כ ל מ) write before a word: "وآدم", "ולמאיה". */
 const PREFIXES = /^(?:[وفبلك]|[ושבכלמה]{1,2})/;
 
@@ -229,7 +261,7 @@ function nativeCandidates(word: string, index: NativeIndex): { children: RosterC
   const prefix = PREFIXES.exec(word)?.[0] ?? '';
   for (let k = 1; k <= prefix.length; k++) if (word.length - k >= 2) forms.push({ form: word.slice(k), skip: k });
   const named = forms.map(({ form, skip }) => {
-    if (NOT_NATIVE_NAMES.has(form)) return { children: [] as RosterChild[], skip };
+    if (NOT_NATIVE_NAMES.has(form) || knownWords().has(foldWord(form))) return { children: [] as RosterChild[], skip };
     const keys = nativeKeys(form);
     const children = index.first
       .filter(({ keys: k }) => {

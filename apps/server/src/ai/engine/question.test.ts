@@ -12,7 +12,7 @@ const ask = (text: string) => question(text, ctx);
 describe('question', () => {
   it('absences over a period', () => {
     expect(ask('Who was absent this week?')).toEqual({ kind: 'absences', from: '09-11-2026', to: '12-11-2026' });
-    expect(ask('Who was off last week?')).toEqual({ kind: 'absences', from: '02-11-2026', to: '08-11-2026' });
+    expect(ask('Who was off last week?')).toEqual({ kind: 'absences', from: '02-11-2026', to: '06-11-2026' });
     expect(ask('who was absent yesterday')).toEqual({ kind: 'absences', from: '11-11-2026', to: '11-11-2026' });
     expect(ask('Who is away today?')).toEqual({ kind: 'absences', from: '12-11-2026', to: '12-11-2026' });
     expect(ask('Was Kabir absent on Monday?')).toEqual({

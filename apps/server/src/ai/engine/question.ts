@@ -7,7 +7,7 @@ import { findChildren, type RosterChild } from './names.js';
  * - no_observation_in_area: "which children have no observation in maths this month?"
  * - attendance_rate: "what is Kabir's attendance rate?", "how is the class's attendance this term?"
  *
- * Periods: today, yesterday, this/last week (Monday to Sunday, this one up to today), this/last month,
+ * Periods: today, yesterday, this week (Monday to today), last week (its school days, Monday to Friday), this/last month,
  * this/last term (autumn 1 September to 31 December, spring 1 January to 31 March, summer 1 April to
  * 31 August), this (school) year (from 1 September), a day the sentence names ("on Monday"), or "since"
  * a day. Without one: absences today, observations this month, attendance rate this term.
@@ -63,8 +63,9 @@ export function periodIn(text: string, now: Date): { from: Date; to: Date } | nu
   const today = utc(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const t = text.toLowerCase();
   const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY);
+  // Last week: its school days, Monday to Friday.
   if (/\b(last|previous|past) week\b/.test(t))
-    return { from: new Date(monday.getTime() - 7 * DAY), to: new Date(monday.getTime() - DAY) };
+    return { from: new Date(monday.getTime() - 7 * DAY), to: new Date(monday.getTime() - 3 * DAY) };
   if (/\bthis week\b|\bso far this week\b/.test(t)) return { from: monday, to: today };
   if (/\b(last|previous|past) month\b/.test(t)) {
     const from = utc(today.getUTCFullYear(), today.getUTCMonth() - 1, 1);
@@ -97,7 +98,8 @@ const ASKS =
 /** "Can you mark Kabir absent?" asks for an action, not for records. */
 const ACTION_REQUEST =
   /^(please\s+)?(can|could|would|will) you\s+(please\s+)?(mark|put|record|register|note|add|tell|let|send|draft|write|post|schedule|create|make|inform|remind|notify|email|announce)\b/i;
-const ABSENCE = /\b(absent|absences?|off( sick)?|away|missing|not (in|here)|wasn'?t (in|here)|weren'?t (in|here)|sick|ill)\b/i;
+const ABSENCE =
+  /\b(absent|absences?|off( sick)?|away|missing|not (in|here)|wasn'?t (in|here)|weren'?t (in|here)|sick|ill|didn'?t (come|turn up|show up)|did not (come|turn up|show up))\b/i;
 const NO_OBSERVATION =
   /\b(no|not|haven'?t|hasn'?t|without|missing|lack(ing)?|never)\b[^?]*\bobserv|\bobserv\w*[^?]*\b(missing|gaps?|none)\b|\bnot been observed\b|\bhaven'?t observed\b/i;
 const RATE = /\battendance\b|\bhow often\b[^?]*\b(absent|off|in|here)\b|\bpercentage\b/i;

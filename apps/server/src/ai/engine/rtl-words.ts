@@ -12,6 +12,8 @@ export interface RtlWords {
   /** Words before a verb that turn "came" into "did not come". */
   negators: string[];
   everyone: string[];
+  /** Said of everyone, it means all are here ("الصف كامل"). */
+  full: string[];
   except: string[];
   /** "Only Adam is absent": the child after it has a status of its own. */
   only: string[];
@@ -260,6 +262,7 @@ export const ARABIC: RtlWords = {
     'كل الطلاب',
     'كل الولاد',
   ],
+  full: ['كامل', 'كله', 'كاملين', 'كامل العدد'],
   except: ['ما عدا', 'ماعدا', 'عدا', 'الا', 'غير', 'باستثناء', 'ما عدا عن', 'بدون'],
   only: ['بس', 'فقط', 'بس هو', 'بس هي'],
   markVerbs: ['سجل', 'سجلي', 'حط', 'حطي', 'اعمل', 'اعملي', 'خلي', 'سجلها', 'سجله', 'سجليها', 'سجليه'],
@@ -638,6 +641,7 @@ export const HEBREW: RtlWords = {
   },
   negators: ['לא', 'אינו', 'אינה', 'אינם'],
   everyone: ['כולם', 'כולן', 'כל הילדים', 'כל הקבוצה', 'כל הגן', 'כל הכיתה', 'הגן כולו', 'כל הילדות'],
+  full: ['מלא', 'מלאה', 'בהרכב מלא'],
   except: ['חוץ מ', 'חוץ מה', 'מלבד', 'פרט ל', 'פרט', 'בלי'],
   only: ['רק'],
   markVerbs: ['תסמני', 'תסמן', 'לסמן', 'סמן', 'סמני', 'תרשמי', 'תרשום', 'לרשום', 'רשמי', 'תכתבי', 'תכתוב', 'לכתוב'],

@@ -54,7 +54,8 @@ class Words {
   constructor(words: string[], prefix: string, opts: { open?: boolean } = {}) {
     const list = [...new Set(words.map(foldSame))].sort((a, b) => b.length - a.length).map(escapeWord);
     // "open": the word may run into the next one ("חוץ מאדם").
-    this.re = new RegExp(`(?<!${LETTER})(?:${prefix})?(${list.join('|')})${opts.open ? '' : `(?!${LETTER})`}`, 'gud');
+    // The prefix is lazy: a word is read whole before a letter of it is taken for a prefix ("כמה", not "כ" + "מה").
+    this.re = new RegExp(`(?<!${LETTER})(?:${prefix})??(${list.join('|')})${opts.open ? '' : `(?!${LETTER})`}`, 'gud');
   }
   all(f: string, from = 0, to = f.length): Hit[] {
     const out: Hit[] = [];
@@ -76,6 +77,7 @@ interface Compiled {
   status: [AttendanceStatus, Words][];
   negators: Words;
   everyone: Words;
+  full: Words;
   except: Words;
   only: Words;
   mark: Words;
@@ -117,7 +119,9 @@ function compile(w: RtlWords): Compiled {
     w,
     status: (['excused', 'late', 'absent', 'present'] as const).map((s) => [s, words(w.status[s])]),
     negators: new Words(w.negators, p),
-    everyone: words(w.everyone),
+    // "לכל הקבוצה" (to the whole group) is not everyone as a subject: only "and" may come before it.
+    everyone: new Words(w.everyone, w === HEBREW ? 'ו' : 'و'),
+    full: words(w.full),
     except: words(w.except, { open: true }),
     only: words(w.only),
     mark: words(w.markVerbs),
@@ -206,7 +210,7 @@ function datesIn(L: Compiled, f: string, now: Date, future: boolean, from = 0, t
   for (const m of f.slice(from, to).matchAll(/(?<![\p{L}\d])(?:[בל]-?)?(\d{1,2})(?:[:.](\d{2}))?(?![\d:])/gu)) {
     const start = from + (m.index ?? 0);
     const lead = f.slice(Math.max(from, start - 12), start);
-    const hasLead = L.hourLead.all(lead).some((x) => /^\s*$/.test(lead.slice(x.end))) || /[בל]-?$/.test(m[0].slice(0, 2));
+    const hasLead = L.hourLead.all(lead).some((x) => /^\s*$/.test(lead.slice(x.end))) || /^[בל]/.test(m[0]);
     const h = Number(m[1]);
     if (h > 23 || (!hasLead && !m[2])) continue;
     times.push({
@@ -288,37 +292,30 @@ interface AnnouncementStart {
 /** Where an announcement starts in a sentence: a request to tell families, a label or an addressee. */
 function announcementAt(L: Compiled, f: string): AnnouncementStart | null {
   const lead = (at: number) => /^[\s,:;\-—–.!]*(?:\p{L}{1,3}\s*[,:!]\s*)?$/u.test(f.slice(0, at));
+  // An addressee ("أولياء الأمور الكرام", "הורים יקרים") opens an announcement wherever it is.
   const address = L.addressees.first(f);
-  if (address && lead(address.start)) {
+  if (address) {
     const body = /^[\s,:!\-—–.]*/.exec(f.slice(address.end))?.[0].length ?? 0;
     return { start: address.start, bodyAt: address.end + body, whenFrom: address.end, whenTo: address.end };
   }
+  // A label at the start, after a comma or "و / ו", or anywhere when a colon or a dash follows it.
   const label = L.labels
     .all(f)
     .find(
       (x) =>
         lead(x.start) ||
-        /(?:[,;:.!]\s*(?:[وו]\s*)?|[,;:.!]\s*[وו])$/u.test(f.slice(0, x.start).trimEnd()) ||
-        /[,;.!]\s*[وו]$/u.test(f.slice(0, x.start)),
+        /(?:[,;:.!]\s*(?:[وו]\s*)?|[وו]|\s(?:كمان|وكمان|גם|וגם))$/u.test(f.slice(0, x.start).trimEnd()) ||
+        /^\s*(?:[:\-—–(]|\S+\s*[:\-—–])/u.test(f.slice(x.end)),
     );
   if (label) {
     // "تذكير:", "تذكير (بكرا الساعة 8):", "תזכורת שתצא מחר ב-8:".
     const rest = f.slice(label.end);
-    const colon = /^[^:\n]{0,60}?[:\-—–]\s*/.exec(rest);
+    const colon = /^(?:[^:\n]|(?<=\d):(?=\d)){0,60}?[:\-—–](?!\d)\s*/.exec(rest);
     const bodyAt = label.end + (colon ? colon[0].length : (/^[\s,!.]*/.exec(rest)?.[0].length ?? 0));
     return { start: label.start, bodyAt, whenFrom: label.end, whenTo: bodyAt };
   }
+  // A request to tell families may come anywhere, even run on after a clause ("... ذكّر الأهالي إنو ...").
   for (const v of L.annVerbs.all(f)) {
-    // A request opens a sentence, follows a comma or "و / ו", a polite word or two, "can you", or a send time.
-    const before = f.slice(0, v.start);
-    const opens =
-      before.trim() === '' ||
-      /(?:[,;:.!]\s*(?:[وו]\s*)?|[وו])$/u.test(before.trimEnd()) ||
-      /[وו]$/u.test(before) ||
-      before.trim().split(/\s+/).length <= 2 ||
-      L.request.all(before).some((x) => /^\s*$/.test(before.slice(x.end))) ||
-      datesIn(L, f, new Date(0), true, 0, v.start).some((d) => /^[\s,]*$/.test(before.slice(d.end)));
-    if (!opens) continue;
     // The audience or a note word within the next few words.
     const window = f.slice(v.end, v.end + 60);
     const who = [...L.audience.all(window), ...L.notes.all(window)].sort((a, b) => a.start - b.start)[0];
@@ -339,7 +336,7 @@ function announcementAt(L: Compiled, f: string): AnnouncementStart | null {
             !times.some((t) => m.start >= t.start && m.start < t.end) &&
             (m.word !== 'ש' || /(?:^|\s)$/.test(rest.slice(0, m.start))),
         ) ?? null;
-    const colon = rest.indexOf(':');
+    const colon = rest.search(/:(?!\d)/);
     let bodyAt = afterWho;
     if (colon >= 0 && colon < 60 && (!mark || colon < mark.start)) bodyAt = afterWho + colon + 1;
     else if (mark) bodyAt = afterWho + mark.end;
@@ -421,15 +418,19 @@ export function readRtl(text: string, lang: Lang, ctx: EngineContext, classIds: 
       const near = datesIn(L, s, ctx.now, true, 0, s.length).filter(
         (w) =>
           (w.start >= ann.whenFrom - 1 && w.end <= ann.whenTo + 1) ||
-          (w.end <= ann.start + 1 && /^[\s,]*$/.test(s.slice(w.end, ann.start))),
+          (w.end <= ann.start + 1 &&
+            /^[\s,]*$/.test(s.slice(w.end, ann.start)) &&
+            (s.slice(0, w.start).trim().split(/\s+/).filter(Boolean).length <= 2 || /[,;:.!]\s*$/.test(s.slice(0, w.start)))),
       );
       if (near[0]) when = sendTime(near[0]);
       // "..., وابعتها بكرا" / "(לשלוח מחר ב-8)" inside the sentence.
-      const inside = L.sendIt.all(s, bodyAt).at(-1);
-      if (inside) {
+      // An instruction to send it, followed by when: "..., وابعتها بكرا", "(לשלוח מחר ב-8)".
+      for (const inside of L.sendIt.all(s, bodyAt).reverse()) {
         const [w] = datesIn(L, s, ctx.now, true, inside.end);
-        if (w) when = sendTime(w);
+        if (!w || !/^[\s,:]*$/.test(s.slice(inside.end, w.start))) continue;
+        when = sendTime(w);
         body = s.slice(bodyAt, inside.start).replace(/[\s,،(\-–—]+(?:[وו])?\s*$/u, '');
+        break;
       }
       bodyAt += body.length - body.trimStart().length;
       body = text.slice(sentence.start + bodyAt, sentence.start + bodyAt + body.trim().length);
@@ -456,7 +457,9 @@ function readClauses(
   if (!part.trim()) return said;
   const isQuestion = /\?\s*$/.test(part) && !L.request.all(f, from, to).some((x) => x.start - from < 8);
   const names: NameMatch[] = findChildren(part, ctx.roster).map((n) => ({ ...n, start: n.start + from, end: n.end + from }));
-  r.mention(names.map((n) => n.child));
+  r.mention(
+    names.filter((n, i) => !names[i - 1] || !/^\s+$/.test(f.slice((names[i - 1] as NameMatch).end, n.start))).map((n) => n.child),
+  );
   if (isQuestion) return said;
   const everyone = L.everyone.all(f, from, to);
   const except = L.except.all(f, from, to);
@@ -468,16 +471,24 @@ function readClauses(
   };
   // Subjects: children and "everyone" in order; a child starts a clause at the start, after a comma or
   // "و / ו", after a status (a run-on list), or as an exception; otherwise it is an object ("ساعد مايا").
+  // "ל-", "مع", "עם", "את" before a child: the child is spoken to or of, not the subject.
+  const objectBefore = (at: number) =>
+    /(?:^|\s)(?:مع|عن|على|ل|لـ|עם|את|על|של|ל|ב)-?\s*$/u.test(f.slice(Math.max(from, at - 6), at)) ||
+    /[لל]-?$/u.test(f.slice(Math.max(from, at - 2), at));
+  // Two names with nothing between ("לינה שרה את כל השיר"): the second is a word (here "sang"), not a child.
+  const kept = names.filter((n, i) => {
+    const prev = names[i - 1];
+    return !prev || !/^\s+$/.test(f.slice(prev.end, n.start));
+  });
   const items = [
-    ...names.map((n) => ({ start: n.start, end: n.end, child: n.child as RosterChild | null })),
+    ...kept.map((n) => ({ start: n.start, end: n.end, child: n.child as RosterChild | null })),
     ...everyone.map((e) => ({ start: e.start, end: e.end, child: null })),
   ].sort((a, b) => a.start - b.start);
   const clauses: Clause[] = [];
   for (const it of items) {
     const last = clauses.at(-1);
     const between = last ? f.slice(last.end, it.start) : f.slice(from, it.start);
-    const joined =
-      /^\s*(?:[,،]\s*|[وו]\s*|[وו]?-?\s*)?$/u.test(between) || /^\s*[وו]-?$/u.test(text.slice(it.start - 2, it.start).trim());
+    const joined = /^\s*(?:[,،]\s*|[وו]\s*|[وו]?-?\s*)?$/u.test(between);
     const prefixAnd = /[وו]-?$/u.test(text.slice(Math.max(from, it.start - 2), it.start));
     const exceptHere = except.find((e) => e.end <= it.start && /^[\s-]*$/u.test(f.slice(e.end, it.start)));
     const onlyHere = only.find((e) => e.end <= it.start && /^\s*$/u.test(f.slice(e.end, it.start)));
@@ -504,7 +515,9 @@ function readClauses(
       prefixAnd ||
       /(?:^|\s)[وו]\s*$/u.test(between) ||
       !!statusIn(L, f, last.start, it.start) ||
-      L.mark.all(f, from, it.start).some((m) => /^\s*$/.test(f.slice(m.end, it.start)));
+      L.mark.all(f, from, it.start).some((m) => /^\s*$/.test(f.slice(m.end, it.start))) ||
+      // A run-on clause: a child followed by a status of its own ("... قوس قزح مايا غايبة").
+      (!objectBefore(it.start) && (statusIn(L, f, it.end, Math.min(to, it.end + 16))?.at ?? 99) - it.end <= 3);
     if (!startsClause) continue;
     clauses.push({
       start: it.start,
@@ -533,11 +546,14 @@ function readClauses(
     const key = ddmmyyyy(day);
     const st = statusIn(L, f, c.end, cTo) ?? (i === 0 ? statusIn(L, f, from, c.start) : null);
     if (c.everyone) {
-      if (st) {
-        everyoneStatus = { status: st.status, date: day };
-        r.everyone(key, st.status);
-      } else if (!next?.exception) {
-        r.observe(key, ctx.roster, note(text.slice(cFrom, cTo)));
+      // "الصف كامل" (the class is full): everyone is here.
+      const status = st?.status ?? (L.full.first(f, c.start, cTo) ? 'present' : null);
+      if (status) {
+        everyoneStatus = { status, date: day };
+        r.everyone(key, status);
+      } else if (!next?.exception && !next?.only) {
+        if (obsCue) r.observe(key, ctx.roster, note(text.slice(cFrom, cTo)));
+        else for (const ch of ctx.roster) r.tell(ch, key, note(text.slice(cFrom, cTo)), true);
       }
       return;
     }
@@ -583,7 +599,9 @@ export function questionRtl(text: string, lang: Lang, ctx: EngineContext): Class
   const L = lexicon(lang);
   const f = foldSame(text);
   const start = L.qStarts.first(f);
-  const asks = /\?\s*$/.test(f) || (start !== null && /^[\s\p{P}]*(?:\p{L}+[\s,]+)?$/u.test(f.slice(0, start.start)));
+  const asks =
+    /\?[\s,.!]*(?:\p{L}+[\s,.!]*){0,2}$/u.test(f) ||
+    (start !== null && (/^[\s\p{P}]*$/u.test(f.slice(0, start.start)) || L.request.all(f.slice(0, start.start)).length > 0));
   if (!asks) return null;
   if (L.request.all(f).some((x) => x.start < 4) && L.annVerbs.first(f)) return null;
   const today = dayOf(ctx.now);

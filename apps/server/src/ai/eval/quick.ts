@@ -12,24 +12,25 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO } from '../../seed/demo.js';
 import type { IntentModel } from '../engine/classifier.js';
 import { respond } from '../engine/engine.js';
 import type { RosterChild } from '../engine/names.js';
+import { CLASSES } from './dev/core.js';
 import { isHeldOut } from './dev/split.js';
 import { type EvalCase, formatReport, type Prediction, readCases, score } from './score.js';
 
 const rosters = new Map<string, RosterChild[]>();
 
-/** A demo class's roster, with stable made-up ids (Nursery A when the class is not named). */
+/** A demo class's roster (the classes of seed/demo.ts, as dev/core.ts lists them), with stable made-up ids (Nursery A when the class is not named). */
 export function demoRoster(className = 'Nursery A'): RosterChild[] {
   const known = rosters.get(className);
   if (known) return known;
-  const cls = Object.values(DEMO.classes).find((c) => c.name === className) ?? DEMO.classes.nurseryA;
-  const roster = cls.students.map((name) => {
-    const [firstName = '', ...rest] = name.split(' ');
-    return { id: createHash('sha256').update(`eval:${name}`).digest('hex').slice(0, 24), firstName, lastName: rest.join(' ') };
-  });
+  const cls = Object.values(CLASSES).find((c) => c.name === className) ?? CLASSES.nurseryA;
+  const roster = cls.children.map((c) => ({
+    id: createHash('sha256').update(`eval:${c.first} ${c.last}`).digest('hex').slice(0, 24),
+    firstName: c.first,
+    lastName: c.last,
+  }));
   rosters.set(className, roster);
   return roster;
 }
@@ -37,7 +38,7 @@ export function demoRoster(className = 'Nursery A'): RosterChild[] {
 /** Every demo child by id, for scoring (ids are unique across classes). */
 export const demoNames = (): Record<string, string> =>
   Object.fromEntries(
-    Object.values(DEMO.classes).flatMap((c) => demoRoster(c.name).map((s) => [s.id, `${s.firstName} ${s.lastName}`])),
+    Object.values(CLASSES).flatMap((c) => demoRoster(c.name).map((s) => [s.id, `${s.firstName} ${s.lastName}`])),
   );
 
 /** The case's day and time ("12-11-2026", "03:30 PM") as the wall-clock Date the engine expects. */

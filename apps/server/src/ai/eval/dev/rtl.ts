@@ -380,7 +380,7 @@ export class RtlGrammar {
         return;
       }
       // After "everyone except ..." a bare space would make the next child one more exception.
-      const j = r.pick(this.L.joiners.filter((x) => pieces[i - 1]?.kind !== 'everyone' || x.trim() !== ''));
+      const j = r.pick(this.L.joiners.filter((x) => pieces[i - 1]?.kind !== 'everyone' || (x.trim() !== '' && x !== 'AND')));
       text += j === 'AND' ? ` ${this.L.prefix(e, and, p.text)}` : j + p.text;
     });
     return { text, facts: pieces.flatMap((p) => p.facts), kind: 'att' };

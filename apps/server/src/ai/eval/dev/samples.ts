@@ -5,9 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Label, Sample } from '../../engine/classifier.js';
-import { hintsFor } from '../../engine/engine.js';
-import { readable } from '../../engine/lang.js';
-import { findNames } from '../../engine/names.js';
+import { hintsFor, prepare } from '../../engine/engine.js';
 import { demoRoster, speakingTime } from '../quick.js';
 import { readCases } from '../score.js';
 import { DEV_FILE } from './generate.js';
@@ -33,8 +31,8 @@ export function devSamples(file = DEV_FILE): DevSample[] {
     .filter((l) => l.trim())
     .map((l) => (JSON.parse(l) as { says?: Label[] }).says);
   return readCases(raw).map((c, i) => {
-    const text = readable(c.text);
-    const children = findNames(text, demoRoster(c.className)).found.map((m) => ({ start: m.start, end: m.end }));
+    const { t: text, names } = prepare(c.text, demoRoster(c.className));
+    const children = names.found.map((m) => ({ start: m.start, end: m.end }));
     // A sentence about a child of another class still says what it asks for.
     const labels = says[i] ?? [...new Set(c.expected.map((e) => TOOL_LABEL[e.name]).filter((l): l is Label => !!l))];
     const hints = hintsFor(c.text, { roster: demoRoster(c.className), now: speakingTime(c) });
