@@ -101,6 +101,8 @@ export const chatUserQuerySchema = z.object({
   /** Continue a conversation; a new one starts without it. */
   conversation_id: idSchema.optional(),
   reasoning: z.boolean().default(false),
+  /** The value of a choice Cue offered (which child, which day, what to do); `user_input` is its label. */
+  answer: z.string().trim().min(1).max(100).optional(),
 });
 export type ChatUserQuery = z.infer<typeof chatUserQuerySchema>;
 export const chatRequestSchema = z.object({
@@ -126,13 +128,36 @@ export interface ChatToolCall {
   name: string;
   args: Record<string, unknown>;
 }
+/**
+ * A question Cue asks instead of guessing — which child a name means, which day, what to do — with its
+ * choices; the teacher's pick (`answer`) completes the draft of `sentence`.
+ */
+export interface ChatClarification {
+  kind: 'child' | 'date' | 'intent';
+  sentence: string;
+  /** The word the question is about (a name two children share, a weekday). */
+  word?: string;
+  /** For a child: label = full name, value = id; a day: DD-MM-YYYY; what to do: attendance, observation, announcement or none. */
+  options: { label: string; value: string }[];
+}
 /** A LangChain message as streamed to the client. */
 export interface ChatMessage {
   id: string;
   type: 'human' | 'ai' | 'tool';
   role: 'user' | 'assistant' | 'tool';
   content: ChatContentPart[];
-  additional_kwargs: { agent?: string; mode?: string; tool_outputs?: unknown[]; conversation_id?: string };
+  additional_kwargs: {
+    agent?: string;
+    mode?: string;
+    tool_outputs?: unknown[];
+    conversation_id?: string;
+    /** A question Cue asks instead of guessing, with its choices. */
+    clarify?: ChatClarification;
+    /** Names the teacher spoke of that are not children of the class (nothing is drafted for them). */
+    not_found?: string[];
+    /** On a teacher's message: the value of the choice picked. */
+    answer?: string;
+  };
   tool_calls?: ChatToolCall[];
   tool_call_chunks?: { id?: string; name?: string; args?: string; index?: number }[];
   tool_call_id?: string;
