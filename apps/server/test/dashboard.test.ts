@@ -148,6 +148,10 @@ describe('GET /api/dashboard/', () => {
         .statusCode,
     ).toBe(200);
     expect((await staffSide(neha.staff)).excusals).toEqual([]);
+    // Approved: the day shows as excused to the family too, though nobody marked it.
+    expect((await childOf(rohan, ira))?.attendance).toBe('excused');
+    const month = await call('GET', `/api/student_weekly_attendance/${ira}`, rohan);
+    expect(month.json().result.days).toContainEqual({ date, attendance_status: 'excused' });
   });
 
   it("shows a person's own drafts and scheduled items, never another's", async () => {

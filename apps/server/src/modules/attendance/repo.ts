@@ -1,6 +1,6 @@
 import { and, asc, between, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
-import { attendanceRecords, calendarEvents, classes, classStudents, students, users } from '../../platform/db/schema.js';
+import { attendanceRecords, calendarEvents, classes, classStudents, excusals, students, users } from '../../platform/db/schema.js';
 
 export interface DayView {
   /** Marks written for the day. */
@@ -156,6 +156,21 @@ export async function studentRecords(q: Queryable, studentId: string, from: stri
     .from(attendanceRecords)
     .where(and(eq(attendanceRecords.studentId, studentId), between(attendanceRecords.date, from, to)))
     .orderBy(asc(attendanceRecords.date));
+}
+
+/** A child's approved excusals that overlap a range (their days count as excused where nothing was marked). */
+export async function approvedExcusals(q: Queryable, studentId: string, from: string, to: string) {
+  return q
+    .select({ from: excusals.fromDate, to: excusals.toDate })
+    .from(excusals)
+    .where(
+      and(
+        eq(excusals.studentId, studentId),
+        eq(excusals.status, 'approved'),
+        lte(excusals.fromDate, to),
+        gte(excusals.toDate, from),
+      ),
+    );
 }
 
 export async function classesOfStudent(q: Queryable, studentId: string) {

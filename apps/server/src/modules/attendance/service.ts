@@ -35,6 +35,16 @@ interface DayBatch {
 const MAX_RANGE_DAYS = 366;
 
 /**
+ * What staff who reach a class's day (its staff, class managers) may do with it: mark it unless it is
+ * a holiday or still to come; mark it complete while open; reopen it once complete.
+ */
+const dayAbilities = (isSaved: boolean, markable: boolean): ClassAttendance['abilities'] => ({
+  can_edit: markable,
+  can_complete: markable && !isSaved,
+  can_reopen: markable && isSaved,
+});
+
+/**
  * Class attendance: a day's marks, completing and reopening a day, whole-class and range updates,
  * reports per child and per class, and parents' view. Every write is one transaction.
  */
@@ -94,7 +104,7 @@ export class AttendanceService {
   }
 
   private async present(schoolId: string, classId: string, roster: string[], iso: string): Promise<ClassAttendance> {
-    const view = await repo.dayView(this.db, schoolId, classId, iso);
+    const [view, today] = await Promise.all([repo.dayView(this.db, schoolId, classId, iso), this.today(schoolId)]);
     const marks = new Map(view.records.map((r) => [r.studentId, r.status as Status]));
     const excusedIds = new Set(view.excused);
     return {
@@ -109,6 +119,7 @@ export class AttendanceService {
         : null,
       completed_at: view.completedBy ? view.completedAt : null,
       holiday: view.holiday,
+      abilities: dayAbilities(!!view.completedBy, !view.holiday && iso <= today),
     };
   }
 
@@ -169,6 +180,8 @@ export class AttendanceService {
         completed_by: completer ? { id: completer.id, first_name: completer.first_name, last_name: completer.last_name } : null,
         completed_at: batch.completedBy ? batch.now.toISOString() : null,
         holiday: null,
+        // The day was just written: not a holiday, not in the future.
+        abilities: dayAbilities(!!batch.completedBy, true),
       };
     return this.present(schoolId, classId, ids, iso);
   }
@@ -321,9 +334,10 @@ export class AttendanceService {
     to: string,
     today: string,
   ) {
-    const [records, off] = await Promise.all([
+    const [records, off, excused] = await Promise.all([
       repo.studentRecords(this.db, studentId, from, to),
       repo.holidays(this.db, schoolId, null, from, to),
+      repo.approvedExcusals(this.db, studentId, from, to),
     ]);
     const classDays = new Set(classes.flatMap((c) => c.days));
     const last = to < today ? to : today;
@@ -333,8 +347,10 @@ export class AttendanceService {
         : [];
     const byDate = new Map(records.map((r) => [r.date, r.status as Status]));
     const counts = Object.fromEntries(ATTENDANCE_STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+    // An approved reported absence shows as excused on a day nobody marked (as the class's day shows it).
+    const isExcused = (d: string) => excused.some((x) => x.from <= d && d <= x.to);
     const days = schoolDays.map((d) => {
-      const status = byDate.get(d) ?? 'NA';
+      const status = byDate.get(d) ?? (isExcused(d) ? 'excused' : 'NA');
       counts[status] += 1;
       return { date: toDdmmyyyy(d), attendance_status: status };
     });
