@@ -35,16 +35,6 @@ interface DayBatch {
 const MAX_RANGE_DAYS = 366;
 
 /**
- * What staff who reach a class's day (its staff, class managers) may do with it: mark it unless it is
- * a holiday or still to come; mark it complete while open; reopen it once complete.
- */
-const dayAbilities = (isSaved: boolean, markable: boolean): ClassAttendance['abilities'] => ({
-  can_edit: markable,
-  can_complete: markable && !isSaved,
-  can_reopen: markable && isSaved,
-});
-
-/**
  * Class attendance: a day's marks, completing and reopening a day, whole-class and range updates,
  * reports per child and per class, and parents' view. Every write is one transaction.
  */
@@ -104,7 +94,7 @@ export class AttendanceService {
   }
 
   private async present(schoolId: string, classId: string, roster: string[], iso: string): Promise<ClassAttendance> {
-    const [view, today] = await Promise.all([repo.dayView(this.db, schoolId, classId, iso), this.today(schoolId)]);
+    const view = await repo.dayView(this.db, schoolId, classId, iso);
     const marks = new Map(view.records.map((r) => [r.studentId, r.status as Status]));
     const excusedIds = new Set(view.excused);
     return {
@@ -119,7 +109,6 @@ export class AttendanceService {
         : null,
       completed_at: view.completedBy ? view.completedAt : null,
       holiday: view.holiday,
-      abilities: dayAbilities(!!view.completedBy, !view.holiday && iso <= today),
     };
   }
 
@@ -180,8 +169,6 @@ export class AttendanceService {
         completed_by: completer ? { id: completer.id, first_name: completer.first_name, last_name: completer.last_name } : null,
         completed_at: batch.completedBy ? batch.now.toISOString() : null,
         holiday: null,
-        // The day was just written: not a holiday, not in the future.
-        abilities: dayAbilities(!!batch.completedBy, true),
       };
     return this.present(schoolId, classId, ids, iso);
   }
