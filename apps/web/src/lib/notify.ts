@@ -22,6 +22,11 @@ export const toast = {
   info: (text: string, title?: string) => show('info', text, title),
 };
 
+/** Removes every toast shown or waiting: what was said before a sign-in does not follow the person into the app. */
+export function clearToasts(): void {
+  notifications.clean();
+}
+
 /** What to tell a person about a failed call: the server's message (translated when known). */
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) {

@@ -9,6 +9,7 @@ import {
 } from '@cue/contract';
 import { apiRequest } from '../../lib/api';
 import { setSchoolDirection } from '../../lib/i18n';
+import { clearToasts } from '../../lib/notify';
 import { allTokens, endSession, getSession, startSession, startTempSession } from '../../lib/session';
 
 interface MessageAnswer {
@@ -59,6 +60,8 @@ export function beginSession(result: PhoneVerificationResponse['result']): Sessi
   if (!role) throw new NoAccountError('No staff or parent account');
   const previous = allTokens(getSession());
   startSession(role, { staff, parent });
+  // "OTP sent successfully" and the like belong to the login page.
+  clearToasts();
   for (const token of previous) void revokeSession(token);
   return role;
 }
@@ -98,6 +101,7 @@ export async function signInWithTempToken(token: string): Promise<void> {
   if (answer.result.logined_as !== 'staff') throw new NoAccountError('Not a staff token');
   const previous = allTokens(getSession());
   startTempSession(token);
+  clearToasts();
   for (const old of previous) if (old !== token) void revokeSession(old);
 }
 
