@@ -102,7 +102,20 @@ test('an admin sends an announcement with a picture to two classes', async ({ pa
   await expect(preview.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   await page.screenshot({ path: `${SHOTS}/editor-attachment.png`, fullPage: true });
 
+  // Send asks first, naming whom it reaches: the families of the two classes (Rohan's Aarav and Ira, Neha's Diya).
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send this announcement now?' });
+  await expect(confirm.getByTestId('send-confirm-title')).toHaveText(title);
+  await expect(confirm.getByTestId('send-confirm-reach')).toHaveText(
+    /^It goes to \d+ famil(y|ies) of (Nursery A and Kindergarten B|Kindergarten B and Nursery A)\.$/,
+  );
+  await page.screenshot({ path: `${SHOTS}/send-confirm.png` });
+  // Keep editing: nothing is sent.
+  await confirm.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page).toHaveURL(/\/communication\/announcements\/create$/);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Send this announcement now?' }).getByRole('button', { name: 'Send now' }).click();
   await expect(toastWith(page, 'Announcement Sent!')).toBeVisible();
   const sent = row(page, title);
   await expect(sent.getByTestId('status-badge')).toHaveText('Published');
@@ -237,6 +250,9 @@ test('a teacher sets homework with a due date and the parent sees it', async ({ 
   await dueInput.blur();
   await expect(dueInput).toHaveValue(due);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send this homework now?' });
+  await expect(confirm.getByTestId('send-confirm-reach')).toHaveText(/^It goes to \d+ famil(y|ies) of Nursery A\.$/);
+  await confirm.getByRole('button', { name: 'Send now' }).click();
   await expect(toastWith(page, 'Announcement Sent!')).toBeVisible();
   await expect(page).toHaveURL(/\/communication\/homeworks$/);
   await expect(row(page, title)).toContainText(due);

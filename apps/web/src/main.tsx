@@ -25,7 +25,7 @@ if (prerendered) {
 
 /**
  * A signed-in page: its first calls (who is signed in, the permissions, the maintenance window, the
- * dashboard's classes) and its screens' code are asked for now, alongside the app's code, instead of
+ * dashboard's classes and day) and its screens' code are asked for now, alongside the app's code, instead of
  * one after the other once each component has loaded and mounted.
  */
 function startSignedInPage(): void {
@@ -40,6 +40,9 @@ function startSignedInPage(): void {
     fetchEarly(ROUTES.userSchoolsClasses.path, staffToken);
     if (pathname === DASHBOARD_PATH) fetchEarly(ROUTES.staffClasses.path, staffToken);
   }
+  // The dashboard's day, for each side the session holds (a dual-role person sees both).
+  if (pathname === DASHBOARD_PATH)
+    for (const side of sidesOf(session)) fetchEarly(ROUTES.dashboard.path, tokenFor(session, side) ?? null);
   loadSignedInScreens({ dashboard: pathname === DASHBOARD_PATH });
 }
 if (!prerendered) startSignedInPage();

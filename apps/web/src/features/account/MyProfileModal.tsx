@@ -5,10 +5,11 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../../lib/format';
 import { message } from '../../lib/i18n';
-import { type Side, setActiveSide } from '../../lib/session';
+import type { Side } from '../../lib/session';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useStaffClasses } from '../dashboard/api';
 import { ClassName } from '../dashboard/ClassName';
+import { useChooseSide } from '../shell/useChooseSide';
 import { AccountDeletion } from './AccountDeletion';
 import { displayPhone } from './api';
 import classes from './MyProfile.module.css';
@@ -122,6 +123,7 @@ function ProfileContent({ onDone }: { onDone: () => void }) {
 /** Dual role: which account the app is being used as (the shell switches to staff on a class or dashboard link). */
 function SideSwitch({ side }: { side: Side }) {
   const { t } = useTranslation('account');
+  const chooseSide = useChooseSide();
   const labelId = useId();
   const hintId = useId();
   return (
@@ -134,7 +136,7 @@ function SideSwitch({ side }: { side: Side }) {
           aria-labelledby={labelId}
           aria-describedby={hintId}
           value={side}
-          onChange={(value) => setActiveSide(value === 'parent' ? 'parent' : 'staff')}
+          onChange={(value) => chooseSide(value === 'parent' ? 'parent' : 'staff')}
           data={[
             { value: 'staff', label: t('profile.sideStaff') },
             { value: 'parent', label: t('profile.sideParent') },

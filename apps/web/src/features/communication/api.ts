@@ -1,5 +1,6 @@
 import {
   type Communication,
+  type CommunicationAudience,
   type CommunicationRequest,
   type CommunicationType,
   ROUTES,
@@ -154,4 +155,23 @@ export async function uploadAttachment(
 ): Promise<UploadedMedia> {
   const answer = await uploadFile<UploadedMedia>(ROUTES.mediaUpload.path, 'file', file, onProgress, { side: 'staff', signal });
   return answer.result;
+}
+
+/** Who an item would reach if sent now (GET /api/communication/audience/): asked by the send confirmation. */
+export function useAudience(shareWith: 'Everyone' | 'Classes', classIds: string[], enabled: boolean) {
+  const ids = [...classIds].sort().join(',');
+  return useQuery({
+    queryKey: ['communication', 'audience', shareWith, shareWith === 'Classes' ? ids : ''],
+    queryFn: async ({ signal }): Promise<CommunicationAudience> => {
+      const query = new URLSearchParams({ share_with: shareWith, ...(shareWith === 'Classes' ? { classes_ids: ids } : {}) });
+      const route = ROUTES.communicationAudience;
+      const answer = await apiRequest<{ result: CommunicationAudience }>(
+        { ...route, path: `${route.path}?${query.toString()}` },
+        { side: 'staff', signal },
+      );
+      return answer.result;
+    },
+    enabled,
+    retry: false,
+  });
 }

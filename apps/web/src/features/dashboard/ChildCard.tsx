@@ -1,4 +1,4 @@
-import type { Child } from '@cue/contract';
+import type { Child, DashboardChild } from '@cue/contract';
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconBook2, IconCalendarCheck, IconNotebook, IconSchool, IconSpeakerphone } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -6,15 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fullName, initials } from '../../lib/format';
 import { useSwitchChild } from '../shell/api';
-import { toParentSide } from '../shell/sides';
+import { parentPage, toParentSide } from '../shell/sides';
 import { ClassName } from './ClassName';
 import classes from './Dashboard.module.css';
+import { ChildToday } from './Today';
 
 const AVATAR_COLORS = ['coral', 'cue', 'teal', 'blue', 'grape', 'orange'] as const;
 
 const colorFor = (id: string) => AVATAR_COLORS[Number.parseInt(id.slice(-4), 16) % AVATAR_COLORS.length] ?? 'cue';
 
-/** Where a parent follows a child: each page shows the current child, so a link first makes this child current. */
+/**
+ * Where a parent follows a child: each page shows the current child, so a link first makes this child
+ * current; a dual-role person's link asks for the parent's view of the page (`parentPage`).
+ */
 const CHILD_LINKS: { key: string; to: string; icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }> }[] = [
   { key: 'attendance', to: '/housekeeping/attendance', icon: IconCalendarCheck },
   { key: 'announcements', to: '/communication/announcements', icon: IconSpeakerphone },
@@ -22,10 +26,24 @@ const CHILD_LINKS: { key: string; to: string; icon: ComponentType<{ size?: numbe
   { key: 'portfolio', to: '/assessment/portfolio', icon: IconBook2 },
 ];
 
-/** One of the parent's children, with their classes and school, and links to what the family can follow. */
-export function ChildCard({ child, current }: { child: Child; current?: boolean }) {
+/** One of the parent's children, with their classes and school, their day so far, and links to what the family can follow. */
+export function ChildCard({
+  child,
+  current,
+  today,
+  pending = false,
+}: {
+  child: Child;
+  current?: boolean;
+  today?: DashboardChild;
+  pending?: boolean;
+}) {
   const { t } = useTranslation();
   const switchChild = useSwitchChild();
+  const open = () => {
+    toParentSide();
+    if (!current) switchChild.mutate(child.id);
+  };
   const schools = [...new Set(child.student_class.map((c) => c.school_details.name))];
   return (
     <Card component="article" padding="lg" className={classes.card} data-testid="child-card">
@@ -69,20 +87,11 @@ export function ChildCard({ child, current }: { child: Child; current?: boolean 
               </Text>
             </Group>
           )}
+          {child.student_class.length > 0 && <ChildToday today={today} pending={pending} onOpen={open} />}
           {child.student_class.length > 0 && (
             <Group gap="md" mt={4} component="nav" aria-label={t('dashboard.childLinks.label', { name: fullName(child) })}>
               {CHILD_LINKS.map(({ key, to, icon: Icon }) => (
-                <Anchor
-                  key={key}
-                  component={Link}
-                  to={to}
-                  fz="sm"
-                  fw={600}
-                  onClick={() => {
-                    toParentSide();
-                    if (!current) switchChild.mutate(child.id);
-                  }}
-                >
+                <Anchor key={key} component={Link} to={parentPage(to)} fz="sm" fw={600} onClick={open}>
                   <Group gap={4} wrap="nowrap" component="span">
                     <Icon size={16} aria-hidden />
                     {t(`dashboard.childLinks.${key}`)}

@@ -1,13 +1,14 @@
-import type { ClassSummary } from '@cue/contract';
+import type { ClassSummary, DashboardClass } from '@cue/contract';
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendar, IconMoodKid, IconSchool, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ClassName } from './ClassName';
 import classes from './Dashboard.module.css';
 import { formatAcademicYear } from './format';
+import { ClassToday } from './Today';
 
-/** One class the staff member teaches. */
-export function ClassCard({ cls }: { cls: ClassSummary }) {
+/** One class the staff member teaches, with its day so far (`today`, from the dashboard's call, while `pending` a placeholder). */
+export function ClassCard({ cls, today, pending = false }: { cls: ClassSummary; today?: DashboardClass; pending?: boolean }) {
   const { t, i18n } = useTranslation();
   const year = formatAcademicYear(cls.academic_year, i18n.language);
   return (
@@ -58,6 +59,7 @@ export function ClassCard({ cls }: { cls: ClassSummary }) {
           </Group>
         )}
       </Stack>
+      <ClassToday classId={cls.id} today={today} pending={pending} />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
+import type { DashboardChild, DashboardClass } from '@cue/contract';
 import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBackpack, IconChalkboardTeacher, IconSparkles } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBackpack, IconChalkboardTeacher, IconChecklist, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,12 +8,13 @@ import { message } from '../../lib/i18n';
 import { tokenFor } from '../../lib/session';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useSessionExpiry } from '../auth/useSessionExpiry';
-import { useStaffClasses } from './api';
+import { useDashboard, useStaffClasses } from './api';
 import { ChildCard } from './ChildCard';
 import { ClassCard } from './ClassCard';
 import classes from './Dashboard.module.css';
 import { formatToday, partOfDay } from './format';
 import { StaffInvitations } from './StaffInvitations';
+import { Waiting } from './Waiting';
 
 const GRID = { base: 1, sm: 2, lg: 3 } as const;
 
@@ -76,7 +78,15 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function StaffClasses({ enabled }: { enabled: boolean }) {
+function StaffClasses({
+  enabled,
+  today,
+  todayPending,
+}: {
+  enabled: boolean;
+  today: Map<string, DashboardClass>;
+  todayPending: boolean;
+}) {
   const { t } = useTranslation();
   const query = useStaffClasses(enabled);
   useSessionExpiry(query.error ? [query.error] : []);
@@ -96,7 +106,7 @@ function StaffClasses({ enabled }: { enabled: boolean }) {
       ) : (
         <SimpleGrid cols={GRID} spacing="lg">
           {query.data.map((cls) => (
-            <ClassCard key={cls.id} cls={cls} />
+            <ClassCard key={cls.id} cls={cls} today={today.get(cls.id)} pending={todayPending} />
           ))}
         </SimpleGrid>
       )}
@@ -104,7 +114,11 @@ function StaffClasses({ enabled }: { enabled: boolean }) {
   );
 }
 
-/** The first page after sign-in: classes for staff, children for parents, both for dual-role people. */
+/**
+ * The first page after sign-in: for staff their classes with today's attendance and observations, and
+ * what waits for them; for parents each child's day; both for dual-role people. One call
+ * (GET /api/dashboard/) per side brings the day; the cards keep their height while it comes.
+ */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
@@ -114,9 +128,18 @@ export default function DashboardPage() {
   const person = user.staff ?? user.parent;
   const children = user.parent?.child_list;
   const staffToken = !!tokenFor(session, 'staff');
+  const parentToken = !!tokenFor(session, 'parent');
   // The same query as the class list's (one request, one cache entry): only whether it has answered.
   const staffClasses = useStaffClasses(showStaff && staffToken);
-  const settled = (!showStaff || !staffClasses.isPending) && (!showParent || !!children || user.errors.length > 0);
+  const staffDay = useDashboard('staff', showStaff && staffToken);
+  const parentDay = useDashboard('parent', showParent && parentToken);
+  useSessionExpiry([staffDay.error, parentDay.error].filter((e) => e !== null));
+  const staffToday = staffDay.data?.side === 'staff' ? staffDay.data : undefined;
+  const parentToday = parentDay.data?.side === 'parent' ? parentDay.data : undefined;
+  const classDays = new Map((staffToday?.classes ?? []).map((c) => [c.id, c] as const));
+  const childDays = new Map<string, DashboardChild>((parentToday?.children ?? []).map((c) => [c.id, c] as const));
+  const settled =
+    (!showStaff || (!staffClasses.isPending && !staffDay.isPending)) && (!showParent || !!children || user.errors.length > 0);
 
   return (
     <Container size="lg">
@@ -148,7 +171,7 @@ export default function DashboardPage() {
           )}
         </div>
 
-        {showStaff && <StaffClasses enabled={staffToken} />}
+        {showStaff && <StaffClasses enabled={staffToken} today={classDays} todayPending={staffDay.isPending} />}
 
         {showParent && (
           <Section
@@ -172,6 +195,8 @@ export default function DashboardPage() {
                     key={child.id}
                     child={child}
                     current={child.id === (user.parent?.current_child ?? children[0]?.id)}
+                    today={childDays.get(child.id)}
+                    pending={parentDay.isPending}
                   />
                 ))}
               </SimpleGrid>
@@ -179,25 +204,15 @@ export default function DashboardPage() {
           </Section>
         )}
 
-        {/* Below the lists, for the same reason as the card under it. */}
-        {settled && <StaffInvitations />}
-
-        {/* Below the lists, so shown once they have their length: it never moves down under the reader. */}
-        {settled && (
-          <Card padding="lg" className={classes.next}>
-            <Group gap="md" wrap="nowrap" align="flex-start">
-              <ThemeIcon size={40} radius="md" variant="light" color="coral" aria-hidden>
-                <IconSparkles size={22} />
-              </ThemeIcon>
-              <div>
-                <Text fw={700}>{t('dashboard.nextTitle')}</Text>
-                <Text fz="sm" c="dimmed" mt={4}>
-                  {t('dashboard.nextBody')}
-                </Text>
-              </div>
-            </Group>
-          </Card>
+        {/* Below the lists, once they have their length: it never moves down under the reader. */}
+        {showStaff && settled && (
+          <Section id="waiting-title" title={t('dashboard.waiting.title')} icon={<IconChecklist size={18} />}>
+            {staffToday ? <Waiting data={staffToday} /> : <LoadFailed onRetry={() => void staffDay.refetch()} />}
+          </Section>
         )}
+
+        {/* Below the lists, for the same reason. */}
+        {settled && <StaffInvitations />}
       </Stack>
     </Container>
   );

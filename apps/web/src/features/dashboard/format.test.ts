@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAcademicYear, partOfDay } from './format';
+import { formatAcademicYear, formatShortDay, formatTimeOfDay, partOfDay } from './format';
 
 describe('dashboard formats', () => {
   it('shows an academic year as months in the reader language', () => {
@@ -13,5 +13,11 @@ describe('dashboard formats', () => {
   });
   it('names the part of the day', () => {
     expect([partOfDay(9), partOfDay(12), partOfDay(17)]).toEqual(['morning', 'afternoon', 'evening']);
+  });
+  it('writes a day and a time of day the way the reader reads them', () => {
+    expect(formatShortDay('24-11-2026', 'en')).toBe('Tue, Nov 24');
+    expect(formatShortDay('31-02-2026', 'en')).toBe('31-02-2026');
+    expect(formatTimeOfDay('09:30 PM', 'en')).toBe('9:30 PM');
+    expect(formatTimeOfDay('12:05 AM', 'en-GB')).toBe('0:05');
   });
 });

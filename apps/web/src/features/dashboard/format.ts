@@ -1,5 +1,5 @@
 /** 'DD-MM-YYYY' as a local date, or null when it is not a day that exists. */
-function parseDayMonthYear(text: string): Date | null {
+export function parseDayMonthYear(text: string): Date | null {
   const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text.trim());
   if (!match) return null;
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -24,3 +24,19 @@ export const partOfDay = (hour: number): 'morning' | 'afternoon' | 'evening' =>
 
 export const formatToday = (language: string, date = new Date()): string =>
   new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+
+/** 'DD-MM-YYYY' as "Tue 24 Nov" in the reader's language (the text itself when it is no date). */
+export function formatShortDay(value: string, language: string): string {
+  const date = parseDayMonthYear(value);
+  return date ? new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric', month: 'short' }).format(date) : value;
+}
+
+/** 'hh:mm AM' as the reader's language writes a time of day (the text itself when it is no time). */
+export function formatTimeOfDay(value: string, language: string): string {
+  const match = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(value);
+  if (!match) return value;
+  const hour = (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0);
+  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(
+    new Date(2000, 0, 1, hour, Number(match[2])),
+  );
+}

@@ -3,6 +3,7 @@ import { Avatar, Loader, Menu, Text } from '@mantine/core';
 import {
   IconBug,
   IconCheck,
+  IconLayoutGrid,
   IconLogout,
   IconSettings,
   IconSwitchHorizontal,
@@ -279,7 +280,7 @@ export function ProfileMenu({
   trigger,
 }: DeferredMenuProps & { trigger: ReactElement<{ 'data-trigger'?: string }> }) {
   const { t } = useTranslation('shell');
-  const { user, side, held, openProfile, openSettings } = useShell();
+  const { user, side, held, openProfile, openSettings, openQuickNav, openReportIssue } = useShell();
   const logout = useLogout();
   const onClose = useTriggerFocus(trigger.props['data-trigger'], focusOnMount);
   const platform = side === 'staff' && holds(held, 'super_admin.manage_platform_org_schools');
@@ -297,6 +298,17 @@ export function ProfileMenu({
         {side === 'staff' && user.staff && (
           <Menu.Item component={Link} to={switchPath} leftSection={<IconSwitchHorizontal size={18} aria-hidden />}>
             {t('profile.switchSchool')}
+          </Menu.Item>
+        )}
+        {/* On a phone the top bar has no room for these two buttons: they are here instead. */}
+        {side === 'staff' && (
+          <Menu.Item className={classes.phoneOnly} leftSection={<IconLayoutGrid size={18} aria-hidden />} onClick={openQuickNav}>
+            {t('quickNav.open')}
+          </Menu.Item>
+        )}
+        {side === 'staff' && (
+          <Menu.Item className={classes.phoneOnly} leftSection={<IconBug size={18} aria-hidden />} onClick={openReportIssue}>
+            {t('report.open')}
           </Menu.Item>
         )}
         {platform && (

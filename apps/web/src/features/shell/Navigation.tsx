@@ -34,7 +34,7 @@ export function MainTabs() {
               data-active={active === tab || undefined}
             >
               <Icon size={18} aria-hidden />
-              {t(`tabs.${tab}`)}
+              <span className={classes.tabLabel}>{t(`tabs.${tab}`)}</span>
             </Link>
           );
         })}

@@ -1,10 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { loadCatalogs } from '../../lib/catalogs';
 import { setSchoolDirection } from '../../lib/i18n';
+import { setActiveSide } from '../../lib/session';
 import { useIdle } from '../../lib/useIdle';
 import { schoolDirectionOf, useCurrentUser } from '../auth/useCurrentUser';
 import { useSessionExpiry } from '../auth/useSessionExpiry';
@@ -14,6 +15,7 @@ import { ProfileModal } from './ProfileModal';
 import { ShellContext, type ShellState } from './ShellContext';
 import classes from './ShellLayout.module.css';
 import { NO_PERMISSIONS, sectionOf } from './sections';
+import { sideOfPage, sideOfState } from './sides';
 import { TopBar } from './TopBar';
 
 const QuickNav = lazy(() => import('./QuickNav'));
@@ -46,9 +48,24 @@ function useLazyDialog() {
  */
 export default function ShellLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('shell');
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname, search } = location;
   const user = useCurrentUser();
   const side = user.session?.activeSide ?? 'staff';
+  const dualRole = user.session?.role === 'both';
+  // A dual-role person's page says which side it is: staff pages, a shared page's parent view
+  // (?as=parent), or the side a navigation to the dashboard asked for. The session follows it once per
+  // visit, after the render (a switch made on the page itself is left alone until the next navigation).
+  const pageSide = dualRole ? (sideOfPage(pathname, search) ?? sideOfState(location.state)) : null;
+  const applied = useRef<string | null>(null);
+  const [, rerender] = useState(0);
+  const switching = pageSide !== null && pageSide !== side && applied.current !== location.key;
+  useEffect(() => {
+    if (applied.current === location.key) return;
+    applied.current = location.key;
+    // A session that cannot take that side stays as it is, and the page shows.
+    if (pageSide && pageSide !== side && !setActiveSide(pageSide)) rerender((n) => n + 1);
+  }, [location.key, pageSide, side]);
   const permissions = usePermissions();
   useSessionExpiry([...user.errors, ...(permissions.error ? [permissions.error] : [])]);
 
@@ -93,7 +110,7 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
 
   return (
     <ShellContext value={state}>
-      <div className={classes.shell} data-layout={staff ? 'staff' : 'parent'}>
+      <div className={classes.shell} data-layout={staff ? 'staff' : 'parent'} data-dual-role={dualRole || undefined}>
         <a href="#main" className={classes.skip}>
           {t('skipToContent')}
         </a>
@@ -120,7 +137,13 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
                 </Center>
               }
             >
-              {children ?? <Outlet />}
+              {switching ? (
+                <Center py={80}>
+                  <Loader type="dots" aria-label={t('loading')} />
+                </Center>
+              ) : (
+                (children ?? <Outlet />)
+              )}
             </Suspense>
           </main>
         </div>

@@ -37,7 +37,7 @@ export function TaskPanel({ aside }: { aside?: ReactNode }) {
   }, [requests]);
 
   return (
-    <div className={classes.dock}>
+    <div className={classes.dock} data-open={open}>
       {aside}
       {!open ? (
         <Button

@@ -13,6 +13,7 @@ import { MainTabs } from './Navigation';
 import { ChildSwitcher, ClassSelector, loadMenus } from './Selectors';
 import { useShell } from './ShellContext';
 import classes from './ShellLayout.module.css';
+import { SideSwitch } from './SideSwitch';
 import { holds } from './sections';
 
 const LanguageMenu = lazy(async () => ({ default: (await loadMenus()).LanguageMenu }));
@@ -54,14 +55,17 @@ function IconAction({
   onClick,
   children,
   testId,
+  className,
 }: {
   label: string;
   onClick: () => void;
   children: ReactNode;
   testId: string;
+  className?: string;
 }) {
   return (
     <ActionIcon
+      className={className}
       variant="subtle"
       color="gray"
       size={38}
@@ -155,8 +159,9 @@ function Profile() {
 /** The top bar: logo, class or child selector, tabs, Cue, quick navigation, report-issue, language, profile. */
 export function TopBar({ onMenu, menuOpened, withTabs }: { onMenu?: () => void; menuOpened: boolean; withTabs: boolean }) {
   const { t } = useTranslation('shell');
-  const { side, held, openQuickNav, openReportIssue } = useShell();
+  const { side, held, user, openQuickNav, openReportIssue } = useShell();
   const staff = side === 'staff';
+  const dualRole = user.session?.role === 'both';
   return (
     <header className={classes.header}>
       <div className={classes.headerInner}>
@@ -186,19 +191,36 @@ export function TopBar({ onMenu, menuOpened, withTabs }: { onMenu?: () => void; 
         <div className={classes.actions}>
           {staff && <CueButton />}
           {staff && (
-            <IconAction label={t('quickNav.open')} onClick={openQuickNav} testId="quick-nav-button">
+            // On a phone the bar keeps room for the class: quick navigation and report-issue move into the profile menu.
+            <IconAction
+              label={t('quickNav.open')}
+              onClick={openQuickNav}
+              testId="quick-nav-button"
+              className={classes.hideOnPhone}
+            >
               <IconLayoutGrid size={20} aria-hidden />
             </IconAction>
           )}
           {staff && (
-            <IconAction label={t('report.open')} onClick={openReportIssue} testId="report-issue-button">
+            <IconAction
+              label={t('report.open')}
+              onClick={openReportIssue}
+              testId="report-issue-button"
+              className={classes.hideOnPhone}
+            >
               <IconBug size={20} aria-hidden />
             </IconAction>
           )}
           {holds(held, 'super_admin.access_new_modules') && <Language />}
+          {dualRole && <SideSwitch placement="inline" />}
           <Profile />
         </div>
       </div>
+      {dualRole && (
+        <div className={classes.sideRow}>
+          <SideSwitch placement="row" />
+        </div>
+      )}
     </header>
   );
 }

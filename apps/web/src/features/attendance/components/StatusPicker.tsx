@@ -1,5 +1,6 @@
 import type { AttendanceStatus } from '@cue/contract';
 import { Button, Group, SimpleGrid, Text } from '@mantine/core';
+import { IconCheck, IconClock, IconMinus, IconNote, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { ATT_NS } from '../i18n';
@@ -47,10 +48,36 @@ export function StatusPicker({
 }
 
 /** A status as a coloured badge. */
-export function StatusBadge({ status, size = 'md' }: { status: AttendanceStatus; size?: 'sm' | 'md' | 'lg' }) {
+/** A sign for each status, so that a day too narrow for the word (a phone's month grid) still says it. */
+export const STATUS_ICON: Record<AttendanceStatus, typeof IconCheck> = {
+  present: IconCheck,
+  absent: IconX,
+  late: IconClock,
+  excused: IconNote,
+  NA: IconMinus,
+};
+
+export function StatusBadge({
+  status,
+  size = 'md',
+  withIcon = false,
+}: {
+  status: AttendanceStatus;
+  size?: 'sm' | 'md' | 'lg';
+  /** With the status's sign (the legend of a month grid that shows only signs on phones). */
+  withIcon?: boolean;
+}) {
   const { t } = useTranslation(ATT_NS);
+  const Icon = STATUS_ICON[status];
   return (
-    <SoftBadge color={STATUS_COLOR[status]} outline={status === 'NA'} size={size} radius="sm" tt="none">
+    <SoftBadge
+      color={STATUS_COLOR[status]}
+      outline={status === 'NA'}
+      size={size}
+      radius="sm"
+      tt="none"
+      leftSection={withIcon ? <Icon size={12} stroke={2.5} aria-hidden /> : undefined}
+    >
       {t(statusKey(status))}
     </SoftBadge>
   );

@@ -26,7 +26,9 @@ import { useClassEvent } from '../../../lib/socket';
 import { FormModal } from '../../admin/components/FormModal';
 import { useCurrentChild } from '../../auth/useCurrentUser';
 import { LoadFailed } from '../../shell/pages/common';
+import { parentPage } from '../../shell/sides';
 import { type AttendanceReport, useChildExcusals, useChildMonth, useCreateExcusal } from '../api';
+import { DayStatus } from '../components/DayStatus';
 import { ExcusalCard } from '../components/ExcusalCard';
 import { Frame } from '../components/Frame';
 import { MonthGrid } from '../components/MonthGrid';
@@ -118,7 +120,7 @@ export function ParentAttendance() {
           ) : (
             <MonthView month={month} report={report.data} />
           )}
-          <Anchor component={Link} to={`/housekeeping/attendance/student/${child.id}`} fz="sm" fw={600}>
+          <Anchor component={Link} to={parentPage(`/housekeeping/attendance/student/${child.id}`)} fz="sm" fw={600}>
             {t('parent.fullReport')}
           </Anchor>
         </Stack>
@@ -218,18 +220,14 @@ function MonthView({ month, report }: { month: string; report: AttendanceReport 
         renderDay={(iso, inMonth) => {
           const status = inMonth ? statusOf(iso) : undefined;
           if (!status) return null;
-          return (
-            <span className={classes.status} data-status={status} data-testid={`day-${iso}`}>
-              {t(statusKey(status))}
-            </span>
-          );
+          return <DayStatus status={status} testId={`day-${iso}`} />;
         }}
       />
       <Group gap="xs" aria-label={t('month.legend')}>
         {PICKABLE.map((status) => (
-          <StatusBadge key={status} status={status} size="sm" />
+          <StatusBadge key={status} status={status} size="sm" withIcon />
         ))}
-        <StatusBadge status="NA" size="sm" />
+        <StatusBadge status="NA" size="sm" withIcon />
       </Group>
     </Stack>
   );

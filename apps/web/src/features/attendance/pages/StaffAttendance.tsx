@@ -372,9 +372,18 @@ function Roster({ classId, date }: { classId: string; date: string }) {
               )}
             </Group>
           ) : (
-            <Group justify="flex-end">
-              <Button onClick={() => setEditing(true)} leftSection={<IconEdit size={18} aria-hidden />}>
+            // Saved, not complete yet: edit again, or mark the day complete as it stands.
+            <Group justify="flex-end" gap="sm" wrap="wrap">
+              <Button variant="default" onClick={() => setEditing(true)} leftSection={<IconEdit size={18} aria-hidden />}>
                 {t('actions.edit')}
+              </Button>
+              <Button
+                color="teal"
+                onClick={() => submit(true)}
+                loading={save.isPending && !!save.variables?.is_saved}
+                leftSection={<IconCircleCheck size={18} aria-hidden />}
+              >
+                {t('actions.markComplete')}
               </Button>
             </Group>
           )}

@@ -9,7 +9,9 @@ import { DataTable } from '../../admin/components/DataTable';
 import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
+import { parentPage } from '../../shell/sides';
 import { type AttendanceReport, type ReportPeriod, useStudent, useStudentReport } from '../api';
+import { DayStatus } from '../components/DayStatus';
 import { Frame } from '../components/Frame';
 import { MonthGrid } from '../components/MonthGrid';
 import { StatusBadge } from '../components/StatusPicker';
@@ -39,6 +41,7 @@ function shift(period: ReportPeriod, anchor: string, by: number): string {
 
 function StudentReport() {
   const { t, i18n } = useTranslation(ATT_NS);
+  const { side } = useShell();
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const today = todayIso();
@@ -78,7 +81,12 @@ function StudentReport() {
       subtitle={student.data?.student_class.map((c) => c.class_name).join(', ')}
       testId="student-report"
       actions={
-        <Anchor component={Link} to="/housekeeping/attendance" fz="sm" fw={600}>
+        <Anchor
+          component={Link}
+          to={side === 'parent' ? parentPage('/housekeeping/attendance') : '/housekeeping/attendance'}
+          fz="sm"
+          fw={600}
+        >
           <Group gap={4} wrap="nowrap">
             <IconArrowLeft size={16} aria-hidden className={classes.flip} />
             {t('report.back')}
@@ -196,11 +204,7 @@ function ReportBody({ period, anchor, report }: { period: ReportPeriod; anchor: 
           dayProps={(iso) => ({ 'data-status': byDate.get(iso) })}
           renderDay={(iso, inMonth) => {
             const status = inMonth ? byDate.get(iso) : undefined;
-            return status ? (
-              <span className={classes.status} data-status={status}>
-                {t(statusKey(status))}
-              </span>
-            ) : null;
+            return status ? <DayStatus status={status} /> : null;
           }}
         />
       ) : (

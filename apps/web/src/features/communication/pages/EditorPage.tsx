@@ -34,6 +34,7 @@ import { useCurrentClass } from '../../shell/Selectors';
 import { useCommunication, useSaveCommunication } from '../api';
 import { AttachmentsField, type FormAttachment } from '../components/AttachmentsField';
 import { menuNeed, Page } from '../components/Page';
+import { SendConfirm } from '../components/SendConfirm';
 import { SummaryEditor } from '../components/SummaryEditor';
 import { COMMUNICATION_NS, commMessage, failureText, listPath } from '../i18n';
 
@@ -118,6 +119,8 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
   const [values, setValues] = useState<FormValues>(() => initialValues(item, current?.id ?? null, type));
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState<Action | null>(null);
+  /** Send asks first: the confirmation says whom it reaches. */
+  const [confirming, setConfirming] = useState(false);
   const isAnnouncement = type === 'announcement';
 
   const set = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
@@ -163,14 +166,25 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
     return Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as Errors;
   };
 
-  const submit = (action: Action) => {
-    if (pending || uploading) return;
+  /** Whether the form may go as `action`; shows what is missing when not. */
+  const ready = (action: Action): boolean => {
     const found = check(action);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       toast.error(Object.values(found)[0] ?? '');
-      return;
+      return false;
     }
+    return true;
+  };
+
+  const askToSend = () => {
+    if (pending || uploading) return;
+    if (ready('send')) setConfirming(true);
+  };
+
+  const submit = (action: Action) => {
+    if (pending || uploading) return;
+    if (!ready(action)) return;
     const body: CommunicationRequest = {
       title: values.title.trim(),
       summary: values.summary,
@@ -209,7 +223,10 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
           }
           toast.error(failureText(err));
         },
-        onSettled: () => setPending(null),
+        onSettled: () => {
+          setPending(null);
+          setConfirming(false);
+        },
       },
     );
   };
@@ -343,7 +360,7 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
                 ) : (
                   <Button
                     leftSection={<IconSend size={18} aria-hidden />}
-                    onClick={() => submit('send')}
+                    onClick={askToSend}
                     loading={pending === 'send'}
                     disabled={uploading || (!!pending && pending !== 'send')}
                   >
@@ -369,6 +386,18 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
           </Paper>
         </Grid.Col>
       </Grid>
+      <SendConfirm
+        opened={confirming}
+        type={type}
+        title={values.title.trim()}
+        shareWith={isAnnouncement ? values.share_with : 'Classes'}
+        classIds={toClasses ? values.classes_ids : []}
+        classNames={classOptions.filter((c) => values.classes_ids.includes(c.value)).map((c) => c.label)}
+        sendEmail={values.send_email}
+        pending={pending === 'send'}
+        onConfirm={() => submit('send')}
+        onClose={() => setConfirming(false)}
+      />
     </DatesProvider>
   );
 }

@@ -1,19 +1,40 @@
 import { attendanceLink, type MenuSection, visibleMenu } from '@cue/contract';
-import { Container, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Container, SimpleGrid, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { builtPathOf, isBuilt } from '../builtPages';
 import { useShell } from '../ShellContext';
 import { menuLabelKey, SECTION_PATHS, visibleAreas } from '../sections';
 import { NoAccess, PageHeader } from './common';
 import classes from './Pages.module.css';
 
-function Card({ to, title, body, testId }: { to: string; title: string; body?: string; testId?: string }) {
+function Card({
+  to,
+  title,
+  body,
+  testId,
+  soon = false,
+}: {
+  to: string;
+  title: string;
+  body?: string;
+  testId?: string;
+  /** Not in Cue yet: the card says so (its page is a "coming soon" page). */
+  soon?: boolean;
+}) {
+  const { t } = useTranslation('shell');
   return (
-    <Link to={to} className={classes.card} data-testid={testId}>
+    <Link to={to} className={classes.card} data-testid={testId} data-soon={soon || undefined}>
       <Text fw={700} component="span" style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
         {title}
-        <IconArrowRight size={16} aria-hidden className={classes.flipInRtl} />
+        {soon ? (
+          <Badge variant="light" color="gray" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+            {t('comingSoon.label')}
+          </Badge>
+        ) : (
+          <IconArrowRight size={16} aria-hidden className={classes.flipInRtl} />
+        )}
       </Text>
       {body && (
         <Text fz="sm" c="dimmed" component="span">
@@ -24,11 +45,12 @@ function Card({ to, title, body, testId }: { to: string; title: string; body?: s
   );
 }
 
-/** A section's landing page: the entries the person may open, as cards. */
+/** A section's landing page: the entries the person may open, as cards; what is not in Cue yet says so, last. */
 export function SectionPage({ section }: { section: MenuSection }) {
   const { t } = useTranslation('shell');
   const { held } = useShell();
-  const items = visibleMenu(section, held);
+  const visible = visibleMenu(section, held);
+  const items = [...visible.filter(isBuilt), ...visible.filter((item) => !isBuilt(item))];
   if (items.length === 0) return <NoAccess />;
   return (
     <Container size="lg" data-testid={`section-${section}`}>
@@ -37,9 +59,11 @@ export function SectionPage({ section }: { section: MenuSection }) {
         {items.map((item) => (
           <Card
             key={item.key}
-            to={item.path}
+            to={builtPathOf(item)}
             title={t(menuLabelKey(item))}
             body={item.children?.length ? item.children.map((c) => t(menuLabelKey(c))).join(' · ') : undefined}
+            soon={!isBuilt(item)}
+            testId={`section-card-${item.key}`}
           />
         ))}
       </SimpleGrid>

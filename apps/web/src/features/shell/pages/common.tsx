@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Container, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconHourglassHigh, IconLock, IconMapOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,10 @@ export function ComingSoon({ title }: { title: string }) {
     <Container size="md" data-testid="coming-soon">
       <Notice icon={<IconHourglassHigh size={32} />} title={title} body={t('comingSoon.body')} />
       <Text ta="center" fz="sm" c="dimmed" mt="md">
-        {t('comingSoon.label')}
+        {t('comingSoon.label')} ·{' '}
+        <Anchor component={Link} to="/public/about" fz="sm">
+          {t('comingSoon.about')}
+        </Anchor>
       </Text>
     </Container>
   );

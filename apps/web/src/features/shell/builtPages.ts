@@ -1,0 +1,23 @@
+import type { MenuItem } from '@cue/contract';
+import type { RouteObject } from 'react-router';
+import { adminRoutes } from '../admin/routes';
+import { attendanceRoutes } from '../attendance/routes';
+import { communicationRoutes } from '../communication/routes';
+import { cueRoutes } from '../cue/routes';
+import { observationsRoutes } from '../observations/routes';
+
+/** The pages the modules declare (a menu entry without one opens a "coming soon" page). */
+const BUILT = new Set(
+  ([] as RouteObject[])
+    .concat(adminRoutes, attendanceRoutes, communicationRoutes, observationsRoutes, cueRoutes)
+    .flatMap((route) => (route.path ? [route.path] : [])),
+);
+
+const bare = (path: string) => (path.split('?')[0] ?? path).replace(/^\/+|\/+$/g, '');
+
+/** Whether a menu entry opens a page that exists today (itself or, for a group, one of its entries). */
+export const isBuilt = (item: MenuItem): boolean => BUILT.has(bare(item.path)) || (item.children ?? []).some(isBuilt);
+
+/** Where a menu entry's card leads: its own page, else the first of its entries that exists. */
+export const builtPathOf = (item: MenuItem): string =>
+  BUILT.has(bare(item.path)) ? item.path : ((item.children ?? []).find(isBuilt)?.path ?? item.path);

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isSharedPage, searchForSide, sideOfPage, sideOfState } from './sides';
+
+describe("a dual-role person's side, read from the page", () => {
+  it('gives pages both sides have to the staff unless they ask for the parent view', () => {
+    expect(sideOfPage('/housekeeping/attendance', '')).toBe('staff');
+    expect(sideOfPage('/housekeeping/attendance', '?as=parent')).toBe('parent');
+    expect(sideOfPage('/housekeeping/attendance/student/abc', '?period=week&as=parent')).toBe('parent');
+    expect(sideOfPage('/communication/announcements/', '?as=parent')).toBe('parent');
+    expect(isSharedPage('/assessment/portfolio')).toBe(true);
+  });
+
+  it('keeps every other page on the staff side, and leaves the dashboard and account to either', () => {
+    expect(sideOfPage('/housekeeping/attendance-dashboard', '?as=parent')).toBe('staff');
+    expect(sideOfPage('/communication/announcements/create', '?as=parent')).toBe('staff');
+    expect(sideOfPage('/assessment/observation', '')).toBe('staff');
+    expect(sideOfPage('/dashboard', '')).toBeNull();
+    expect(sideOfPage('/account', '?as=parent')).toBeNull();
+  });
+
+  it('writes the query of a side and reads a side from a navigation', () => {
+    expect(searchForSide('?tab=excusals', 'parent')).toBe('?tab=excusals&as=parent');
+    expect(searchForSide('?as=parent&tab=excusals', 'staff')).toBe('?tab=excusals');
+    expect(searchForSide('?as=parent', 'staff')).toBe('');
+    expect(sideOfState({ side: 'parent' })).toBe('parent');
+    expect(sideOfState({ side: 'admin' })).toBeNull();
+    expect(sideOfState(null)).toBeNull();
+  });
+});
