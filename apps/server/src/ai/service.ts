@@ -1,6 +1,7 @@
 import {
   AI_MESSAGES,
   type AiProvider,
+  type ChatMessage,
   type ChatStreamResponse,
   type ClassQuestionArgs,
   can,
@@ -200,7 +201,12 @@ export class AiService {
       const isNew = !conversationId;
       conversationId ??= newId();
       const conversation = conversationId;
-      const human = new HumanMessage({ id: newId(), content: q.user_input });
+      // A pick among the choices Cue offered travels with the teacher's message (the engine completes the draft).
+      const human = new HumanMessage({
+        id: newId(),
+        content: q.user_input,
+        ...(q.answer ? { additional_kwargs: { answer: q.answer } } : {}),
+      });
       const drafted: (typeof aiToolCalls.$inferInsert)[] = [];
       const run: AgentRun = {
         model,
@@ -309,7 +315,7 @@ export class AiService {
       class_id: conv.classId,
       title: conv.title,
       updated_at: conv.updatedAt.toISOString(),
-      messages: messages.map((m) => m.message),
+      messages: messages.map((m) => m.message as unknown as ChatMessage),
       tool_calls: calls.map((c) => ({ ...c, is_saved: c.saved_at !== null, saved_at: c.saved_at?.toISOString() ?? null })),
     };
   }
@@ -420,15 +426,22 @@ function revive(stored: Record<string, unknown>): BaseMessage[] {
     tool_calls?: { id: string; name: string; args: Record<string, unknown> }[];
     tool_call_id?: string;
     name?: string;
+    additional_kwargs?: { clarify?: unknown; answer?: unknown };
   };
   const text = (m.content ?? []).map((p) => p.text ?? '').join('');
-  if (m.type === 'human') return [new HumanMessage({ id: m.id, content: text })];
+  // A question Cue asked and the teacher's pick are kept, so that the answer completes the draft.
+  const { clarify, answer } = m.additional_kwargs ?? {};
+  if (m.type === 'human')
+    return [
+      new HumanMessage({ id: m.id, content: text, ...(typeof answer === 'string' ? { additional_kwargs: { answer } } : {}) }),
+    ];
   if (m.type === 'ai')
     return [
       new AIMessage({
         id: m.id,
         content: text,
         tool_calls: (m.tool_calls ?? []).map((c) => ({ ...c, type: 'tool_call' as const })),
+        ...(clarify ? { additional_kwargs: { clarify } } : {}),
       }),
     ];
   if (m.type === 'tool' && m.tool_call_id)

@@ -44,6 +44,8 @@ const runOf = (config: RunnableConfig): AgentRun => {
 };
 
 const isId = (v: string) => /^[0-9a-f]{24}$/.test(v);
+const pick = (o: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 const isDraftTool = (name: string): name is DraftToolName => (DRAFT_TOOLS as readonly string[]).includes(name);
 
 /**
@@ -89,7 +91,12 @@ async function agent(state: typeof MessagesAnnotation.State, config: RunnableCon
       new AIMessage({
         id: reply.id ?? newId(),
         content: [{ type: 'text', text: replyText, ...(sources.length ? { annotations: sources } : {}) }],
-        additional_kwargs: { agent: 'cue', mode: run.mode },
+        additional_kwargs: {
+          agent: 'cue',
+          mode: run.mode,
+          // A question asked instead of guessing, and the names not found in the class, reach the card.
+          ...pick(reply.additional_kwargs, ['clarify', 'not_found']),
+        },
         tool_calls: calls.map((c) => ({ ...c, id: c.id && isId(c.id) ? c.id : newId(), type: 'tool_call' as const })),
       }),
     ],

@@ -3,7 +3,7 @@ import { announcementFallback, readEnglish, tidyEnglish } from './english.js';
 import { type Lang, langOf, readable } from './lang.js';
 import { type AmbiguousName, findNames, fullName, type RosterChild } from './names.js';
 import { type ClassQuery, question } from './question.js';
-import { type EngineContext, mentionedCall, type Reading, type ToolCall } from './reading.js';
+import { DAY, dayOf, ddmmyyyy, type EngineContext, mentionedCall, type Reading, type ToolCall } from './reading.js';
 import { questionRtl, readRtl } from './rtl.js';
 
 export { AREAS, areaIn, type ClassQuery, periodIn, type QuestionKind, question } from './question.js';
@@ -42,7 +42,8 @@ export interface Clarification {
 /** An answer to a clarification: which child a word names, which day, which tool. */
 export interface Resolution {
   child?: { word: string; id: string };
-  date?: string;
+  /** The day a weekday meant (DD-MM-YYYY). */
+  date?: { word: string; date: string };
   intent?: Label | 'none';
 }
 
@@ -110,6 +111,43 @@ export function hintsFor(text: string, ctx: EngineContext): string[] {
   return hintsOf(read(t, lang, ctx, []), asked);
 }
 
+const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * "Kabir was absent on Monday", said on a Monday: today, or a week ago? A weekday that is today's, said
+ * of something that happened, with nothing to tell which.
+ */
+function ambiguousWeekday(t: string, now: Date): string | null {
+  const today = WEEKDAY_NAMES[now.getUTCDay()] as string;
+  const m = new RegExp(`\\b(?:on\\s+)?${today}\\b`, 'i').exec(t);
+  if (!m) return null;
+  const before = t.slice(0, m.index);
+  const after = t.slice(m.index + m[0].length);
+  if (/\b(?:last|next|this|coming|every)\s*$/i.test(before) || /^\s*(?:next|last|week|morning|afternoon)\b/i.test(after))
+    return null;
+  if (/\b(?:today|tomorrow|will|won't|going to|next)\b/i.test(t)) return null;
+  return m[0];
+}
+
+const dateWords = (date: string) => {
+  const [d, m, y] = date.split('-').map(Number);
+  return `on ${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
+};
+
 /** Capitalised words a message speaks of as children that are not on the roster ("Zara is absent" in Nursery A). */
 const NOT_A_NAME = new Set(
   'I Im Ive Id Mr Mrs Ms Miss Dear Hi Hello Hey Ok Okay Please Pls Kindly Thanks Thank Today Tomorrow Yesterday Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December Parents Families Everyone Everybody All The A An And But So Also Mark Note Log Record Reminder Notice Announcement Important Update Message Observation Can Could Would Will Is Was Were Are Did Do Does Has Have Had Who Which What When Where Why How Any Cue Good Morning Afternoon Evening Class Nursery Kindergarten Toddlers Diwali Christmas Eid Easter Halloween FYI PTM PE PD PSED EYFS UTW EAD Gruffalo Twinkle Handa World Book Day Happy Birthday Quick New Lovely So Kg KG B A'.split(
@@ -155,10 +193,11 @@ export function respond(
   resolution: Resolution = {},
   model: IntentModel = intentModel(),
 ): EngineResult {
-  const { t, lang, names } = prepare(
-    resolution.child ? resolveChild(readable(text), resolution.child, ctx.roster) : text,
-    ctx.roster,
-  );
+  let said = resolution.child ? resolveChild(readable(text), resolution.child, ctx.roster) : text;
+  // The day chosen for a weekday, written out in full ("on 9 November 2026").
+  if (resolution.date) said = said.replace(resolution.date.word, dateWords(resolution.date.date));
+  const { t, lang, names } = prepare(said, ctx.roster);
+
   const asked = lang === 'en' ? question(t, ctx) : questionRtl(t, lang, ctx);
   let reading: Reading = read(t, lang, ctx, classIds);
   const scores = scoreMessage(model, t, names.found, hintsOf(reading, asked));
@@ -197,6 +236,18 @@ export function respond(
     return !label || scores[label] >= KEEP;
   });
   const calls: EngineCall[] = [...found];
+  // A weekday that may be today or a week ago, for attendance or an observation: ask which.
+  const weekday = lang === 'en' && !resolution.date ? ambiguousWeekday(t, ctx.now) : null;
+  if (weekday && found.some((c) => c.name === 'mark_attendance' || c.name === 'create_observation')) {
+    const today = dayOf(ctx.now);
+    const weekAgo = new Date(today.getTime() - 7 * DAY);
+    return result([], {
+      kind: 'date',
+      sentence: text,
+      word: weekday,
+      options: [today, weekAgo].map((d) => ({ label: ddmmyyyy(d), value: ddmmyyyy(d) })),
+    });
+  }
   const notFound = calls.length || reading.mentioned.size ? [] : unknownNames(t, ctx.roster);
   if (calls.length === 0 && reading.mentioned.size) calls.push(mentionedCall([...reading.mentioned.values()]));
   if (calls.length === 0 && notFound.length === 0 && !resolution.intent) {

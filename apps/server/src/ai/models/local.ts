@@ -4,7 +4,7 @@ import { AIMessage, AIMessageChunk, type BaseMessage, type ToolMessage } from '@
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { newId } from '../../platform/ids.js';
 import { thisTurn } from '../agent/turn.js';
-import { type EngineContext, question, understand } from '../engine/engine.js';
+import { type Clarification, type EngineContext, type Resolution, respond } from '../engine/engine.js';
 
 /** What the local model knows of the class it is talking about; passed per run, never to a third party. */
 export interface LocalModelContext extends EngineContext {
@@ -20,6 +20,10 @@ interface PlannedCall {
 interface Plan {
   text: string;
   calls: PlannedCall[];
+  /** One short question with its choices, instead of guessing (the answer completes the draft). */
+  clarify?: Clarification;
+  /** Names spoken of that are not children of the class. */
+  notFound?: string[];
 }
 
 const textOf = (m: BaseMessage): string =>
@@ -36,6 +40,46 @@ const lastHuman = (messages: BaseMessage[]): string => {
   return '';
 };
 
+/**
+ * The message to read and what is already known of it: the sentence typed, or, when the teacher
+ * answers the question Cue just asked (a button, or typing one of the choices), the sentence that
+ * question was about, with the answer.
+ */
+function toRead(messages: BaseMessage[]): { sentence: string; resolution: Resolution } {
+  let human = -1;
+  for (let i = messages.length - 1; i >= 0; i--)
+    if (messages[i]?._getType() === 'human') {
+      human = i;
+      break;
+    }
+  const sentence = human >= 0 ? textOf(messages[human] as BaseMessage) : '';
+  const asked = messages
+    .slice(0, Math.max(0, human))
+    .reverse()
+    .find((m) => m._getType() === 'ai' || m._getType() === 'human');
+  const clarify = asked?._getType() === 'ai' ? (asked.additional_kwargs.clarify as Clarification | undefined) : undefined;
+  if (!clarify) return { sentence, resolution: {} };
+  const answer = String((messages[human] as BaseMessage).additional_kwargs.answer ?? '');
+  const norm = (s: string) => s.trim().toLowerCase().replace(/\s+/g, ' ');
+  const chosen =
+    clarify.options.find((o) => answer !== '' && o.value === answer) ??
+    clarify.options.find((o) => norm(o.label) === norm(sentence) || norm(o.value) === norm(sentence));
+  if (!chosen) return { sentence, resolution: {} };
+  if (clarify.kind === 'child' && clarify.word)
+    return { sentence: clarify.sentence, resolution: { child: { word: clarify.word, id: chosen.value } } };
+  if (clarify.kind === 'date' && clarify.word)
+    return { sentence: clarify.sentence, resolution: { date: { word: clarify.word, date: chosen.value } } };
+  if (clarify.kind === 'intent')
+    return { sentence: clarify.sentence, resolution: { intent: chosen.value as Resolution['intent'] } };
+  return { sentence, resolution: {} };
+}
+
+const QUESTION: Record<Clarification['kind'], (c: Clarification) => string> = {
+  child: (c) => `Which ${c.word ?? 'child'} do you mean?`,
+  date: () => 'Which day do you mean?',
+  intent: () => 'What would you like me to do with this?',
+};
+
 const SUMMARY: Record<string, (args: Record<string, unknown>) => string> = {
   mark_attendance: (a) => `Here is the attendance for ${String(a.date)}. Check it and mark it complete.`,
   create_observation: (a) =>
@@ -46,6 +90,12 @@ const SUMMARY: Record<string, (args: Record<string, unknown>) => string> = {
       : 'I drafted an announcement. Check it, then save it as a draft or send it.',
   mentioned_students: () => 'These are the children you mentioned.',
 };
+
+/** What a reply carries besides its words: the question asked and the names not found. */
+const extras = (plan: Plan): Record<string, unknown> => ({
+  ...(plan.clarify ? { clarify: plan.clarify } : {}),
+  ...(plan.notFound?.length ? { not_found: plan.notFound } : {}),
+});
 
 /**
  * The offline, deterministic model: our own language engine behind LangChain's chat-model interface,
@@ -81,26 +131,37 @@ export class LocalChatModel extends BaseChatModel {
         .join('\n\n');
       return { text: text || 'I could not find anything for that.', calls: [] };
     }
-    const sentence = lastHuman(messages);
-    const asked = question(sentence, this.ctx);
-    if (asked) return { text: '', calls: [{ id: newId(), name: 'class_question', args: { ...asked } }] };
-    const calls = understand(sentence, this.ctx, this.ctx.classIds).map((c) => ({
-      id: newId(),
-      name: c.name,
-      args: c.args as unknown as Record<string, unknown>,
-    }));
+    const { sentence, resolution } = toRead(messages);
+    const read = respond(sentence || lastHuman(messages), this.ctx, this.ctx.classIds, resolution);
+    if (read.clarify) return { text: QUESTION[read.clarify.kind](read.clarify), calls: [], clarify: read.clarify };
+    const calls = read.calls.map((c) => ({ id: newId(), name: c.name, args: c.args as unknown as Record<string, unknown> }));
+    if (calls.some((c) => c.name === 'class_question')) return { text: '', calls };
+    const missing = read.notFound.length
+      ? `I could not find ${read.notFound.join(', ')} in this class, so I drafted nothing for ${read.notFound.length === 1 ? 'that child' : 'those children'}.`
+      : '';
     if (calls.length === 0)
       return {
-        text: 'I can mark attendance, note observations, draft announcements and answer questions about your class. Try "Mark everyone present except Kabir".',
+        text:
+          missing ||
+          'I can mark attendance, note observations, draft announcements and answer questions about your class. Try "Mark everyone present except Kabir".',
         calls: [],
+        notFound: read.notFound,
       };
-    return { text: calls.map((c) => SUMMARY[c.name]?.(c.args) ?? '').join(' '), calls };
+    return {
+      text: [...calls.map((c) => SUMMARY[c.name]?.(c.args) ?? ''), missing].filter(Boolean).join(' '),
+      calls,
+      notFound: read.notFound,
+    };
   }
 
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {
-    const { text, calls } = this.plan(messages);
-    const message = new AIMessage({ content: text, tool_calls: calls.map((c) => ({ ...c, type: 'tool_call' as const })) });
-    return { generations: [{ text, message }] };
+    const plan = this.plan(messages);
+    const message = new AIMessage({
+      content: plan.text,
+      tool_calls: plan.calls.map((c) => ({ ...c, type: 'tool_call' as const })),
+      additional_kwargs: extras(plan),
+    });
+    return { generations: [{ text: plan.text, message }] };
   }
 
   override async *_streamResponseChunks(
@@ -108,7 +169,8 @@ export class LocalChatModel extends BaseChatModel {
     _options: this['ParsedCallOptions'],
     runManager?: CallbackManagerForLLMRun,
   ): AsyncGenerator<ChatGenerationChunk> {
-    const { text, calls } = this.plan(messages);
+    const plan = this.plan(messages);
+    const { text, calls } = plan;
     const id = newId();
     const emit = async (message: AIMessageChunk, token: string) => {
       const chunk = new ChatGenerationChunk({ message, text: token });
@@ -140,7 +202,11 @@ export class LocalChatModel extends BaseChatModel {
     const words = text.match(/\S+\s*/g) ?? [];
     for (let at = 0; at < words.length; at += 6) {
       const piece = words.slice(at, at + 6).join('');
-      yield await emit(new AIMessageChunk({ id, content: piece }), piece);
+      // The question and its choices travel with the first words (the card draws the buttons).
+      yield await emit(
+        new AIMessageChunk({ id, content: piece, ...(at === 0 ? { additional_kwargs: extras(plan) } : {}) }),
+        piece,
+      );
     }
   }
 
