@@ -162,7 +162,13 @@ function ChatAssistant() {
                 {t('heading')}
               </Title>
             </VisuallyHidden>
-            <Thread entries={state.entries} status={state.status} names={names} onSave={onSave} />
+            <Thread
+              entries={state.entries}
+              status={state.status}
+              names={names}
+              onSave={onSave}
+              onAnswer={(label, value) => send(label, { reasoning, requestedTools: [], answer: value })}
+            />
             <div className={classes.composerDock}>{composer}</div>
             {/* After the docked composer: scrolling here shows the newest answer above it. */}
             <div ref={end} />

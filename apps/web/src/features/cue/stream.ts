@@ -1,4 +1,11 @@
-import { type ChatContentPart, type ChatMessage, type ChatStreamResponse, MIN_STREAMED_ID_LENGTH } from '@cue/contract';
+import {
+  type ChatClarification,
+  type ChatContentPart,
+  type ChatMessage,
+  type ChatStreamResponse,
+  MIN_STREAMED_ID_LENGTH,
+} from '@cue/contract';
+import { clarificationOf } from './clarify';
 import { parsePartialObject } from './partialJson';
 
 /** Streamed ids (tool calls, children, classes) count only once they are this long (spec sections 5 and 9). */
@@ -36,6 +43,8 @@ export interface ChatEntry {
   toolCalls: ToolCallView[];
   /** Whether the complete message of its graph step has arrived. */
   final: boolean;
+  /** A question Cue asked instead of guessing, with its choices. */
+  clarify?: ChatClarification;
 }
 
 export type ChatStatus = 'idle' | 'loading' | 'streaming';
@@ -147,7 +156,8 @@ function applyChunk(entry: ChatEntry, message: ChatMessage): ChatEntry {
   if (chunks.length === 0 && Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
     toolCalls = applyCalls(entry.id, toolCalls, message.tool_calls, false);
   }
-  return { ...entry, text, sources, toolCalls };
+  const clarify = entry.clarify ?? clarificationOf(message);
+  return { ...entry, text, sources, toolCalls, ...(clarify ? { clarify } : {}) };
 }
 
 /** The calls of a message as they stand; `complete` when they are the step's final ones. */
@@ -183,12 +193,14 @@ function applyCalls(entryId: string, toolCalls: ToolCallView[], calls: unknown[]
 function applyComplete(entry: ChatEntry, message: ChatMessage): ChatEntry {
   const text = textOf(message.content);
   const calls = Array.isArray(message.tool_calls) ? message.tool_calls : [];
+  const clarify = clarificationOf(message) ?? entry.clarify;
   return {
     ...entry,
     text: text || entry.text,
     sources: mergeSources(entry.sources, sourcesOf(message.content)),
     toolCalls: applyCalls(entry.id, entry.toolCalls, calls, true),
     final: true,
+    ...(clarify ? { clarify } : {}),
   };
 }
 

@@ -18,6 +18,8 @@ const FIRST_ANSWER_TIMEOUT_MS = 45_000;
 export interface SendOptions {
   reasoning: boolean;
   requestedTools: string[];
+  /** The value of a choice Cue offered, when the message is that choice's label. */
+  answer?: string;
 }
 
 interface Who {
@@ -102,6 +104,7 @@ export function useChat({ classId, userId, userName }: Who) {
           date,
           time,
           reasoning: options.reasoning,
+          ...(options.answer ? { answer: options.answer } : {}),
           ...(current.conversationId ? { conversation_id: current.conversationId } : {}),
         },
         user_details: { user_id: userId, user_name: userName, user_role: 'staff' },

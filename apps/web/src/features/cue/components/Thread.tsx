@@ -8,6 +8,7 @@ import type { CardProps } from '../cards/CardFrame';
 import { ToolCard } from '../cards/ToolCard';
 import { CUE_NS } from '../i18n';
 import type { ChatEntry, ChatStatus, Source } from '../stream';
+import { ClarifyCard } from './ClarifyCard';
 
 /** A source of an answer: a page of the app, or an outside address in a new tab. */
 function SourceLink({ source }: { source: Source }) {
@@ -65,10 +66,12 @@ export function Thinking() {
 interface ThreadProps extends Omit<CardProps, 'call'> {
   entries: ChatEntry[];
   status: ChatStatus;
+  /** Answers the question Cue asked: the choice's label as the message, its value to complete the draft. */
+  onAnswer?: (label: string, value: string) => void;
 }
 
 /** The conversation: the teacher's messages, Cue's answers with their sources and cards. */
-export function Thread({ entries, status, names, onSave }: ThreadProps) {
+export function Thread({ entries, status, names, onSave, onAnswer }: ThreadProps) {
   const { t } = useTranslation(CUE_NS);
   return (
     <div
@@ -78,7 +81,7 @@ export function Thread({ entries, status, names, onSave }: ThreadProps) {
       data-testid="cue-thread"
       data-status={status}
     >
-      {entries.map((entry) =>
+      {entries.map((entry, at) =>
         entry.role === 'user' ? (
           <div key={entry.id} className={classes.user} data-testid="cue-user-message">
             <VisuallyHidden component="span">{t('chat.you')}: </VisuallyHidden>
@@ -90,7 +93,15 @@ export function Thread({ entries, status, names, onSave }: ThreadProps) {
               <IconSparkles size={18} />
             </Avatar>
             <Stack className={classes.assistantBody} gap="sm">
-              {entry.text && <Text className={classes.answer}>{entry.text}</Text>}
+              {entry.text && !entry.clarify && <Text className={classes.answer}>{entry.text}</Text>}
+              {entry.clarify && (
+                <ClarifyCard
+                  clarify={entry.clarify}
+                  onAnswer={onAnswer}
+                  // Only the last question can be answered, once, and not while Cue is busy.
+                  disabled={status !== 'idle' || entries.slice(at + 1).some((e) => e.role === 'user')}
+                />
+              )}
               {entry.toolCalls.some((c) => c.name === QUESTION_TOOL) && (
                 <Group gap={6} c="dimmed">
                   <IconDatabaseSearch size={16} aria-hidden />

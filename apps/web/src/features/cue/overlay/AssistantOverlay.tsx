@@ -129,7 +129,13 @@ export default function AssistantOverlay({ who, onClose }: { who: CueContext; on
                   </Text>
                 </Stack>
               ) : (
-                <Thread entries={state.entries} status={state.status} names={names} onSave={onSave} />
+                <Thread
+                  entries={state.entries}
+                  status={state.status}
+                  names={names}
+                  onSave={onSave}
+                  onAnswer={(label, value) => send(label, { reasoning, requestedTools: [], answer: value })}
+                />
               )}
               <div ref={end} />
             </div>
