@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChatMessage, ChatStreamResponse } from '@cue/contract';
 import { eq } from 'drizzle-orm';
+import { warmUp } from '../apps/server/src/ai/engine/engine.js';
 import { formatReport, readCases, score } from '../apps/server/src/ai/eval/score.js';
 import type { AccessClaims } from '../apps/server/src/platform/auth/tokens.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
@@ -47,6 +48,7 @@ try {
   await database.migrate();
   await seedDemoIfEmpty(database.db);
   const { app, services } = await buildApp({ config, database, secrets: ephemeralSecrets() });
+  warmUp();
 
   /** The class a sentence is about, by name, and one of its teachers to speak as. */
   const speakers = new Map<string, { classId: string; auth: AccessClaims }>();

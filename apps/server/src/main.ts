@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { warmUp } from './ai/engine/engine.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './platform/http/app.js';
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
   await database.analyze();
   const { app } = await buildApp({ config, database, secrets });
+  // The assistant's language engine (its model file and expressions), ready before the first message.
+  warmUp();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -267,3 +267,13 @@ export function respond(
 export function understand(text: string, ctx: EngineContext, classIds: string[] = []): ToolCall[] {
   return respond(text, ctx, classIds).calls.filter((c): c is ToolCall => c.name !== 'class_question');
 }
+
+/**
+ * Loads the intent layer and reads one sentence in each language, so that the first teacher's message
+ * does not pay for reading the model file and compiling the expressions (called when the server starts).
+ */
+export function warmUp(): void {
+  const ctx = { roster: [{ id: '0'.repeat(24), firstName: 'Adam', lastName: 'Nassar' }], now: new Date(Date.UTC(2026, 0, 5, 9)) };
+  for (const text of ['Adam is absent today, tell parents at 3 pm that sports day is on Friday', 'آدم غايب اليوم', 'אדם חסר היום'])
+    respond(text, ctx, []);
+}
