@@ -274,6 +274,10 @@ export function understand(text: string, ctx: EngineContext, classIds: string[] 
  */
 export function warmUp(): void {
   const ctx = { roster: [{ id: '0'.repeat(24), firstName: 'Adam', lastName: 'Nassar' }], now: new Date(Date.UTC(2026, 0, 5, 9)) };
-  for (const text of ['Adam is absent today, tell parents at 3 pm that sports day is on Friday', 'آدم غايب اليوم', 'אדם חסר היום'])
+  for (const text of [
+    'Adam is absent today, tell parents at 3 pm that sports day is on Friday',
+    'آدم غايب اليوم',
+    'אדם חסר היום',
+  ])
     respond(text, ctx, []);
 }
