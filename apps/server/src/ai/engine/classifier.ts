@@ -36,6 +36,22 @@ function hash(s: string): number {
   return h >>> 0;
 }
 
+/** A word's own features (the word, its character 3- to 5-grams), hashed; remembered, as words recur. */
+const wordCache = new Map<string, number[]>();
+function wordHashes(w: string): number[] {
+  let hs = wordCache.get(w);
+  if (hs) return hs;
+  const names = [`w:${w}`];
+  if (w !== CHILD && w.length >= 2) {
+    const padded = `<${w}>`;
+    for (let n = 3; n <= 5; n++) for (let k = 0; k + n <= padded.length; k++) names.push(`c:${padded.slice(k, k + n)}`);
+  }
+  hs = names.map(hash);
+  if (wordCache.size > 50_000) wordCache.clear();
+  wordCache.set(w, hs);
+  return hs;
+}
+
 /** The words the model reads: children as one placeholder, digits as 0, letters folded. */
 export function tokensFor(text: string, children: Span[] = []): string[] {
   let t = text;
@@ -52,13 +68,15 @@ export function features(text: string, children: Span[] = [], hints: string[] = 
   // What the rules of the language's reader found ("found:attendance" ...): the model learns how far to trust them.
   const names: string[] = hints.map((h) => `h:${h}`);
   const words = tokens.filter((w) => /[\p{L}0§]/u.test(w));
+  const seen = new Map<number, number>();
+  const add = (h: number) => {
+    const i = h & (SIZE - 1);
+    seen.set(i, (seen.get(i) ?? 0) + (h & 0x80000000 ? -1 : 1));
+  };
   words.forEach((w, i) => {
-    names.push(`w:${w}`);
     names.push(`b:${words[i - 1] ?? '^'} ${w}`);
     if (i < 3) names.push(`s${i}:${w}`);
-    if (w === CHILD || w.length < 2) return;
-    const padded = `<${w}>`;
-    for (let n = 3; n <= 5; n++) for (let k = 0; k + n <= padded.length; k++) names.push(`c:${padded.slice(k, k + n)}`);
+    for (const h of wordHashes(w)) add(h);
   });
   if (words.length) names.push(`b:${words.at(-1)} $`);
   if (/[?؟]\s*$/.test(text)) names.push('f:ends?');
@@ -67,13 +85,7 @@ export function features(text: string, children: Span[] = [], hints: string[] = 
   names.push(`f:len${Math.min(6, Math.floor(words.length / 4))}`);
   names.push(`f:children${Math.min(3, children.length)}`);
   names.push('f:bias');
-  const seen = new Map<number, number>();
-  for (const f of names) {
-    const h = hash(f);
-    const i = h & (SIZE - 1);
-    const sign = h & 0x80000000 ? -1 : 1;
-    seen.set(i, (seen.get(i) ?? 0) + sign);
-  }
+  for (const f of names) add(hash(f));
   const idx = new Int32Array(seen.size);
   const val = new Float32Array(seen.size);
   // A fixed scale (not per text): evidence adds up in long messages with several requests.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type ToolCall, understand } from './engine.js';
+import { BITS, IntentModel, LABELS } from './classifier.js';
+import { respond, type ToolCall, understand } from './engine.js';
 
 const NAMES = [
   'Aarav Sharma',
@@ -260,5 +261,49 @@ describe('relatives', () => {
   it('what is said of a relative is not said of the child; what the relative reports is', () => {
     expect(run("Diya's brother is in Kindergarten B").map((c) => c.name)).toEqual(['mentioned_students']);
     expect(attendanceOf(run("Kabir's dad called to say he's off sick"))?.marks).toEqual({ [id('Kabir')]: 'absent' });
+  });
+});
+
+describe('asking instead of guessing', () => {
+  const twins = [...roster, { id: 'kabir2'.padEnd(24, '0'), firstName: 'Kabir', lastName: 'Mehta' }];
+  const withTwins = { roster: twins, now: ctx.now };
+
+  it('asks which child when two share a first name, and the answer completes the draft', () => {
+    const first = respond('Kabir is absent', withTwins, ['c'.repeat(24)]);
+    expect(first.calls).toEqual([]);
+    expect(first.clarify).toMatchObject({ kind: 'child', word: 'Kabir' });
+    expect(first.clarify?.options.map((o) => o.label)).toEqual(['Kabir Khan', 'Kabir Mehta']);
+    const done = respond('Kabir is absent', withTwins, [], { child: { word: 'Kabir', id: 'kabir2'.padEnd(24, '0') } });
+    expect(attendanceOf(done.calls as ToolCall[])?.marks).toEqual({ ['kabir2'.padEnd(24, '0')]: 'absent' });
+  });
+
+  it('asks what to do when the intent layer is unsure, and drafts what the teacher picks', () => {
+    // A model that hears an observation with a probability of 0.4, whatever the text.
+    const unsure = new IntentModel(
+      LABELS.map(() => new Float32Array(1 << BITS)),
+      LABELS.map((l) => (l === 'observation' ? Math.log(0.4 / 0.6) : -10)),
+    );
+    const first = respond('Meera and the sand tray', ctx, [], {}, unsure);
+    expect(first.calls).toEqual([]);
+    expect(first.clarify?.kind).toBe('intent');
+    expect(first.clarify?.options.map((o) => o.value)).toEqual(['observation', 'none']);
+    const done = respond('Meera and the sand tray', ctx, [], { intent: 'observation' }, unsure);
+    expect(done.calls.map((c) => c.name)).toEqual(['create_observation']);
+    const nothing = respond('Meera and the sand tray', ctx, [], { intent: 'none' }, unsure);
+    expect(nothing.calls.map((c) => c.name)).toEqual(['mentioned_students']);
+  });
+
+  it('asks which day a weekday means when it is today, said of the past', () => {
+    // 22-11-2026 is a Sunday.
+    const first = respond('Diya was absent on Sunday', ctx, []);
+    expect(first.clarify).toMatchObject({ kind: 'date', options: [{ value: '22-11-2026' }, { value: '15-11-2026' }] });
+    const done = respond('Diya was absent on Sunday', ctx, [], { date: { word: first.clarify?.word ?? '', date: '15-11-2026' } });
+    expect(attendanceOf(done.calls as ToolCall[])?.date).toBe('15-11-2026');
+  });
+
+  it('never drafts a child who is not in the class, and names them', () => {
+    const r = respond('Zara is absent today', ctx, []);
+    expect(r.calls).toEqual([]);
+    expect(r.notFound).toEqual(['Zara']);
   });
 });

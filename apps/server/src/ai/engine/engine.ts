@@ -60,7 +60,7 @@ export interface EngineResult {
 export const KEEP = 0.2;
 export const HEAR = 0.5;
 /** An intent heard between these (and nothing drafted) is asked about. */
-const UNSURE = 0.3;
+const UNSURE = 0.35;
 
 const TOOL_OF: Record<Exclude<Label, 'question'>, ToolCall['name']> = {
   attendance: 'mark_attendance',
@@ -238,7 +238,12 @@ export function respond(
   const calls: EngineCall[] = [...found];
   // A weekday that may be today or a week ago, for attendance or an observation: ask which.
   const weekday = lang === 'en' && !resolution.date ? ambiguousWeekday(t, ctx.now) : null;
-  if (weekday && found.some((c) => c.name === 'mark_attendance' || c.name === 'create_observation')) {
+  if (
+    weekday &&
+    found.some((c) => c.name === 'mark_attendance' || c.name === 'create_observation') &&
+    // In an announcement's text a weekday is the next one ("forms are due by Friday").
+    !found.some((c) => c.name === 'draft_announcement')
+  ) {
     const today = dayOf(ctx.now);
     const weekAgo = new Date(today.getTime() - 7 * DAY);
     return result([], {
@@ -249,10 +254,15 @@ export function respond(
     });
   }
   const notFound = calls.length || reading.mentioned.size ? [] : unknownNames(t, ctx.roster);
-  if (calls.length === 0 && reading.mentioned.size) calls.push(mentionedCall([...reading.mentioned.values()]));
-  if (calls.length === 0 && notFound.length === 0 && !resolution.intent) {
-    // Heard, but not clearly: ask what to do.
-    const heard = (['attendance', 'observation', 'announcement'] as const).filter((l) => scores[l] >= UNSURE);
+  // A question acts on nothing ("Is Kabir in today?"), unless it is a request ("can you mark ...?").
+  const asks = /\?\s*$/.test(t) && !/^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b|^\s*(?:ممكن|بتقدر|אפשר|תוכל)/i.test(t);
+  if (calls.length === 0 && notFound.length === 0 && !resolution.intent && !asks) {
+    // Heard, but not clearly: ask what to do. Attendance or an observation only when a child is named,
+    // an announcement only when none is.
+    const named = names.found.length > 0;
+    const heard = (['attendance', 'observation', 'announcement'] as const).filter(
+      (l) => scores[l] >= UNSURE && (l === 'announcement' ? !named && t.trim().split(/\s+/).length >= 5 : named),
+    );
     if (heard.length && heard.every((l) => scores[l] < HEAR))
       return result([], {
         kind: 'intent',
@@ -260,6 +270,7 @@ export function respond(
         options: [...heard.map((l) => ({ label: l, value: l })), { label: 'none', value: 'none' }],
       });
   }
+  if (calls.length === 0 && reading.mentioned.size) calls.push(mentionedCall([...reading.mentioned.values()]));
   return result(calls, null, notFound);
 }
 

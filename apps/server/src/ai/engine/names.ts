@@ -273,8 +273,12 @@ function nativeCandidates(word: string, index: NativeIndex): { children: RosterC
   });
   const whole = named[0] as { children: RosterChild[]; skip: number };
   // "ואיתן" is "and Ethan": the same child without the prefix letter, so the letter is read as "and".
-  if (whole.children.length)
-    return named.slice(1).find((n) => n.children.length && n.children.every((c) => whole.children.includes(c))) ?? whole;
+  if (whole.children.length) {
+    const same = named.slice(1).find((n) => n.children.length && n.children.every((c) => whole.children.includes(c)));
+    // "وريا": "and Riya" (one child) rather than a reading of the whole word that fits two children.
+    const single = whole.children.length > 1 ? named.slice(1).find((n) => n.children.length === 1) : undefined;
+    return same ?? single ?? whole;
+  }
   return named.find((n) => n.children.length) ?? whole;
 }
 

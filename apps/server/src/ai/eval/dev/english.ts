@@ -1105,6 +1105,23 @@ const MENTIONS = [
   "{C}'s dad is off work this week",
   'can you check if {C} has spare socks',
 ];
+/** Fragments that name a child and ask nothing (a note to self, a half-typed thought). */
+const FRAGMENTS = [
+  '{C} and the blocks',
+  '{C}, the painting corner',
+  '{C} tomorrow',
+  '{C} with grandma',
+  'about {C}',
+  '{C}?',
+  '{C} - speech therapy letter',
+  '{C} bus',
+  '{C} and the sandpit again',
+  'what about {C}',
+  '{C} - photo consent form',
+  '{C} lunchbox',
+  '{C} spare clothes',
+  'remember {C}',
+];
 const MENTIONS_TWO = [
   '{C} and {C2} were both tired today',
   "{C} and {C2}'s mums are friends",
@@ -1123,7 +1140,7 @@ function mentionPiece(e: Env): Piece {
   }
   const kid = r.pick(e.cls.children);
   return {
-    text: fill(r.pick(MENTIONS), { ...agree([kid]), C: nameEn(e, kid) }),
+    text: fill(r.pick(r.chance(0.3) ? FRAGMENTS : MENTIONS), { ...agree([kid]), C: nameEn(e, kid) }),
     facts: [{ kind: 'mention', children: [kid] }],
     kind: 'mention',
   };

@@ -38,7 +38,7 @@ const CATEGORY_WEIGHTS: [Kind, number][] = [
   ['ann', 0.2],
   ['multi', 0.14],
   ['question', 0.07],
-  ['mention', 0.04],
+  ['mention', 0.05],
   ['none', 0.05],
 ];
 
