@@ -123,8 +123,11 @@ test("a parent sees each child's day: attendance, and the announcements not read
   await openAs(page, request, SHELL_PHONES.parent);
   const card = page.getByTestId('child-card').filter({ hasText: 'Aarav Sharma' });
   await expect(card.getByTestId('child-attendance')).toHaveAttribute('data-status', aarav?.attendance ?? 'none');
-  const news = card.getByTestId('child-news').getByRole('link', { name: /new announcements?$/ });
-  await expect(news).toHaveText(`${aarav?.new_announcements} new announcement${aarav?.new_announcements === 1 ? '' : 's'}`);
+  const count = aarav?.new_announcements ?? 0;
+  const news = card
+    .getByTestId('child-news')
+    .getByRole('link', { name: `${count} new announcement${count === 1 ? '' : 's'}`, exact: true });
+  await expect(news).toHaveText(String(count));
   // Ira is in Kindergarten B: the announcement to Nursery A is not hers.
   await expect(page.getByTestId('child-card').filter({ hasText: 'Ira Sharma' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('parent-dashboard.png'), fullPage: true });

@@ -3,11 +3,14 @@ import { Anchor, Group, Skeleton, Text } from '@mantine/core';
 import {
   IconAlertCircle,
   IconBeach,
+  IconBook2,
   IconCalendarCheck,
   IconCalendarOff,
   IconCircleCheck,
   IconClockHour4,
   IconEye,
+  IconNotebook,
+  IconSpeakerphone,
 } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,7 +158,8 @@ export function ChildToday({
   /** Before following a link: the child becomes the current one, on the parent side. */
   onOpen: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
   if (pending && !today)
     return (
       <div className={classes.today} aria-busy="true">
@@ -166,9 +170,9 @@ export function ChildToday({
   if (!today) return <div className={classes.today} />;
   const status = today.attendance ? CHILD_STATUS[today.attendance] : null;
   const news = [
-    { key: 'announcements', count: today.new_announcements, to: parentPage('/communication/announcements') },
-    { key: 'homework', count: today.new_homework, to: parentPage('/communication/homeworks') },
-    { key: 'portfolio', count: today.new_portfolio_items, to: parentPage('/assessment/portfolio') },
+    { key: 'announcements', count: today.new_announcements, to: '/communication/announcements', icon: IconSpeakerphone },
+    { key: 'homework', count: today.new_homework, to: '/communication/homeworks', icon: IconNotebook },
+    { key: 'portfolio', count: today.new_portfolio_items, to: '/assessment/portfolio', icon: IconBook2 },
   ].filter((item) => item.count > 0);
   return (
     <div className={classes.today} data-testid="child-today">
@@ -198,12 +202,29 @@ export function ChildToday({
             {t('dashboard.today.child.nothingNew')}
           </Text>
         ) : (
-          <Group gap="md" wrap="nowrap" className={classes.news} data-testid="child-news">
-            {news.map((item) => (
-              <Anchor key={item.key} component={Link} to={item.to} onClick={onOpen} fz="sm" fw={600} truncate="end">
-                {t(`dashboard.today.child.new.${item.key}`, { count: item.count })}
-              </Anchor>
-            ))}
+          // What is new, as the links' signs with a number (the full words are each link's name): it fits a phone.
+          <Group gap="xs" wrap="nowrap" className={classes.news} data-testid="child-news">
+            <Text component="span" fz="sm" c="dimmed">
+              {t('dashboard.today.child.newLabel')}
+            </Text>
+            {news.map(({ key, count, to, icon: Icon }) => {
+              const words = t(`dashboard.today.child.new.${key}`, { count });
+              return (
+                <Anchor
+                  key={key}
+                  component={Link}
+                  to={parentPage(to)}
+                  onClick={onOpen}
+                  className={classes.newsPill}
+                  aria-label={words}
+                  title={words}
+                  data-news={key}
+                >
+                  <Icon size={14} aria-hidden />
+                  {number.format(count)}
+                </Anchor>
+              );
+            })}
           </Group>
         )}
       </Line>
