@@ -223,8 +223,9 @@ export function respond(
   if (ambiguous && !resolution.child) return result([], clarifyChild(text, ambiguous));
 
   // An announcement heard without a request verb: read again with labels and addressees as its opening.
+  // The whole message is its text only when it names no child and asks for nothing else.
   if (lang === 'en' && reading.announcements.length === 0 && scores.announcement >= HEAR)
-    reading = announcementFallback(t, ctx, classIds);
+    reading = announcementFallback(t, ctx, classIds, names.found.length === 0 && reading.calls().length === 0);
   if (reading.observations.size === 0 && scores.observation >= HEAR) {
     // An observation heard but not found by the rules: the children told of (subjects first).
     const subjects = reading.told.filter((x) => x.subject && !reading.statusOf(x.date, x.child));

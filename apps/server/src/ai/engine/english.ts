@@ -55,6 +55,8 @@ function datesIn(text: string, now: Date, future = false): Found[] {
     if (/\b(weeks?|months?|years?|terms?|weekends?|fortnight|days)\b/i.test(r.text) || /^(for|in|within)\b/i.test(r.text))
       continue;
     if (/^now$/i.test(r.text)) continue;
+    // "he was sick last night": the night is not a school day, it is the reason's.
+    if (/\b(?:night|overnight|tonight)\b/i.test(r.text) && !future) continue;
     // Ordinary words chrono reads as days or months ("sat reading", "may come", "a second").
     if (/^(?:sat|sun|mon|tue|tues|wed|thu|thur|thurs|fri|may|march|second|sec)$/i.test(r.text)) continue;
     let date = r.start.date();
@@ -100,7 +102,7 @@ const AUDIENCE =
 const NOTE_WORD = '(?:announcement|notice|message|note|reminder|post|email|e-mail|letter|newsletter|update|text|memo)';
 const HEADS = [
   new RegExp(
-    `(?:tell|inform|notify|remind|email|e-mail|message|text|update|warn|ask|write to)\\s+${AUDIENCE}(?:\\s+know)?`,
+    `(?:tell|inform|notify|remind|email|e-mail|message|text|update|warn|ask|write to|share with)\\s+${AUDIENCE}(?:\\s+know)?`,
     'iy',
   ),
   new RegExp(`let\\s+${AUDIENCE}\\s+know`, 'iy'),
@@ -116,10 +118,12 @@ const HEADS = [
   ),
   // "Schedule for Monday 8.30am - ...".
   /schedule(?=\s+(?:for|on|at)\b)/iy,
+  // Hindi: "parents ko batao ki ..." (tell the parents that ...).
+  /(?:sab\s+|saare\s+|sabhi\s+)?parents\s+ko\s+(?:batao|bata do|bol do|bolo|batana|inform karo|message karo|message kar do)(?:\s+ki)?/iy,
 ];
 const AUDIENCE_RE = new RegExp(AUDIENCE, 'i');
 const HEAD_VERB =
-  /\b(tell|inform|notify|remind|email|e-mail|message|text|update|warn|ask|write|let|send|draft|post|schedule|create|make|prepare|put|compose|do|announce|share|publish|queue)\b/gi;
+  /\b(tell|inform|notify|remind|email|e-mail|message|text|update|warn|ask|write|let|send|draft|post|schedule|create|make|prepare|put|compose|do|announce|share|publish|queue|sab|saare|sabhi|parents)\b/gi;
 const HEAD_BOUNDARY =
   /(?:^|[,:;\-—–]|\band|\balso|\bthen|\bplease|\bpls|\bkindly|\bcan you|\bcould you|\bwould you|\bwill you|\bok(?:ay)?|\bnow)\s*$/i;
 
@@ -129,9 +133,9 @@ const HEAD_BOUNDARY =
  * hears an announcement (otherwise "Hi all, everyone is here" would be one).
  */
 const LABEL =
-  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|hey|hiya|cue|please|pls|also|and|hello|hi|good morning)\s*[,!]?\s*)*(?:(?:a\s+)?(?:quick|gentle|friendly|important|urgent|small|little|short|final|last)\s+)?(?:reminder|notice|announcement|update|important|fyi|message|attention|heads[- ]up|info|news|notification|alert|please note)\b((?:[^:\-—–!\n]|(?<=\d)[:.](?=\d)){0,60}?)\s*(?:[:\-—–!](?!\d)\s*|$)/i;
+  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|hey|hiya|cue|please|pls|also|and|hello|hi|good morning)\s*[,!]?\s*)*(?:(?:a\s+)?(?:quick|gentle|friendly|important|urgent|small|little|short|final|last)\s+)?(?:reminder|notice|announcement|update|important|fyi|message|attention|heads[- ]up|info|news|notification|alert|please note|note (?=(?:to|for) (?:the |all |our )?(?:parents|families|carers)))\b((?:[^:\-—–!\n]|(?<=\d)[:.](?=\d)){0,60}?)\s*(?:[:\-—–!](?!\d)\s*|$)/i;
 const ADDRESS =
-  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|hey|cue|please|pls|also|and)\s*[,!]?\s*)*(?:(?:dear|hi|hello|hey|good (?:morning|afternoon|evening)|attention|to|calling)\s+(?:all\s+(?:of\s+)?(?:the\s+|our\s+)?|our\s+|the\s+|my\s+)?(?:[\w ]{0,20}?\s)?(?:parents?|famil(?:y|ies)|everyone|everybody|all|carers|mums and dads|guardians)(?:\s+(?:and|&)\s+(?:carers|guardians|families))?|(?:parents|families|carers))\s*(?:[,:!\-—–.]+\s*|\s+(?=please\b))/i;
+  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|hey|cue|please|pls|also|and)\s*[,!]?\s*)*(?:(?:dear|hi|hello|hey|good (?:morning|afternoon|evening)|attention|to|calling)\s+(?:all\s+(?:of\s+)?(?:the\s+|our\s+)?|our\s+|the\s+|my\s+)?(?:[\w ]{0,20}?\s)?(?:parents?|famil(?:y|ies)|everyone|everybody|all|carers|mums and dads|guardians)(?:\s+(?:and|&)\s+(?:carers|guardians|families))?|(?:parents|families|carers))\s*(?:[,:!\-—–.]+\s*|\s+(?=please\b)|$)/i;
 
 /** Where in the sentence an announcement request starts, and its head ("tell parents", "draft a notice"). */
 function announcementAt(s: string, labels = false): { start: number; headEnd: number; when?: string } | null {
@@ -151,8 +155,9 @@ function announcementAt(s: string, labels = false): { start: number; headEnd: nu
   }
   for (const m of s.matchAll(HEAD_VERB)) {
     const at = m.index ?? 0;
-    // After a comma, "and", "please" ..., or a capital in mid-sentence ("... absent Send this out ...").
-    if (!HEAD_BOUNDARY.test(s.slice(0, at)) && !(at > 0 && /^[A-Z]/.test(m[0]))) continue;
+    // After a comma, "and", "please" ..., or a capital in mid-sentence ("... absent Send this out ..."); a request
+    // that names families or an announcement may come anywhere, even run on ("... without help create an announcement").
+    const opens = HEAD_BOUNDARY.test(s.slice(0, at)) || (at > 0 && /^[A-Z]/.test(m[0]));
     for (const head of HEADS) {
       head.lastIndex = at;
       const h = head.exec(s);
@@ -161,6 +166,10 @@ function announcementAt(s: string, labels = false): { start: number; headEnd: nu
       // an announcement always is.
       if (head === HEADS[2] && !/announcement|notice|newsletter|^(?:schedule|queue)/i.test(h[0]) && !AUDIENCE_RE.test(h[0]))
         continue;
+      const strong =
+        (head === HEADS[0] || head === HEADS[1] || head === HEADS[2] || head === HEADS.at(-1)) &&
+        (AUDIENCE_RE.test(h[0]) || /announcement|notice|newsletter/i.test(h[0]));
+      if (!opens && !strong) continue;
       return { start: at, headEnd: at + h[0].length };
     }
   }
@@ -244,16 +253,16 @@ interface StatusHit {
 const COPULA = "(?:\\b(?:is|are|was|were|be|been|being|all)|'s|'re)";
 /** Leave the parents asked for or the school approved: excused (illness is an absence). */
 const LEAVE =
-  /(?:\b(?:excused(?: absence)?|on (?:approved |authori[sz]ed |family |a )?leave|authori[sz]ed(?: absence)?|(?:approved|authori[sz]ed|sanctioned|family) leave|leave (?:note|letter|application|request|form)|(?:applied|asked|requested|applying|asking) (?:for )?(?:a )?leave|requested leave|(?:has|have|had|got) (?:a )?leave|(?:on )?chutti|absent with (?:a )?(?:note|permission))|(?:^|[-:–]|\bas)\s*(?:on )?leave)\b(?!\s+(?:early|at)\b)/g;
+  /(?:\b(?:excused(?: absence)?|on (?:approved |authori[sz]ed |family |a )?leave|authori[sz]ed(?: absence)?|(?:approved|authori[sz]ed|sanctioned|family) leave|leave (?:note|letter|application|request|form)|(?:applied|asked|requested|applying|asking) (?:for )?(?:a )?leave|requested leave|(?:has|have|had|got) (?:a )?leave|(?:on )?chutti|absent with (?:a )?(?:note|permission)|(?:prior|advance) (?:intimation|notice|permission)|informed (?:us |me |the school )?in advance|with (?:prior )?permission|pre-?approved|approved absence)|(?:^|[-:–]|\bas)\s*(?:on )?leave)\b(?!\s+(?:early|at)\b)/g;
 const STATUS_PATTERNS: { re: RegExp; status: AttendanceStatus; weak?: boolean; onTime?: boolean }[] = [
   {
-    re: /\b(?:(?:came|come|comes|coming|arrived|arrives|arriving|got|gets|turned up|turns up|rolled|walked|dropped off|was dropped|reached|aaya|aayi|aaye)\s+(?:in\s+)?(?:\w+\s+){0,3}?late|late|tardy|not on time|after (?:the )?(?:register|registration|circle time))\b/g,
+    re: /\b(?:(?:came|come|comes|coming|arrived|arrives|arriving|got|gets|turned up|turns up|rolled|walked|dropped off|was dropped|reached|aaya|aayi|aaye)\s+(?:in\s+)?(?:\w+\s+){0,3}?late|late|tardy|not on time|after (?:the )?(?:register|registration|circle time)|der se (?:aaya|aayi|aaye|aa))\b/g,
     status: 'late',
   },
   { re: LEAVE, status: 'excused' },
   {
     re: new RegExp(
-      `${COPULA}\\s+(?:\\w+\\s+)?off\\b(?!\\s+(?:work)\\b)|\\b(?:absent|absence|off sick|off ill|off poorly|off today|off again|off with|out sick|home sick|sick at home|sick leave|didn't (?:come|turn up|show up|make it)(?: in)?|did not (?:come|turn up|show up|make it)(?: in)?|hasn't (?:come|turned up|shown up|arrived)(?: in)?|has not (?:come|turned up|shown up|arrived)(?: in)?|haven't (?:come|turned up)|have not (?:come|turned up)|won't be (?:in|here|coming)|will not be (?:in|here|coming)|(?:can't|cannot|couldn't|could not) (?:come|make it)(?: in)?|not (?:in|here|present|coming|at (?:school|nursery))|(?:isn't|wasn't|aren't|weren't) (?:in|here|present|coming)|stay(?:ed|ing|s)? (?:at )?home|kept (?:him|her|them) (?:at )?home|at home|missing|on holiday|missed (?:nursery|school|class|kindergarten|the day)|no[- ]show|no sign of|down with|nahi(?:n)? (?:aaya|aayi|aaye|aa)|nahi aaya|absent hai|absent hain|bimaar|bukhar)\\b`,
+      `${COPULA}\\s+(?:\\w+\\s+)?off\\b(?!\\s+(?:work)\\b)|\\b(?:absent|absence|off sick|off ill|off poorly|off today|off again|off with|out sick|home sick|sick at home|sick leave|didn't (?:come|turn up|show up|make it)(?: in)?|did not (?:come|turn up|show up|make it)(?: in)?|hasn't (?:come|turned up|shown up|arrived)(?: in)?|has not (?:come|turned up|shown up|arrived)(?: in)?|haven't (?:come|turned up)|have not (?:come|turned up)|won't be (?:in|here|coming)|will not be (?:in|here|coming)|(?:can't|cannot|couldn't|could not) (?:come|make it)(?: in)?|not (?:in|here|present|coming|at (?:school|nursery))|(?:isn't|wasn't|aren't|weren't) (?:in|here|present|coming)|stay(?:ed|ing|s)? (?:at )?home|kept (?:him|her|them) (?:at )?home|at home|missing|on holiday|missed (?:nursery|school|class|kindergarten|the day)|no[- ]show|no sign of|down with|came down with|(?:called|phoned|rang|messaged|texted) in sick|running a (?:fever|temperature)|nahi(?:n)? (?:aaya|aayi|aaye|aa|aayega|aayegi|aayenge|aa raha|aa rahi|aa rahe)|absent hai|absent hain|bimaar|bukhar|ghar (?:pe|par) (?:hai|hain|hi))\\b`,
       'g',
     ),
     status: 'absent',
@@ -291,8 +300,12 @@ function statusIn(predicate: string): StatusHit | null {
       break;
     }
   }
+  // Leave is excused wherever it is said ("away on authorised leave").
+  const found0 = best as StatusHit | null;
+  LEAVE.lastIndex = 0;
+  const leave = found0 && found0.status !== 'excused' && found0.status !== 'late' ? LEAVE.exec(p) : null;
   // "arrived on time this morning": present, and an exception to it is late.
-  const found = best as StatusHit | null;
+  const found = leave ? { status: 'excused' as const, at: leave.index, end: leave.index + leave[0].length } : found0;
   if (found?.status === 'present' && /\bon time\b/.test(p)) return { ...found, onTime: true };
   return found;
 }
@@ -402,6 +415,9 @@ const STATES = new Set([
 ]);
 const DESCRIPTION =
   /\b(?:was|were|is being|'s being|has been|have been)\s+(?:(?:really|very|so|quite|extremely|super|such|incredibly|especially|particularly|absolutely|a bit|a little)\s+)*([a-z]+)/g;
+/** What a reason for a status speaks of (an illness, an appointment, a journey): never an observation. */
+const REASON =
+  /\b(?:vomit\w*|threw up|throwing up|sick|fever|temperature|cough\w*|cold|flu|rash|chickenpox|tummy|stomach|ear infection|infection|doctor|hospital|dentist|appointment|wedding|funeral|travel\w*|holiday|traffic|bus|car|overslept|unwell|poorly|ill|not well|medicine|antibiotics)\b/i;
 const FAMILY =
   /^\s*'s\s+(?:mum|mom|mummy|mother|dad|daddy|father|parents?|gran|grandma|grandmother|granny|nan|nana|nanny|grandad|grandpa|grandfather|grandparents?|brother|sister|sibling|aunt|auntie|aunty|uncle|carer|childminder|key person|family|cousin)\b/i;
 
@@ -514,6 +530,13 @@ function groupsIn(s: string, mentions: Mention[]): Group[] {
     if (everyoneSeen && (EXCEPT.test(trimmed) || EXCEPT.test(before)) && g.kind !== 'everyone') g.role = 'exception';
     else if (SO_IS.test(trimmed)) g.role = 'same';
     else if (MARK_VERB.test(trimmed)) g.role = 'subject';
+    // "No sign of Arjun", "leave note from Aarav's mum", "Late: Reyansh": a status said just before the child.
+    else if (
+      g.kind === 'children' &&
+      /^\s*(?:(?:of|for|from|about)\s+|[:\-–—]\s*)?$/i.test(trimmed.slice(statusIn(trimmed)?.end ?? trimmed.length)) &&
+      statusIn(trimmed) !== null
+    )
+      g.role = 'subject';
     // "an observation for Kabir: he ...", "for Aditi's learning journal: she ...": the child it is about.
     else if (
       g.kind === 'children' &&
@@ -599,7 +622,9 @@ function readSentence(s: string, raw: string, state: State) {
     // "Diya's brother is in Kindergarten B": what follows is said of the relative, not the child.
     // "Aarav's parents sent a leave note": leave asked for by the family is the child's.
     LEAVE.lastIndex = 0;
-    const hit = FAMILY.test(predicate) && !LEAVE.test(predicate) ? null : statusIn(predicate);
+    // "Diya's mum called in sick for her": what the family reports is the child's.
+    const reports = /\b(?:called|rang|phoned|messaged|texted|emailed|wrote|said|says|informed|told)\b/i.test(predicate);
+    const hit = FAMILY.test(predicate) && !LEAVE.test(predicate) && !reports ? null : statusIn(predicate);
     let status: AttendanceStatus | null = hit?.status ?? null;
     if (!status && BARE_NEGATIVE.test(predicate)) status = 'absent';
     // "Late: Reyansh and Ethan", "leave note from Aarav's mum", "no sign of Kabir": a status said first.
@@ -643,11 +668,30 @@ function readSentence(s: string, raw: string, state: State) {
       }
     } else if (status && children.length) {
       mark(state, date, children, status);
+      // "Vihaan was off on Monday and Tuesday": the same status on each day.
+      const span = spans[i];
+      const own = span ? dates.filter((d) => d.index >= span.from && d.index < span.to) : [];
+      own.forEach((d, k) => {
+        const prev = own[k - 1];
+        if (
+          prev &&
+          /^\s*(?:,|and|&|or)?\s*(?:,\s*)?(?:and\s+)?(?:on\s+)?$/i.test(s.slice(prev.index + prev.text.length, d.index))
+        )
+          mark(state, d.date, children, status as AttendanceStatus);
+      });
       // "Kabir came in late and built a tower": an attendance and an observation.
       const after = predicate.slice((hit?.end ?? 0) + 0);
       if (/\b(?:and|but|then)\b/i.test(after) && tellsOfChild(after.replace(/^.*?\b(?:and|but|then)\b/i, ''))) {
         observe(state, date, children, note(s.slice(i === 0 ? 0 : g.lead, next ? next.lead : s.length)));
       }
+    } else if (
+      children.length &&
+      g.kind === 'pronoun' &&
+      previous?.status &&
+      previous.children.every((c) => children.includes(c)) &&
+      REASON.test(predicate)
+    ) {
+      // "Kabir is off sick, he vomited twice last night": the reason for a status is not an observation.
     } else if (children.length && tellsOfChild(predicate)) {
       // The teacher's words: from this subject's clause to the next clause about other children.
       let to = i + 1;
@@ -684,6 +728,11 @@ export function readEnglish(text: string, ctx: EngineContext, classIds: string[]
   for (const raw of rawSentences) {
     const s = raw.trim().replace(/[.!?]+$/, '');
     if (!s) continue;
+    // "Hello families! Pick-up is at 12 tomorrow": an opening with no text takes the next sentence as its text.
+    if (pending && !(pending as { rest: string }).rest.replace(/[\s,:;.!\-—–]+/g, '')) {
+      (pending as { rest: string }).rest = s;
+      continue;
+    }
     // "... Send it on Friday at 4 pm": when to send the announcement just asked for.
     if (pending && /^(?:and\s+)?(?:then\s+)?(?:please\s+)?(?:send|schedule|post|publish)\s+(?:it|this|that|them)\b/i.test(s)) {
       (pending as { extra: string[] }).extra.push(s);
@@ -710,9 +759,9 @@ export function readEnglish(text: string, ctx: EngineContext, classIds: string[]
  * An announcement the intent layer hears but no request verb opens: after a label or an addressee, or
  * else the whole message as its text.
  */
-export function announcementFallback(text: string, ctx: EngineContext, classIds: string[]): Reading {
+export function announcementFallback(text: string, ctx: EngineContext, classIds: string[], whole = true): Reading {
   const again = readEnglish(text, ctx, classIds, { labels: true });
-  if (again.announcements.length === 0) {
+  if (again.announcements.length === 0 && whole) {
     const whole = announcementFrom(text.replace(/[.!?]+$/, ''), ctx, classIds, []);
     if (whole) again.announcements.push(whole);
   }
@@ -734,6 +783,7 @@ const SHORTCUTS: Record<string, string> = {
   '2moro': 'tomorrow',
   '2mrw': 'tomorrow',
   tdy: 'today',
+  aaj: 'today',
   '2day': 'today',
   msg: 'message',
   abt: 'about',
@@ -806,6 +856,8 @@ const KEY_WORDS = [
   'inform',
   'nursery',
   'turned',
+  'stayed',
+  'leave',
   'except',
   'apart',
 ];
