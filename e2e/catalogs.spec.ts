@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNT_MESSAGES, LANGUAGES, MESSAGES } from '@cue/contract';
+import { ACCOUNT_MESSAGES, ALL_ERROR_CODES, ERROR_CODES, type ErrorCode, LANGUAGES, MESSAGES } from '@cue/contract';
 import { expect, test } from '@playwright/test';
 
 type Catalog = { [key: string]: string | string[] | Catalog };
@@ -19,9 +19,8 @@ const keys = (c: Catalog, prefix = ''): string[] =>
       : [`${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`],
   );
 
-/** The messages of spec section 8 that this slice shows. */
+/** The messages of spec section 8 that the web app says itself (catalog section `messages`). */
 const SHOWN: (keyof typeof MESSAGES)[] = [
-  'phoneNotRegistered',
   'otpSent',
   'otpResent',
   'requestIdNotFound',
@@ -29,8 +28,37 @@ const SHOWN: (keyof typeof MESSAGES)[] = [
   'tempTokenExpired',
   'noStudentsFound',
   'noClassesFound',
-  'invalidOtp',
 ];
+
+/** Refusals the server sends whose English sentence is a spec message: the web app says them by their code. */
+const REFUSALS: Partial<Record<ErrorCode, keyof typeof MESSAGES>> = {
+  [ERROR_CODES.phoneNotRegistered]: 'phoneNotRegistered',
+  [ERROR_CODES.requestIdNotFound]: 'requestIdNotFound',
+  [ERROR_CODES.userDoesNotExist]: 'userDoesNotExist',
+  [ERROR_CODES.tempTokenExpired]: 'tempTokenExpired',
+  [ERROR_CODES.tempTokenNotAllowed]: 'tempTokenNotAllowed',
+  [ERROR_CODES.invalidOtp]: 'invalidOtp',
+  [ERROR_CODES.otpExpired]: 'otpExpired',
+  [ERROR_CODES.otpTooManyAttempts]: 'otpTooManyAttempts',
+  [ERROR_CODES.otpAlreadyUsed]: 'otpAlreadyUsed',
+  [ERROR_CODES.otpResendTooSoon]: 'otpResendTooSoon',
+  [ERROR_CODES.validation]: 'validationFailed',
+  [ERROR_CODES.unauthorized]: 'unauthorized',
+  [ERROR_CODES.invalidToken]: 'invalidToken',
+  [ERROR_CODES.forbidden]: 'forbidden',
+  [ERROR_CODES.notFound]: 'notFound',
+  [ERROR_CODES.rateLimited]: 'tooManyRequests',
+  [ERROR_CODES.internal]: 'internal',
+  [ERROR_CODES.ownRole]: 'ownRole',
+  [ERROR_CODES.alreadyInvited]: 'alreadyInvited',
+  [ERROR_CODES.invitationClosed]: 'invitationClosed',
+  [ERROR_CODES.unsupportedMediaType]: 'fileTypeNotAllowed',
+  [ERROR_CODES.uploadQuotaExceeded]: 'uploadDailyLimit',
+  [ERROR_CODES.uploadRateLimited]: 'uploadsTooFast',
+  [ERROR_CODES.mediaHasLocation]: 'mediaHasLocation',
+  [ERROR_CODES.mediaLinkExpired]: 'mediaLinkExpired',
+  [ERROR_CODES.mediaLinkInvalid]: 'mediaLinkInvalid',
+};
 
 test('the English catalog holds the specification messages verbatim', () => {
   const english = catalog('en').messages as Record<string, string>;
@@ -42,6 +70,14 @@ test('the English catalog holds the specification messages verbatim', () => {
     if (!plural || plural[1] === 'other') expect(text, key).toBe(MESSAGES[name]);
   }
   for (const name of SHOWN) expect(english[name], name).toBe(MESSAGES[name]);
+});
+
+test("the English catalog says every refusal by its code, the spec's messages verbatim", () => {
+  const { codes, detailed } = catalog('en').errors as { codes: Record<string, string>; detailed: Record<string, string> };
+  for (const code of ALL_ERROR_CODES) expect(codes[code], code).toBeTruthy();
+  for (const [code, name] of Object.entries(REFUSALS)) expect(codes[code], code).toBe(MESSAGES[name]);
+  // A sentence with values: its `_other` form is the message as the server sends it.
+  expect(detailed.OTP_NUMBER_LOCKED_other).toBe(MESSAGES.otpNumberLocked);
 });
 
 test('every language has every key', () => {

@@ -1,13 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  type EditorDirection,
-  isLanguage,
-  LANGUAGES,
-  type Language,
-  MESSAGES,
-  RTL_LANGUAGES,
-  WEB_COOKIES,
-} from '@cue/contract';
+import { type EditorDirection, isLanguage, LANGUAGES, type Language, MESSAGES, RTL_LANGUAGES, WEB_COOKIES } from '@cue/contract';
 import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setCookie } from './cookies';
@@ -116,54 +107,11 @@ export const i18nReady = i18n
 
 export type MessageName = keyof typeof MESSAGES;
 
-const messageByText = new Map<string, MessageName>(
-  (Object.entries(MESSAGES) as [MessageName, string][]).map(([name, text]) => [text, name]),
-);
-
-/** The identity and account messages the server sends (catalog: account.json, `messages`). */
-const accountMessageByText = new Map<string, string>(
-  Object.entries(ACCOUNT_MESSAGES).flatMap(([name, text]) => (typeof text === 'string' ? [[text, name] as const] : [])),
-);
-
-/** A spec message in the current language (the English catalog holds the spec's words verbatim). */
+/**
+ * A spec message the web app says itself (a toast after sending a code, an empty list) in the current
+ * language; the English catalog holds the spec's words verbatim. A refusal from the server is said by
+ * its code instead (lib/errors.ts).
+ */
 export const message = (name: MessageName): string => i18n.t(`messages.${name}`, { defaultValue: MESSAGES[name] });
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Spec messages with `{{placeholders}}` (e.g. minutes to wait), recognised by their fixed words. */
-const messageTemplates = (Object.entries(MESSAGES) as [MessageName, string][])
-  .filter(([, text]) => text.includes('{{'))
-  .map(([name, text]) => {
-    const parts = text.split(/\{\{(\w+)\}\}/);
-    const keys = parts.filter((_, i) => i % 2 === 1);
-    const source = parts.map((part, i) => (i % 2 === 1 ? '(.+?)' : escapeRegExp(part))).join('');
-    return { name, keys, pattern: new RegExp(`^${source}$`) };
-  });
-
-/** A filled-in template message in the current language; a number in it also chooses the plural form. */
-const translateTemplate = (text: string): string | null => {
-  for (const { name, keys, pattern } of messageTemplates) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const values: Record<string, string | number> = {};
-    keys.forEach((key, i) => {
-      const value = match[i + 1] ?? '';
-      values[key] = value;
-      if (/^\d+$/.test(value)) values.count = Number(value);
-    });
-    return i18n.t(`messages.${name}`, { ...values, defaultValue: text });
-  }
-  return null;
-};
-
-/** A server message translated when it is one of the known messages, else as the server wrote it. */
-export const translateServerMessage = (text: string): string => {
-  const name = messageByText.get(text);
-  if (name) return message(name);
-  const filled = translateTemplate(text);
-  if (filled) return filled;
-  const accountName = accountMessageByText.get(text);
-  return accountName ? i18n.t(`account:messages.${accountName}`, { defaultValue: text }) : text;
-};
 
 export default i18n;

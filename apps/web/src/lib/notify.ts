@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { ApiError, NETWORK_ERROR } from './api';
-import i18n, { translateServerMessage } from './i18n';
+import { translateError } from './errors';
+import i18n from './i18n';
 
 type Kind = 'success' | 'error' | 'info';
 
@@ -27,11 +28,11 @@ export function clearToasts(): void {
   notifications.clean();
 }
 
-/** What to tell a person about a failed call: the server's message (translated when known). */
+/** What to tell a person about a failed call, in their language: by the refusal's code (lib/errors.ts). */
 export function errorText(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code === NETWORK_ERROR) return i18n.t('errors.network');
-    if (err.message) return translateServerMessage(err.message);
+    return translateError(err);
   }
   return i18n.t('errors.generic');
 }

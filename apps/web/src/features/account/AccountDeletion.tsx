@@ -3,7 +3,6 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '../../lib/i18n';
 import { errorText, toast } from '../../lib/notify';
 import { getSession } from '../../lib/session';
 import { useLogout } from '../auth/useLogout';
@@ -38,7 +37,8 @@ export function AccountDeletion({ onDone }: { onDone: () => void }) {
 
   const remove = useMutation({
     mutationFn: deleteAccount,
-    onSuccess: (answer) => toast.success(translateServerMessage(answer)),
+    // The server's answer is always this message ('Your account has been deleted').
+    onSuccess: () => toast.success(t('messages.accountDeleted')),
     onError: (err) => toast.error(errorText(err)),
     onSettled: () => {
       onDone();

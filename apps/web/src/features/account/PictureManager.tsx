@@ -1,13 +1,17 @@
+import { PROFILE_PICTURE_MAX_BYTES } from '@cue/contract';
 import { Avatar, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initials } from '../../lib/format';
-import { translateServerMessage } from '../../lib/i18n';
 import { errorText, toast } from '../../lib/notify';
-import { type PictureTarget, pictureProblem, uploadPicture } from './api';
+import { type PictureTarget, uploadPicture } from './api';
 import classes from './MyProfile.module.css';
+
+/** Why a chosen file cannot be a profile picture (the server checks again), as its message's name; null when it can. */
+const problemOf = (file: File): 'imagesOnly' | 'imageTooLarge' | null =>
+  !file.type.startsWith('image/') ? 'imagesOnly' : file.size > PROFILE_PICTURE_MAX_BYTES ? 'imageTooLarge' : null;
 
 interface PictureManagerProps {
   target: PictureTarget;
@@ -34,8 +38,9 @@ export function PictureManager({ target, person, picture, size = 'lg', details }
       setPercent(0);
       return uploadPicture(target, file, (fraction) => setPercent(Math.round(fraction * 100)));
     },
-    onSuccess: async (text) => {
-      toast.success(translateServerMessage(text));
+    // The server's answer is always 'Profile Picture Updated'.
+    onSuccess: async () => {
+      toast.success(t('messages.profilePictureUpdated'));
       await queryClient.invalidateQueries({ queryKey: ['auth', 'currentUser'] });
     },
     onError: (err) => toast.error(errorText(err)),
@@ -47,9 +52,9 @@ export function PictureManager({ target, person, picture, size = 'lg', details }
 
   const choose = (file: File | null) => {
     if (!file || upload.isPending) return;
-    const problem = pictureProblem(file);
+    const problem = problemOf(file);
     if (problem) {
-      toast.error(translateServerMessage(problem));
+      toast.error(t(`messages.${problem}`));
       resetInput.current?.();
       return;
     }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { translateServerMessage } from '../../lib/i18n';
+import { socketErrorText } from '../../lib/errors';
 import { errorText, toast } from '../../lib/notify';
 import { getSocket } from '../../lib/socket';
 import { conversationsKey, useSaveToolCall } from './api';
@@ -54,7 +54,7 @@ export function useChat({ classId, userId, userName }: Who) {
     const socket = getSocket();
     if (!socket) return;
     const onResponse = (payload: ChatStreamResponse) => {
-      if (payload.error && belongs(latest.current, payload.conversation_id)) toast.error(translateServerMessage(payload.error));
+      if (payload.error && belongs(latest.current, payload.conversation_id)) toast.error(socketErrorText(payload));
       act({ type: 'response', payload });
     };
     const onEnd = (payload: { conversation_id?: string } | undefined) => {

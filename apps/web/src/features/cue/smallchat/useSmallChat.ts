@@ -1,7 +1,7 @@
 import { CHAT_EVENTS, type ChatStreamResponse, CUE_MESSAGES } from '@cue/contract';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '../../../lib/i18n';
+import { socketErrorText } from '../../../lib/errors';
 import { getSocket } from '../../../lib/socket';
 import { requestDateTime } from '../drafts';
 import { CUE_NS } from '../i18n';
@@ -57,7 +57,7 @@ export function useSmallChat({ classId, userId, userName }: { classId: string | 
     const onResponse = (payload: ChatStreamResponse) => {
       const mine = latest.current.status !== 'idle' && belongs(latest.current, payload.conversation_id);
       act({ type: 'response', payload });
-      if (mine && payload.error) note('assistant', translateServerMessage(payload.error), true);
+      if (mine && payload.error) note('assistant', socketErrorText(payload), true);
     };
     const onEnd = (payload: { conversation_id?: string } | undefined) => {
       const before = latest.current;

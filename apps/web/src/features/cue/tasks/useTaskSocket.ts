@@ -3,7 +3,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { translateServerMessage } from '../../../lib/i18n';
+import { socketErrorText } from '../../../lib/errors';
 import { toast } from '../../../lib/notify';
 import { getSocket } from '../../../lib/socket';
 import { CUE_NS } from '../i18n';
@@ -68,7 +68,7 @@ export function useTaskSocket(who: CueContext): void {
       const { t: tr, pathname: path } = latest.current;
       const change = transitionOf(seen.get(log.task_id), log, Date.now());
       seen.set(log.task_id, log);
-      if (change.failed && log.error) toast.error(translateServerMessage(log.error));
+      if (change.failed && log.error) toast.error(socketErrorText(isRecord(payload) ? payload : { error: log.error }));
       if (change.finished) {
         toast.success(tr('voice.finished'));
         refreshForPreset(client, log.preset, path);
@@ -85,8 +85,7 @@ export function useTaskSocket(who: CueContext): void {
       });
     };
     const onMessage = (payload: unknown) => {
-      if (isRecord(payload) && typeof payload.error === 'string' && payload.error)
-        toast.error(translateServerMessage(payload.error));
+      if (isRecord(payload) && typeof payload.error === 'string' && payload.error) toast.error(socketErrorText(payload));
     };
 
     socket.on('connect', replay);
