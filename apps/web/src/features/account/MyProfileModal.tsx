@@ -3,12 +3,12 @@ import { Alert, Badge, Button, Group, Modal, SegmentedControl, Skeleton, Stack, 
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassName } from '../../components/ClassName';
 import { fullName } from '../../lib/format';
 import { message } from '../../lib/i18n';
 import type { Side } from '../../lib/session';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useStaffClasses } from '../dashboard/api';
-import { ClassName } from '../dashboard/ClassName';
 import { useChooseSide } from '../shell/useChooseSide';
 import { AccountDeletion } from './AccountDeletion';
 import { displayPhone } from './api';

@@ -4,10 +4,10 @@ import { IconBook2, IconCalendarCheck, IconNotebook, IconSchool, IconSpeakerphon
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ClassName } from '../../components/ClassName';
 import { fullName, initials } from '../../lib/format';
 import { useSwitchChild } from '../shell/api';
 import { parentPage, toParentSide } from '../shell/sides';
-import { ClassName } from './ClassName';
 import classes from './Dashboard.module.css';
 import { ChildToday } from './Today';
 

@@ -2,7 +2,7 @@ import type { ClassSummary, DashboardClass } from '@cue/contract';
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendar, IconMoodKid, IconSchool, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ClassName } from './ClassName';
+import { ClassName } from '../../components/ClassName';
 import classes from './Dashboard.module.css';
 import { formatAcademicYear } from './format';
 import { ClassToday } from './Today';

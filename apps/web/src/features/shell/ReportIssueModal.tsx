@@ -7,7 +7,7 @@ import { toast } from '../../lib/notify';
 import { uploadFile } from '../../lib/upload';
 import { sendBugReport, type UploadedMedia } from './api';
 import { capturePage } from './screenshot';
-import { UploadProgress } from './UploadProgress';
+import { UploadProgress } from '../../components/UploadProgress';
 
 interface Attachment {
   id: string;

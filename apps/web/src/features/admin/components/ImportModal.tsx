@@ -18,11 +18,11 @@ import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileSpreadsheet }
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormModal';
 import { ApiError } from '../../../lib/api';
 import { errorText, toast } from '../../../lib/notify';
 import { IMPORT_ROUTES, previewImport, useCommitImport } from '../api';
 import { downloadFile } from '../download';
-import { FormModal } from './FormModal';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

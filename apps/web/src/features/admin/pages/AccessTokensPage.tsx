@@ -17,13 +17,13 @@ import {
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/DataTable';
+import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { fullName } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { TOKEN_LOGIN_PATH } from '../../auth/TokenLogin';
 import { type CreatedAccessToken, useAccessTokens, useCreateAccessToken, useRevokeAccessToken, useStaffList } from '../api';
 import { AdminPage, useAllowed, useCan } from '../components/AdminPage';
-import { DataTable } from '../components/DataTable';
-import { ConfirmModal, FormModal } from '../components/FormModal';
 import { useFormState } from '../components/useFormState';
 import { formatDateTime } from '../format';
 

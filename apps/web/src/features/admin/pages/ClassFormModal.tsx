@@ -2,9 +2,9 @@ import { type ClassDetail, DEFAULT_AGE_GROUP, WEEKDAYS } from '@cue/contract';
 import { Checkbox, ColorInput, Group, Select, SimpleGrid, Skeleton, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/FormModal';
 import { toast } from '../../../lib/notify';
 import { type ClassInput, useClassDetail, useDivisions, useSaveClass } from '../api';
-import { FormModal } from '../components/FormModal';
 import { type FieldErrors, useFormState } from '../components/useFormState';
 import { parseDdmmyyyy, sortableDate, splitAcademicYear } from '../format';
 

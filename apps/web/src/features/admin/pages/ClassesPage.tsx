@@ -18,10 +18,12 @@ import { IconArchive, IconArchiveOff, IconPencil, IconPlus, IconSearch, IconUser
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassName } from '../../../components/ClassName';
+import { DataTable } from '../../../components/DataTable';
+import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { fullName, initials } from '../../../lib/format';
 import { message } from '../../../lib/i18n';
 import { errorText, toast } from '../../../lib/notify';
-import { ClassName } from '../../dashboard/ClassName';
 import {
   type ClassListItem,
   classDetailQuery,
@@ -32,8 +34,6 @@ import {
   useStaffList,
 } from '../api';
 import { AdminPage, useAllowed, useCan } from '../components/AdminPage';
-import { DataTable } from '../components/DataTable';
-import { ConfirmModal, FormModal } from '../components/FormModal';
 import { ClassFormModal } from './ClassFormModal';
 
 function RosterModal({ cls, onClose }: { cls: ClassListItem; onClose: () => void }) {

@@ -2,11 +2,11 @@ import { Badge, Button, TextInput } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/DataTable';
+import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { errorText, toast } from '../../../lib/notify';
 import { type Division, useDeleteDivision, useDivisions, useSaveDivision } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
-import { DataTable } from '../components/DataTable';
-import { ConfirmModal, FormModal } from '../components/FormModal';
 import { useFormState } from '../components/useFormState';
 
 function DivisionModal({ division, opened, onClose }: { division: Division | null; opened: boolean; onClose: () => void }) {

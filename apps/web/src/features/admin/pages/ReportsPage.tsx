@@ -3,11 +3,11 @@ import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@man
 import { IconAddressBook, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassName } from '../../../components/ClassName';
+import { DataTable } from '../../../components/DataTable';
 import { errorText, toast } from '../../../lib/notify';
-import { ClassName } from '../../dashboard/ClassName';
 import { useStaffClassList } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
-import { DataTable } from '../components/DataTable';
 import { downloadFile } from '../download';
 
 const safeName = (name: string) => name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'class';

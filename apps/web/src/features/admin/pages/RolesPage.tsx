@@ -3,11 +3,11 @@ import { Badge, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, Te
 import { IconPencil, IconPlus, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/DataTable';
+import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { errorText, toast } from '../../../lib/notify';
 import { type Role, useDeleteRole, useRoles, useSaveRole } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
-import { DataTable } from '../components/DataTable';
-import { ConfirmModal, FormModal } from '../components/FormModal';
 import { useFormState } from '../components/useFormState';
 
 /** The permission groups a school's roles may grant: every group but the platform's super_admin. */

@@ -3,13 +3,13 @@ import { Badge, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/co
 import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassBadges } from '../../../components/ClassBadges';
+import { DataTable } from '../../../components/DataTable';
+import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { type StaffInput, useRemoveStaff, useSaveStaff, useStaffList } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
-import { ClassBadges } from '../components/ClassBadges';
-import { DataTable } from '../components/DataTable';
-import { ConfirmModal, FormModal } from '../components/FormModal';
 import { ImportModal } from '../components/ImportModal';
 import { useClassOptions, useRoleOptions } from '../components/options';
 import {

@@ -4,14 +4,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconUserHeart } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClassBadges } from '../../../components/ClassBadges';
+import { DataTable } from '../../../components/DataTable';
+import { FormModal } from '../../../components/FormModal';
 import { fullName, initials } from '../../../lib/format';
 import { message } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
 import { type ParentInput, useLinkParent, useSaveStudent, useStudents } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
-import { ClassBadges } from '../components/ClassBadges';
-import { DataTable } from '../components/DataTable';
-import { FormModal } from '../components/FormModal';
 import { ImportModal } from '../components/ImportModal';
 import { useClassOptions } from '../components/options';
 import {

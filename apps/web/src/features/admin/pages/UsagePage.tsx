@@ -2,10 +2,10 @@ import { Badge, Group, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/DataTable';
 import { fullName } from '../../../lib/format';
 import { type UsageRow, useUsage } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
-import { DataTable } from '../components/DataTable';
 import { formatDateTime } from '../format';
 
 interface PersonUsage {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClassName, fullName } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
-import { DataTable } from '../../admin/components/DataTable';
+import { DataTable } from '../../../components/DataTable';
 import { downloadFile } from '../../admin/download';
 import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';

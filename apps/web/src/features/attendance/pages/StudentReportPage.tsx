@@ -4,8 +4,8 @@ import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { DataTable } from '../../../components/DataTable';
 import { fullName } from '../../../lib/format';
-import { DataTable } from '../../admin/components/DataTable';
 import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';

@@ -3,8 +3,8 @@ import { ActionIcon, Button, FileButton, Group, Image, Paper, SimpleGrid, Stack,
 import { IconFileText, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadProgress } from '../../../components/UploadProgress';
 import { toast } from '../../../lib/notify';
-import { UploadProgress } from '../../shell/UploadProgress';
 import { type UploadConstraint, uploadAttachment, useUploadConstraint } from '../api';
 import { COMMUNICATION_NS, failureText } from '../i18n';
 

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/FormModal';
 import { errorText, toast } from '../../../lib/notify';
-import { ConfirmModal } from '../../admin/components/FormModal';
 import { type ObservationEntry, useDeleteObservation } from '../api';
 import { OBSERVATIONS_NS } from '../i18n';
 

@@ -22,11 +22,11 @@ import { IconCalendar, IconLock, IconPhotoPlus, IconUsers } from '@tabler/icons-
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDrop } from '../../../components/FileDrop';
+import { FormModal } from '../../../components/FormModal';
+import { UploadProgress } from '../../../components/UploadProgress';
 import { fullName } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
-import { FormModal } from '../../admin/components/FormModal';
 import { useFormState } from '../../admin/components/useFormState';
-import { UploadProgress } from '../../shell/UploadProgress';
 import {
   type LearningArea,
   type ObservationEntry,

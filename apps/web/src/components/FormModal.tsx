@@ -1,4 +1,5 @@
-import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,13 +17,15 @@ export interface FormModalProps {
   danger?: boolean;
   /** Without a submit button (a read-only view): only Close. */
   readOnly?: boolean;
+  /** What the server refused that no field shows (the form's `error`), above the buttons. */
+  error?: string | null;
   size?: ModalProps['size'];
   children: ReactNode;
 }
 
 /**
- * The one form-in-a-modal pattern of the admin screens: a titled modal around a form, its fields
- * stacked, Cancel and the submit button at the end; Enter submits, Escape cancels.
+ * The one form-in-a-modal pattern: a titled modal around a form, its fields stacked, what the server
+ * refused (when no field shows it), Cancel and the submit button at the end; Enter submits, Escape cancels.
  */
 export function FormModal({
   opened,
@@ -35,9 +38,10 @@ export function FormModal({
   danger = false,
   readOnly = false,
   size = 'lg',
+  error = null,
   children,
 }: FormModalProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!pending && !submitDisabled) onSubmit();
@@ -57,6 +61,11 @@ export function FormModal({
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {children}
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} data-testid="form-error">
+              {error}
+            </Alert>
+          )}
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onClose} disabled={pending}>
               {readOnly ? t('common.close') : t('common.cancel')}

@@ -67,7 +67,7 @@ export function DataTable<T>({
   rowAttributes,
   testId,
 }: DataTableProps<T>) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation();
   const withActions = !!actions;
   const colSpan = columns.length + (withActions ? 1 : 0);
 

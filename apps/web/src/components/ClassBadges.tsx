@@ -1,10 +1,10 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ClassName } from '../../dashboard/ClassName';
+import { ClassName } from './ClassName';
 
 /** A few classes as badges, then '+ N more'. */
 export function ClassBadges({ classes, shown = 3 }: { classes: { id: string; class_name: string }[]; shown?: number }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation();
   if (classes.length === 0)
     return (
       <Text fz="sm" c="dimmed">

@@ -1,6 +1,6 @@
 import { Text, type TextProps } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { formatClassName } from '../../lib/format';
+import { formatClassName } from '../lib/format';
 
 const ClassNameTooltip = lazy(() => import('./ClassNameTooltip'));
 

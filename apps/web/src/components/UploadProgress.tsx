@@ -12,7 +12,7 @@ interface UploadProgressProps {
 
 /** One file's upload progress: name, bar and percentage (announced to screen readers by the progressbar). */
 export function UploadProgress({ name, percent, failed = false }: UploadProgressProps) {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation();
   const done = percent >= 100 && !failed;
   return (
     <div data-testid="upload-progress">
