@@ -228,7 +228,8 @@ export function respond(
     reading = announcementFallback(t, ctx, classIds, names.found.length === 0 && reading.calls().length === 0);
   if (reading.observations.size === 0 && scores.observation >= HEAR) {
     // An observation heard but not found by the rules: the children told of (subjects first).
-    const subjects = reading.told.filter((x) => x.subject && !reading.statusOf(x.date, x.child));
+    // A child may have a status and be observed too ("Kabir came in late and built a tower").
+    const subjects = reading.told.filter((x) => x.subject);
     const others = reading.told.filter((x) => !x.subject && !reading.statusOf(x.date, x.child));
     for (const x of subjects.length ? subjects : others) reading.observe(x.date, [x.child], x.note);
   }

@@ -255,13 +255,15 @@ const meets = (a: Set<string>, b: Set<string>) => {
   return false;
 };
 
-/** The children an Arabic or Hebrew word names, by sound, and how many prefix letters come before the name. */
-function nativeCandidates(word: string, index: NativeIndex): { children: RosterChild[]; skip: number } {
+/** Every reading of an Arabic or Hebrew word (whole, or after one or two prefix letters) and the children it names. */
+function nativeReadings(word: string, index: NativeIndex): { children: RosterChild[]; skip: number }[] {
   const forms: { form: string; skip: number }[] = [{ form: word, skip: 0 }];
   const prefix = PREFIXES.exec(word)?.[0] ?? '';
   for (let k = 1; k <= prefix.length; k++) if (word.length - k >= 2) forms.push({ form: word.slice(k), skip: k });
-  const named = forms.map(({ form, skip }) => {
-    if (NOT_NATIVE_NAMES.has(form) || knownWords().has(foldWord(form))) return { children: [] as RosterChild[], skip };
+  // A word that is an ordinary word with or without its prefix ("ולא" is "and not", "הודעה" a message) names no one.
+  if (forms.some(({ form }) => NOT_NATIVE_NAMES.has(form) || knownWords().has(foldWord(form))))
+    return forms.map(({ skip }) => ({ children: [] as RosterChild[], skip }));
+  return forms.map(({ form, skip }) => {
     const keys = nativeKeys(form);
     const children = index.first
       .filter(({ keys: k }) => {
@@ -271,13 +273,21 @@ function nativeCandidates(word: string, index: NativeIndex): { children: RosterC
       .map((x) => x.child);
     return { children, skip };
   });
+}
+
+/** The children an Arabic or Hebrew word names, by sound, and how many prefix letters come before the name. */
+function nativeCandidates(word: string, index: NativeIndex): { children: RosterChild[]; skip: number } {
+  const named = nativeReadings(word, index);
   const whole = named[0] as { children: RosterChild[]; skip: number };
   // "ואיתן" is "and Ethan": the same child without the prefix letter, so the letter is read as "and".
   if (whole.children.length) {
     const same = named.slice(1).find((n) => n.children.length && n.children.every((c) => whole.children.includes(c)));
     // "وريا": "and Riya" (one child) rather than a reading of the whole word that fits two children.
     const single = whole.children.length > 1 ? named.slice(1).find((n) => n.children.length === 1) : undefined;
-    return same ?? single ?? whole;
+    if (same || single) return (same ?? single) as { children: RosterChild[]; skip: number };
+    // "שנועה": Saanvi, or "that Noa"? Both readings name a child: the engine asks which.
+    const other = named.slice(1).flatMap((n) => n.children.filter((c) => !whole.children.includes(c)));
+    return other.length ? { children: [...whole.children, ...new Set(other)], skip: 0 } : whole;
   }
   return named.find((n) => n.children.length) ?? whole;
 }
@@ -314,10 +324,11 @@ export function findNames(text: string, roster: RosterChild[]): { found: NameMat
       if (!last) continue;
       if (a.native || b.native || isNativeWord(c.firstName)) {
         if (!index) continue;
-        const { children, skip } = a.native ? nativeCandidates(a.word, index) : { children: [] as RosterChild[], skip: 0 };
+        // Any reading of the first word ("שנועה לוי" is "that Noa Levi") with the child's last name after it.
+        const reading = a.native ? nativeReadings(a.word, index).find((n) => n.children.includes(c)) : undefined;
+        const skip = reading?.skip ?? 0;
         const firstOk =
-          children.includes(c) ||
-          (!a.native && meets(nameKeys(a.word), index.first.find((x) => x.child === c)?.keys ?? new Set()));
+          !!reading || (!a.native && meets(nameKeys(a.word), index.first.find((x) => x.child === c)?.keys ?? new Set()));
         const lastKeys = index.last.get(c.id) ?? new Set<string>();
         const lastOk = b.native
           ? meets(nativeKeys(b.word), lastKeys)

@@ -28,6 +28,7 @@ import {
 import { ARABIC, HEBREW, type RtlWords } from './rtl-words.js';
 
 /** Same-length folding for matching: ة as ه, ى as ي, Hebrew final letters as the others, Latin lower case. */
+/** (Regular expressions below are written in this folded form: מ for ם, ه for ة, ي for ى.) */
 const foldSame = (s: string) =>
   s
     .toLowerCase()
@@ -207,7 +208,7 @@ function datesIn(L: Compiled, f: string, now: Date, future: boolean, from = 0, t
   });
   // Clock times: "الساعة 8", "الساعة تمانية ونص الصبح", "בשעה 8:30", "ב-4", "בשמונה בבוקר".
   const times: { start: number; end: number; h: number; m: number }[] = [];
-  for (const m of f.slice(from, to).matchAll(/(?<![\p{L}\d])(?:[בל]-?)?(\d{1,2})(?:[:.](\d{2}))?(?![\d:])/gu)) {
+  for (const m of f.slice(from, to).matchAll(/(?<![\p{L}\d])(?:[בל]-?)?(\d{1,2})(?:[:.](\d{2}))?(?!\d|[:.]\d)/gu)) {
     const start = from + (m.index ?? 0);
     const lead = f.slice(Math.max(from, start - 12), start);
     const hasLead = L.hourLead.all(lead).some((x) => /^\s*$/.test(lead.slice(x.end))) || /^[בל]/.test(m[0]);
@@ -255,13 +256,10 @@ function datesIn(L: Compiled, f: string, now: Date, future: boolean, from = 0, t
       end += afternoon.end;
       if (hour < 12) hour += 12;
     } else if (hour >= 1 && hour <= 6) hour += 12;
-    // The day it belongs to: a day said just before or after it, else today.
-    const day = days.find(
-      (d) =>
-        Math.abs(d.end - t.start) <= 3 ||
-        Math.abs(end - d.start) <= 3 ||
-        (d.end <= t.start && /^[\s,]*$/.test(f.slice(d.end, t.start))),
-    );
+    // The day it belongs to: a day said just before it, else just after it (not across a colon), else today.
+    const day =
+      days.find((d) => d.end <= t.start && /^[\s,]*$/.test(f.slice(d.end, t.start))) ??
+      days.find((d) => d.start >= end && /^[\s,]*$/.test(f.slice(end, d.start)));
     const base = day ? day.date : dayOf(now);
     whens.push({
       start: Math.min(t.start, day?.start ?? t.start),
@@ -304,7 +302,7 @@ function announcementAt(L: Compiled, f: string): AnnouncementStart | null {
     .find(
       (x) =>
         lead(x.start) ||
-        /(?:[,;:.!]\s*(?:[وו]\s*)?|[وו]|\s(?:كمان|وكمان|גם|וגם))$/u.test(f.slice(0, x.start).trimEnd()) ||
+        /(?:[,;:.!]\s*(?:[وו]\s*)?|[وו]|\s(?:كمان|وكمان|גמ|וגמ))$/u.test(f.slice(0, x.start).trimEnd()) ||
         /^\s*(?:[:\-—–(]|\S+\s*[:\-—–])/u.test(f.slice(x.end)),
     );
   if (label) {
@@ -400,6 +398,11 @@ export function readRtl(text: string, lang: Lang, ctx: EngineContext, classIds: 
   for (const sentence of sentences) {
     const s = f.slice(sentence.start, sentence.end);
     if (!s.trim()) continue;
+    // "הורים יקרים! ...": an opening with no text takes the next sentence as its text.
+    if (pending && !pending.body.replace(/[\s,:;.!\-—–]+/g, '')) {
+      pending.body = text.slice(sentence.start, sentence.end).trim();
+      continue;
+    }
     // "... ابعتها بكرا الساعة 8" / "תשלחי את זה מחר ב-8": when to send the announcement just asked for.
     const sendIt = L.sendIt.first(s);
     if (pending && sendIt && sendIt.start < 12) {
@@ -427,7 +430,7 @@ export function readRtl(text: string, lang: Lang, ctx: EngineContext, classIds: 
       // An instruction to send it, followed by when: "..., وابعتها بكرا", "(לשלוח מחר ב-8)".
       for (const inside of L.sendIt.all(s, bodyAt).reverse()) {
         const [w] = datesIn(L, s, ctx.now, true, inside.end);
-        if (!w || !/^[\s,:]*$/.test(s.slice(inside.end, w.start))) continue;
+        if (!w || !/^[\s,:]*(?:(?:ביומ|יומ|يوم|ب|ב|في)\s*)?$/u.test(s.slice(inside.end, w.start))) continue;
         when = sendTime(w);
         body = s.slice(bodyAt, inside.start).replace(/[\s,،(\-–—]+(?:[وו])?\s*$/u, '');
         break;
@@ -473,7 +476,7 @@ function readClauses(
   // "و / ו", after a status (a run-on list), or as an exception; otherwise it is an object ("ساعد مايا").
   // "ל-", "مع", "עם", "את" before a child: the child is spoken to or of, not the subject.
   const objectBefore = (at: number) =>
-    /(?:^|\s)(?:مع|عن|على|ل|لـ|עם|את|על|של|ל|ב)-?\s*$/u.test(f.slice(Math.max(from, at - 6), at)) ||
+    /(?:^|\s)(?:مع|عن|علي|ل|لـ|עמ|את|על|של|ל|ב)-?\s*$/u.test(f.slice(Math.max(from, at - 6), at)) ||
     /[لל]-?$/u.test(f.slice(Math.max(from, at - 2), at));
   // Two names with nothing between ("לינה שרה את כל השיר"): the second is a word (here "sang"), not a child.
   const kept = names.filter((n, i) => {
@@ -654,3 +657,6 @@ export function questionRtl(text: string, lang: Lang, ctx: EngineContext): Class
   }
   return null;
 }
+
+/** For tests and debugging only. */
+export const __test = { datesIn, lexicon, foldSame };
