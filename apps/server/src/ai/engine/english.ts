@@ -102,7 +102,7 @@ const AUDIENCE =
 const NOTE_WORD = '(?:announcement|notice|message|note|reminder|post|email|e-mail|letter|newsletter|update|text|memo)';
 const HEADS = [
   new RegExp(
-    `(?:tell|inform|notify|remind|email|e-mail|message|text|update|warn|ask|write to|share with)\\s+${AUDIENCE}(?:\\s+know)?`,
+    `(?:tell|inform|notify|remind|email|e-mail|message|text|update|warn|ask|write to|share with|ping|whatsapp|sms|drop (?:a )?(?:message|note|line) to|shoot)\\s+${AUDIENCE}(?:\\s+(?:know|a (?:message|note|reminder|text)))?`,
     'iy',
   ),
   new RegExp(`let\\s+${AUDIENCE}\\s+know`, 'iy'),
@@ -123,7 +123,7 @@ const HEADS = [
 ];
 const AUDIENCE_RE = new RegExp(AUDIENCE, 'i');
 const HEAD_VERB =
-  /\b(tell|inform|notify|remind|email|e-mail|message|text|update|warn|ask|write|let|send|draft|post|schedule|create|make|prepare|put|compose|do|announce|share|publish|queue|sab|saare|sabhi|parents)\b/gi;
+  /\b(tell|inform|notify|remind|email|e-mail|message|text|update|warn|ask|write|let|send|draft|post|schedule|create|make|prepare|put|compose|do|announce|share|publish|queue|sab|saare|sabhi|parents|ping|whatsapp|sms|drop|shoot)\b/gi;
 const HEAD_BOUNDARY =
   /(?:^|[,:;\-—–]|\band|\balso|\bthen|\bplease|\bpls|\bkindly|\bcan you|\bcould you|\bwould you|\bwill you|\bok(?:ay)?|\bnow)\s*$/i;
 
@@ -133,9 +133,9 @@ const HEAD_BOUNDARY =
  * hears an announcement (otherwise "Hi all, everyone is here" would be one).
  */
 const LABEL =
-  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|hey|hiya|cue|please|pls|also|and|hello|hi|good morning)\s*[,!]?\s*)*(?:(?:a\s+)?(?:quick|gentle|friendly|important|urgent|small|little|short|final|last)\s+)?(?:reminder|notice|announcement|update|important|fyi|message|attention|heads[- ]up|info|news|notification|alert|please note|note (?=(?:to|for) (?:the |all |our )?(?:parents|families|carers)))\b((?:[^:\-—–!\n]|(?<=\d)[:.](?=\d)){0,60}?)\s*(?:[:\-—–!](?!\d)\s*|$)/i;
+  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|hey|hiya|cue|please|pls|also|and|hello|hi|good morning)\s*[,!]?\s*)*(?:(?:a\s+)?(?:quick|gentle|friendly|important|urgent|small|little|short|final|last|kind)\s+)?(?:reminder|notice|announcement|update|important|fyi|message|attention|heads[- ]up|info|news|notification|alert|please note|circular|intimation|psa|note (?=(?:to|for) (?:the |all |our )?(?:parents|families|carers)))\b((?:[^:\-—–!\n]|(?<=\d)[:.](?=\d)){0,60}?)\s*(?:[:\-—–!](?!\d)\s*|$)/i;
 const ADDRESS =
-  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|hey|cue|please|pls|also|and)\s*[,!]?\s*)*(?:(?:dear|hi|hello|hey|good (?:morning|afternoon|evening)|attention|to|calling)\s+(?:all\s+(?:of\s+)?(?:the\s+|our\s+)?|our\s+|the\s+|my\s+)?(?:[\w ]{0,20}?\s)?(?:parents?|famil(?:y|ies)|everyone|everybody|all|carers|mums and dads|guardians)(?:\s+(?:and|&)\s+(?:carers|guardians|families))?|(?:parents|families|carers))\s*(?:[,:!\-—–.]+\s*|\s+(?=please\b)|$)/i;
+  /^(?:(?:ok(?:ay)?|so|hi cue|hey cue|hey|cue|please|pls|also|and)\s*[,!]?\s*)*(?:(?:dear|hi|hello|hey|good (?:morning|afternoon|evening)|attention|to|calling)\s+(?:all\s+(?:of\s+)?(?:the\s+|our\s+)?|our\s+|the\s+|my\s+)?(?:[\w ]{0,20}?\s)?(?:parents?|famil(?:y|ies)|everyone|everybody|all|carers|mums and dads|guardians)(?:\s+(?:and|&)\s+(?:carers|guardians|families))?|(?:all\s+(?:the\s+|our\s+)?)?(?:parents|families|carers))\s*(?:[,:!\-—–.]+\s*|\s+(?=please\b)|$)/i;
 
 /** Where in the sentence an announcement request starts, and its head ("tell parents", "draft a notice"). */
 function announcementAt(s: string, labels = false): { start: number; headEnd: number; when?: string } | null {
@@ -193,7 +193,7 @@ function timeAtStart(text: string, now: Date): { found: Found; end: number } | n
   const [d] = datesIn(text, now, true);
   if (
     !d ||
-    !/^[\s,:(\-—–]*(?:(?:for|on|at|by|this|out|to parents|to all parents|to families|hi cue|hey cue|hey|cue|ok so|ok|okay|so|please|pls|and|then)[\s,]+)*$/i.test(
+    !/^[\s,:(\-—–]*(?:(?:for|on|at|by|this|out|to parents|to all parents|to families|first thing|hi cue|hey cue|hey|cue|ok so|ok|okay|so|please|pls|and|then)[\s,]+)*$/i.test(
       text.slice(0, d.index),
     )
   )
@@ -262,7 +262,7 @@ const STATUS_PATTERNS: { re: RegExp; status: AttendanceStatus; weak?: boolean; o
   { re: LEAVE, status: 'excused' },
   {
     re: new RegExp(
-      `${COPULA}\\s+(?:\\w+\\s+)?off\\b(?!\\s+(?:work)\\b)|\\b(?:absent|absence|off sick|off ill|off poorly|off today|off again|off with|out sick|home sick|sick at home|sick leave|didn't (?:come|turn up|show up|make it)(?: in)?|did not (?:come|turn up|show up|make it)(?: in)?|hasn't (?:come|turned up|shown up|arrived)(?: in)?|has not (?:come|turned up|shown up|arrived)(?: in)?|haven't (?:come|turned up)|have not (?:come|turned up)|won't be (?:in|here|coming)|will not be (?:in|here|coming)|(?:can't|cannot|couldn't|could not) (?:come|make it)(?: in)?|not (?:in|here|present|coming|at (?:school|nursery))|(?:isn't|wasn't|aren't|weren't) (?:in|here|present|coming)|stay(?:ed|ing|s)? (?:at )?home|kept (?:him|her|them) (?:at )?home|at home|missing|on holiday|missed (?:nursery|school|class|kindergarten|the day)|no[- ]show|no sign of|down with|came down with|(?:called|phoned|rang|messaged|texted) in sick|running a (?:fever|temperature)|nahi(?:n)? (?:aaya|aayi|aaye|aa|aayega|aayegi|aayenge|aa raha|aa rahi|aa rahe)|absent hai|absent hain|bimaar|bukhar|ghar (?:pe|par) (?:hai|hain|hi))\\b`,
+      `${COPULA}\\s+(?:\\w+\\s+)?off\\b(?!\\s+(?:work)\\b)|\\b(?:absent|absence|off sick|off ill|off poorly|off today|off again|off with|out sick|home sick|sick at home|sick leave|didn't (?:come|turn up|show up|make it)(?: in)?|did not (?:come|turn up|show up|make it)(?: in)?|hasn't (?:come|turned up|shown up|arrived)(?: in)?|has not (?:come|turned up|shown up|arrived)(?: in)?|haven't (?:come|turned up)|have not (?:come|turned up)|won't be (?:in|here|coming)|will not be (?:in|here|coming)|(?:can't|cannot|couldn't|could not) (?:come|make it)(?: in)?|not (?:in|here|present|coming|at (?:school|nursery))|(?:isn't|wasn't|aren't|weren't) (?:in|here|present|coming)|stay(?:ed|ing|s)? (?:at )?home|kept (?:him|her|them) (?:at )?home|at home|missing|on holiday|missed (?:nursery|school|class|kindergarten|the day)|no[- ]show|no sign of|down with|came down with|(?:called|phoned|rang|messaged|texted) in sick|running a (?:fever|temperature)|nahi(?:n)? (?:aaya|aayi|aaye|aa|aayega|aayegi|aayenge|aa raha|aa rahi|aa rahe)|absent hai|absent hain|bimaar|bukhar|ghar (?:pe|par) (?:hai|hain|hi)|not with us|out of (?:station|town)|(?:gone|went|going) (?:to|back to) (?:his|her|their) (?:village|native place|hometown|grandparents)|(?:won't|can't|couldn't|will not|cannot|could not) make it|(?:not|won't be|isn't|wasn't) joining|skipped (?:nursery|school|today|class))\\b`,
       'g',
     ),
     status: 'absent',
