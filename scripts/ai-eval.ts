@@ -1,5 +1,5 @@
 /**
- * `npm run ai:eval -- --file <cases.jsonl> [--out <predictions.jsonl>] [--roster <roster.json>]`
+ * `npm run ai:eval -- --file <cases.jsonl> [--out <predictions.jsonl>] [--roster <roster.json>] [--provider local|openai]`
  *
  * Runs every sentence of a JSONL file through the assistant's graph — the same path as the socket's
  * chat-with-cue, as the class's teacher, on a fresh embedded database with the demo school — and
@@ -17,7 +17,7 @@ import { formatReport, readCases, score } from '../apps/server/src/ai/eval/score
 import type { AccessClaims } from '../apps/server/src/platform/auth/tokens.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
-import { classes, classStaff } from '../apps/server/src/platform/db/schema.js';
+import { classes, classStaff, schools } from '../apps/server/src/platform/db/schema.js';
 import { buildApp } from '../apps/server/src/platform/http/app.js';
 import { ephemeralSecrets } from '../apps/server/src/platform/secrets.js';
 import { seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
@@ -29,7 +29,9 @@ function option(name: string): string | undefined {
 
 const file = option('file');
 if (!file) {
-  console.error('Usage: npm run ai:eval -- --file <cases.jsonl> [--out <predictions.jsonl>] [--roster <roster.json>]');
+  console.error(
+    'Usage: npm run ai:eval -- --file <cases.jsonl> [--out <predictions.jsonl>] [--roster <roster.json>] [--provider local|openai]',
+  );
   process.exit(2);
 }
 const cases = readCases(fs.readFileSync(file, 'utf8'));
@@ -49,6 +51,12 @@ try {
   await seedDemoIfEmpty(database.db);
   const { app, services } = await buildApp({ config, database, secrets: ephemeralSecrets() });
   warmUp();
+  // --provider openai: the demo schools use the external endpoint this server offers (AI_PROVIDER=openai, LLM_*).
+  if (option('provider') === 'openai') {
+    if (!services.ai.externalConfigured)
+      throw new Error('--provider openai needs AI_PROVIDER=openai, LLM_BASE_URL and LLM_MODEL');
+    await database.db.update(schools).set({ aiProvider: 'openai' });
+  }
 
   /** The class a sentence is about, by name, and one of its teachers to speak as. */
   const speakers = new Map<string, { classId: string; auth: AccessClaims }>();
