@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MIN_ID_LENGTH } from './constants.js';
+import { MIN_ID_LENGTH, PHONE_LENGTH } from './constants.js';
+import { ALL_ERROR_CODES, type ErrorCode } from './messages.js';
 
 /** 24-character lowercase hex id (rule of the house 3). */
 export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Must be a 24-character id');
@@ -8,15 +9,52 @@ export type Id = z.infer<typeof idSchema>;
 /** Client side: ids count only when at least 24 characters long. */
 export const isUsableId = (value: unknown): value is string => typeof value === 'string' && value.length >= MIN_ID_LENGTH;
 
+/** A refusal: the message people read (the spec's English text), the code the web app translates by. */
 export const errorBodySchema = z.object({
   message: z.string(),
-  code: z.string(),
+  code: z.enum(ALL_ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The success envelope: `{ result }`, plus `message` where the spec reads one. */
-export const envelope = <T extends z.ZodTypeAny>(result: T) => z.object({ result });
+/**
+ * The success envelope of a route (its entry's `response`): `{ result }`, or `{ result, message }`
+ * where the route sends a toast.
+ */
+export const envelope = <T extends z.ZodType>(result: T) => z.object({ result });
+export const withMessage = <T extends z.ZodType>(result: T) => z.object({ result, message: z.string() });
+/** `{ message }` alone (the OTP calls carry their value in it). */
+export const messageOnlySchema = z.object({ message: z.string() });
+/** `{ result: true, message }`: a deletion or another change with nothing to send back. */
+export const doneSchema = z.object({ result: z.boolean(), message: z.string() });
+/** A page of a list: the items, how many there are in all, and which page this is. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+/** Path parameters of the routes whose path ends in `:id`. */
+export const byIdSchema = z.object({ id: idSchema });
+
+/** 'DD-MM-YYYY' */
+export const ddmmyyyySchema = z.string().regex(/^\d{2}-\d{2}-\d{4}$/, 'Use the format DD-MM-YYYY');
+/** 'hh:mm A', e.g. '09:30 AM'. */
+export const hhmmaSchema = z.string().regex(/^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/, 'Use the format hh:mm AM');
+/** 'HH:MM', 24-hour. */
+export const hhmmSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use the 24-hour format HH:MM');
+/** Text that must not be empty once trimmed, at most `max` characters. */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+/** A phone number to sign in with, or nothing ('' counts as nothing). */
+export const optionalPhoneSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${PHONE_LENGTH}}$`), `Phone number must be ${PHONE_LENGTH} digits`)
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+/** An email to sign in with, or nothing ('' counts as nothing). */
+export const optionalEmailSchema = z
+  .string()
+  .trim()
+  .email('Enter a valid email')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 /** An absolute http(s) URL: the only kind of link the app keeps from people and renders as an href. */
 export function isHttpUrl(value: unknown): value is string {
@@ -80,3 +118,10 @@ export function findUnsafeText(value: unknown, options: { json?: boolean } = {})
   }
   return null;
 }
+
+/**
+ * What the caller may do with an object, as the server decides it (`abilities` on the object): the web
+ * app shows its buttons from these and never re-derives the rules.
+ */
+export const abilitiesSchema = <const K extends string>(...names: K[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, z.boolean()])) as { [P in K]: z.ZodBoolean });

@@ -1,5 +1,5 @@
 import type { RolePermission, SchoolPermission } from './permissions.js';
-import { can } from './routes.js';
+import { can } from './route-def.js';
 
 /**
  * The app's menus (spec section 2): every entry with its path and what it needs. An entry shows only
@@ -158,12 +158,12 @@ export const MENUS: Record<MenuSection, MenuItem[]> = {
 };
 
 export interface HeldPermissions {
-  rolePermissions: ReadonlySet<string> | readonly string[];
-  schoolPermissions: ReadonlySet<string> | readonly string[];
+  rolePermissions: ReadonlySet<RolePermission> | readonly RolePermission[];
+  schoolPermissions: ReadonlySet<SchoolPermission> | readonly SchoolPermission[];
 }
 
 export function canSee(item: MenuItem, held: HeldPermissions): boolean {
-  const schoolSet = new Set(held.schoolPermissions);
+  const schoolSet = new Set<SchoolPermission>(held.schoolPermissions);
   if (item.anyFeature && !item.anyFeature.some((f) => schoolSet.has(f))) return false;
   return can(item, held);
 }
@@ -177,7 +177,7 @@ export function visibleMenu(section: MenuSection, held: HeldPermissions): MenuIt
 
 /** Top tabs (spec sections 2 and 6): plan, communicate, assess when portfolio or report is on, admin when an admin area has entries. */
 export function visibleTabs(held: HeldPermissions): ('plan' | 'communicate' | 'assess' | 'admin')[] {
-  const schoolSet = new Set(held.schoolPermissions);
+  const schoolSet = new Set<SchoolPermission>(held.schoolPermissions);
   const tabs: ('plan' | 'communicate' | 'assess' | 'admin')[] = ['plan', 'communicate'];
   if (schoolSet.has('portfolio.enabled') || schoolSet.has('report.enabled')) tabs.push('assess');
   if (ADMIN_AREAS.some((area) => visibleMenu(area, held).length > 0)) tabs.push('admin');

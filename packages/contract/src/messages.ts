@@ -80,8 +80,42 @@ export const ERROR_CODES = {
   mediaHasLocation: 'MEDIA_HAS_LOCATION',
   mediaLinkExpired: 'MEDIA_LINK_EXPIRED',
   mediaLinkInvalid: 'MEDIA_LINK_INVALID',
+  /** A request the server could not read (a malformed multipart body, an empty JSON body). */
+  badRequest: 'BAD_REQUEST',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** Something of that name or in that state already exists (a role, a division, a staff member). */
+  conflict: 'CONFLICT',
+  userDoesNotExist: 'USER_DOES_NOT_EXIST',
+  providerNotConfigured: 'PROVIDER_NOT_CONFIGURED',
+  oauthStateInvalid: 'OAUTH_STATE_INVALID',
+  oauthFailed: 'OAUTH_FAILED',
+  refreshTokenReused: 'REFRESH_TOKEN_REUSED',
+  notAnImage: 'NOT_AN_IMAGE',
+  notAVideo: 'NOT_A_VIDEO',
+  notAPdf: 'NOT_A_PDF',
+  notADocument: 'NOT_A_DOCUMENT',
+  importUnreadable: 'IMPORT_UNREADABLE',
+  importEmpty: 'IMPORT_EMPTY',
+  importTooLarge: 'IMPORT_TOO_LARGE',
+  importInvalid: 'IMPORT_INVALID',
+  futureDate: 'FUTURE_DATE',
+  holiday: 'HOLIDAY',
+  notInClass: 'NOT_IN_CLASS',
+  scheduleInPast: 'SCHEDULE_IN_PAST',
+  published: 'PUBLISHED',
+  aiProviderNotConfigured: 'AI_PROVIDER',
+  noTool: 'NO_TOOL',
+  alreadySaved: 'ALREADY_SAVED',
+  taskNotFailed: 'NOT_FAILED',
+  noCaptionModel: 'NO_CAPTION_MODEL',
+  captionFailed: 'CAPTION_FAILED',
+  noTranscription: 'NO_TRANSCRIPTION',
+  transcriptionFailed: 'TRANSCRIPTION_FAILED',
 } as const;
+/** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+export const ALL_ERROR_CODES: readonly ErrorCode[] = Object.values(ERROR_CODES);
+export const isErrorCode = (value: unknown): value is ErrorCode => ALL_ERROR_CODES.includes(value as ErrorCode);
 
 /** Identity and account messages (issue: every sign-in path, renewal, dual role, account). */
 export const ACCOUNT_MESSAGES = {

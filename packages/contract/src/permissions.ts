@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The permission registry (spec sections 3 and 6): every role permission and school permission by
  * name. Roles are sets of role permission names; schools switch school permissions on or off.
@@ -37,6 +39,9 @@ export const ROLE_PERMISSIONS = {
 
 export type RolePermission = (typeof ROLE_PERMISSIONS)[keyof typeof ROLE_PERMISSIONS][number];
 export const ALL_ROLE_PERMISSIONS: readonly RolePermission[] = Object.values(ROLE_PERMISSIONS).flat();
+const ROLE_PERMISSION_SET: ReadonlySet<string> = new Set(ALL_ROLE_PERMISSIONS);
+/** Whether a stored or received name is a role permission of the registry. */
+export const isRolePermission = (name: string): name is RolePermission => ROLE_PERMISSION_SET.has(name);
 
 export const SCHOOL_PERMISSIONS = [
   'portfolio.enabled',
@@ -66,6 +71,9 @@ export const SCHOOL_PERMISSIONS = [
   'reports',
 ] as const;
 export type SchoolPermission = (typeof SCHOOL_PERMISSIONS)[number];
+const SCHOOL_PERMISSION_SET: ReadonlySet<string> = new Set(SCHOOL_PERMISSIONS);
+/** Whether a stored or received name is a school permission of the registry. */
+export const isSchoolPermission = (name: string): name is SchoolPermission => SCHOOL_PERMISSION_SET.has(name);
 
 /** Default role sets. An admin holds every permission but the platform-wide super_admin ones. */
 export const DEFAULT_ROLE_SETS = {
@@ -73,3 +81,6 @@ export const DEFAULT_ROLE_SETS = {
   admin: ALL_ROLE_PERMISSIONS.filter((p) => !p.startsWith('super_admin.')),
   teacher: ['daily_communication.announcements', 'daily_communication.homework'] as RolePermission[],
 } as const;
+
+export const rolePermissionSchema = z.enum(ALL_ROLE_PERMISSIONS as [RolePermission, ...RolePermission[]]);
+export const schoolPermissionSchema = z.enum(SCHOOL_PERMISSIONS as unknown as [SchoolPermission, ...SchoolPermission[]]);

@@ -1,18 +1,6 @@
-import {
-  aiBlocksByScreenRequestSchema,
-  aiOptionsRequestSchema,
-  aiScreenBlocksRequestSchema,
-  CUE_EVENTS,
-  CUE_TASK_ENDPOINTS,
-  type CueTaskEndpoint,
-  findUnsafeText,
-  idSchema,
-  ROUTES,
-  updateAiBlocksRequestSchema,
-} from '@cue/contract';
+import { CUE_EVENTS, CUE_TASK_ENDPOINTS, type CueTaskEndpoint, findUnsafeText, ROUTES } from '@cue/contract';
 import type { Server, Socket } from 'socket.io';
 import { ClusterAdapter } from 'socket.io-adapter';
-import { z } from 'zod';
 import type { AccessClaims } from '../platform/auth/tokens.js';
 import { AppError } from '../platform/errors.js';
 import type { Services } from '../platform/http/app.js';
@@ -20,38 +8,39 @@ import { unsafeTextError } from '../platform/http/errors.js';
 import type { Router } from '../platform/http/route.js';
 import { readUpload } from '../platform/http/upload.js';
 
-const byId = z.object({ id: idSchema });
 const CUE_RELAY = 'cue-relay';
 const AUDIO_MAX_BYTES = 10 * 1024 * 1024;
 
 export function cueRoutes(route: Router, s: Services): void {
-  route(ROUTES.cueTasks, {}, async ({ auth }) => ({ result: await s.cueTasks.replay(auth) }));
-  route(ROUTES.cueTranscribe, {}, async ({ req }) => ({
-    result: { text: await s.aiMedia.transcribe(await readUpload(req, 'audio', AUDIO_MAX_BYTES, 'The recording is too long')) },
+  route(ROUTES.cueTasks, async ({ auth }) => ({ result: await s.cueTasks.replay(auth) }));
+  route(ROUTES.cueTranscribe, async ({ req }) => ({
+    result: {
+      text: await s.aiMedia.transcribe(
+        await readUpload(req, ROUTES.cueTranscribe.upload, AUDIO_MAX_BYTES, 'The recording is too long'),
+      ),
+    },
   }));
-  route(ROUTES.classAiBlocks, { params: byId }, async ({ auth, params }) => ({
+  route(ROUTES.classAiBlocks, async ({ auth, params }) => ({
     result: await s.aiConfig.allBlocks(auth, params.id),
   }));
-  route(ROUTES.classAiOptions, { params: byId }, async ({ auth, params }) => ({
+  route(ROUTES.classAiOptions, async ({ auth, params }) => ({
     result: await s.aiConfig.options(auth, params.id),
   }));
-  route(ROUTES.classAiOptionsUpdate, { params: byId, body: aiOptionsRequestSchema }, async ({ auth, params, body }) => ({
+  route(ROUTES.classAiOptionsUpdate, async ({ auth, params, body }) => ({
     result: await s.aiConfig.updateOptions(auth, params.id, body),
   }));
-  route(ROUTES.classAiBlocksByScreen, { params: byId, body: aiBlocksByScreenRequestSchema }, async ({ auth, params, body }) => ({
+  route(ROUTES.classAiBlocksByScreen, async ({ auth, params, body }) => ({
     result: await s.aiConfig.blocksByScreen(auth, params.id, body.screen_name),
   }));
-  route(ROUTES.classAiBlocksUpdate, { params: byId, body: updateAiBlocksRequestSchema }, async ({ auth, params, body }) => ({
+  route(ROUTES.classAiBlocksUpdate, async ({ auth, params, body }) => ({
     result: await s.aiConfig.updateBlocks(auth, params.id, body),
   }));
-  route(ROUTES.classAiPromptScreens, { params: byId }, async ({ auth, params }) => ({
+  route(ROUTES.classAiPromptScreens, async ({ auth, params }) => ({
     result: await s.aiConfig.screens(auth, params.id),
   }));
-  route(
-    ROUTES.classAiPromptScreensUpdate,
-    { params: byId, body: aiScreenBlocksRequestSchema },
-    async ({ auth, params, body }) => ({ result: await s.aiConfig.updateScreens(auth, params.id, body) }),
-  );
+  route(ROUTES.classAiPromptScreensUpdate, async ({ auth, params, body }) => ({
+    result: await s.aiConfig.updateScreens(auth, params.id, body),
+  }));
 }
 
 type Ack = (answer: unknown) => void;

@@ -1,4 +1,4 @@
-import { CUE_MESSAGES } from '@cue/contract';
+import { CUE_MESSAGES, ERROR_CODES } from '@cue/contract';
 import type { Config } from '../platform/config.js';
 import { AppError } from '../platform/errors.js';
 import type { UploadedFile } from '../platform/http/upload.js';
@@ -21,7 +21,7 @@ export class AiMedia {
 
   /** One image's caption, from an absolute or app-relative image address. */
   async caption(imageUrl: string): Promise<string> {
-    if (!this.captions) throw new AppError(503, CUE_MESSAGES.noCaptionModel, 'NO_CAPTION_MODEL');
+    if (!this.captions) throw new AppError(503, CUE_MESSAGES.noCaptionModel, ERROR_CODES.noCaptionModel);
     const response = await fetch(`${this.config.LLM_BASE_URL}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...this.headers() },
@@ -42,14 +42,14 @@ export class AiMedia {
       }),
       signal: AbortSignal.timeout(60_000),
     });
-    if (!response.ok) throw new AppError(502, `The caption model answered ${response.status}`, 'CAPTION_FAILED');
+    if (!response.ok) throw new AppError(502, `The caption model answered ${response.status}`, ERROR_CODES.captionFailed);
     const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
     return body.choices?.[0]?.message?.content?.trim() ?? '';
   }
 
   /** Speech to text of a recorded command. */
   async transcribe(file: UploadedFile): Promise<string> {
-    if (!this.transcription) throw new AppError(503, CUE_MESSAGES.noTranscription, 'NO_TRANSCRIPTION');
+    if (!this.transcription) throw new AppError(503, CUE_MESSAGES.noTranscription, ERROR_CODES.noTranscription);
     const form = new FormData();
     form.append('model', this.config.LLM_TRANSCRIBE_MODEL as string);
     form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimetype }), file.filename || 'command.webm');
@@ -59,7 +59,8 @@ export class AiMedia {
       body: form,
       signal: AbortSignal.timeout(60_000),
     });
-    if (!response.ok) throw new AppError(502, `The transcription engine answered ${response.status}`, 'TRANSCRIPTION_FAILED');
+    if (!response.ok)
+      throw new AppError(502, `The transcription engine answered ${response.status}`, ERROR_CODES.transcriptionFailed);
     const body = (await response.json()) as { text?: string };
     return (body.text ?? '').trim();
   }

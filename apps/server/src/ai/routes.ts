@@ -1,21 +1,8 @@
-import {
-  AI_MESSAGES,
-  aiSettingsRequestSchema,
-  CHAT_EVENTS,
-  conversationListQuerySchema,
-  findUnsafeText,
-  idSchema,
-  ROUTES,
-  saveToolCallRequestSchema,
-  UNSAFE_TEXT_MESSAGE,
-} from '@cue/contract';
+import { AI_MESSAGES, CHAT_EVENTS, findUnsafeText, ROUTES, UNSAFE_TEXT_MESSAGE } from '@cue/contract';
 import type { Server, Socket } from 'socket.io';
-import { z } from 'zod';
 import type { AccessClaims } from '../platform/auth/tokens.js';
 import type { Services } from '../platform/http/app.js';
 import type { Router } from '../platform/http/route.js';
-
-const byId = z.object({ id: idSchema });
 
 const SAVED_MESSAGE: Record<string, string | undefined> = {
   mark_attendance: 'Attendance marked complete!',
@@ -23,19 +10,19 @@ const SAVED_MESSAGE: Record<string, string | undefined> = {
 };
 
 export function aiRoutes(route: Router, s: Services): void {
-  route(ROUTES.cueConversations, { querystring: conversationListQuerySchema }, async ({ auth, query }) => ({
+  route(ROUTES.cueConversations, async ({ auth, query }) => ({
     result: await s.ai.conversations(auth, query.class_id),
   }));
-  route(ROUTES.cueConversation, { params: byId }, async ({ auth, params }) => ({
+  route(ROUTES.cueConversation, async ({ auth, params }) => ({
     result: await s.ai.conversation(auth, params.id),
   }));
-  route(ROUTES.cueToolCallSave, { params: byId, body: saveToolCallRequestSchema }, async ({ auth, params, body }) => {
+  route(ROUTES.cueToolCallSave, async ({ auth, params, body }) => {
     const result = await s.ai.saveToolCall(auth, params.id, body.args);
     const message = SAVED_MESSAGE[result.tool];
     return { result, ...(message ? { message } : {}) };
   });
-  route(ROUTES.aiSettings, {}, async ({ auth }) => ({ result: await s.ai.settings(auth) }));
-  route(ROUTES.aiSettingsUpdate, { body: aiSettingsRequestSchema }, async ({ auth, body }) => ({
+  route(ROUTES.aiSettings, async ({ auth }) => ({ result: await s.ai.settings(auth) }));
+  route(ROUTES.aiSettingsUpdate, async ({ auth, body }) => ({
     result: await s.ai.updateSettings(auth, body.ai_provider),
   }));
 }

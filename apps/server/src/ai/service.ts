@@ -9,6 +9,7 @@ import {
   communicationRequestSchema,
   createObservationRequestSchema,
   type DraftToolName,
+  ERROR_CODES,
   ROUTES,
   type RouteDef,
   TOOL_ARGS,
@@ -118,7 +119,8 @@ export class AiService {
 
   async updateSettings(auth: AccessClaims, provider: AiProvider) {
     const schoolId = staffSchool(auth);
-    if (provider === 'openai' && !this.externalConfigured) throw badRequest(AI_MESSAGES.providerNotConfigured, 'AI_PROVIDER');
+    if (provider === 'openai' && !this.externalConfigured)
+      throw badRequest(AI_MESSAGES.providerNotConfigured, ERROR_CODES.aiProviderNotConfigured);
     await this.db.update(schools).set({ aiProvider: provider }).where(eq(schools.id, schoolId));
     this.schoolCache.delete(schoolId);
     return this.settings(auth);
@@ -332,9 +334,9 @@ export class AiService {
       .where(and(eq(aiToolCalls.id, id), eq(aiToolCalls.userId, auth.userId), eq(aiToolCalls.schoolId, schoolId)));
     if (!call) throw notFound();
     const name = call.name as DraftToolName;
-    if (name === 'mentioned_students') throw badRequest(AI_MESSAGES.noTool, 'NO_TOOL');
+    if (name === 'mentioned_students') throw badRequest(AI_MESSAGES.noTool, ERROR_CODES.noTool);
     const parsed = TOOL_ARGS[name].safeParse(edited);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid draft', 'VALIDATION', 'args');
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid draft', ERROR_CODES.validation, 'args');
     const [rolePermissions, schoolPermissions] = await Promise.all([
       this.deps.users.rolePermissions(auth.userId, schoolId),
       this.deps.school.schoolPermissions(schoolId),
@@ -347,7 +349,7 @@ export class AiService {
       .set({ savedAt: this.clock.now() })
       .where(and(eq(aiToolCalls.id, id), isNull(aiToolCalls.savedAt)))
       .returning({ id: aiToolCalls.id });
-    if (claimed.length === 0) throw new AppError(409, AI_MESSAGES.alreadySaved, 'ALREADY_SAVED');
+    if (claimed.length === 0) throw new AppError(409, AI_MESSAGES.alreadySaved, ERROR_CODES.alreadySaved);
     let record: unknown;
     try {
       record = await this.write(auth, name, call.classId, parsed.data as Record<string, unknown>);

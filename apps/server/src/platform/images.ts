@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, PROFILE_PICTURE_SIZE_PX } from '@cue/contract';
+import { ACCOUNT_MESSAGES, ERROR_CODES, PROFILE_PICTURE_SIZE_PX } from '@cue/contract';
 import sharp from 'sharp';
 import { AppError } from './errors.js';
 
@@ -15,7 +15,7 @@ export async function toProfilePicture(bytes: Buffer, mimetype: string): Promise
 
 /** Any square image (profile picture, school logo) of the given size, with the same checks. */
 export async function toSquareImage(bytes: Buffer, mimetype: string, size: number): Promise<Buffer> {
-  const refuse = () => new AppError(400, ACCOUNT_MESSAGES.imagesOnly, 'NOT_AN_IMAGE');
+  const refuse = () => new AppError(400, ACCOUNT_MESSAGES.imagesOnly, ERROR_CODES.notAnImage);
   if (!mimetype.startsWith('image/')) throw refuse();
   let format: string | undefined;
   try {
@@ -33,7 +33,7 @@ export async function toSquareImage(bytes: Buffer, mimetype: string, size: numbe
  * anything sharp cannot read as a raster image (SVG included).
  */
 export async function toMediaImage(bytes: Buffer): Promise<Buffer> {
-  const refuse = () => new AppError(400, 'The image could not be read', 'NOT_AN_IMAGE');
+  const refuse = () => new AppError(400, 'The image could not be read', ERROR_CODES.notAnImage);
   let format: string | undefined;
   try {
     format = (await sharp(bytes).metadata()).format;

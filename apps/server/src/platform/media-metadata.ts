@@ -409,19 +409,19 @@ export async function prepareUpload(bytes: Buffer, mimetype: string, parent: boo
       return { bytes: await stripVideo(bytes, mime), kind: 'video', ext, contentType: mime };
     } catch (err) {
       if (err instanceof MediaHasLocation) throw hasLocation();
-      if (err instanceof MediaUnreadable) throw badRequest('The video could not be read', 'NOT_A_VIDEO', 'file');
+      if (err instanceof MediaUnreadable) throw badRequest('The video could not be read', ERROR_CODES.notAVideo, 'file');
       throw err;
     }
   }
   if ((DOCUMENT_TYPES as readonly string[]).includes(mime) && ext) {
     if (bytes.length > UPLOAD_LIMITS.max_doc_size) throw tooLarge(MESSAGES.documentTooLarge);
     if (mime === 'application/pdf' && bytes.subarray(0, 5).toString() !== '%PDF-')
-      throw badRequest('The file is not a PDF', 'NOT_A_PDF', 'file');
+      throw badRequest('The file is not a PDF', ERROR_CODES.notAPdf, 'file');
     try {
       checkDocument(bytes, mime);
     } catch (err) {
       if (err instanceof MediaHasLocation) throw hasLocation();
-      if (err instanceof MediaUnreadable) throw badRequest('The document could not be read', 'NOT_A_DOCUMENT', 'file');
+      if (err instanceof MediaUnreadable) throw badRequest('The document could not be read', ERROR_CODES.notADocument, 'file');
       throw err;
     }
     return { bytes, kind: 'document', ext, contentType: mime };

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { ddmmyyyySchema } from './admin.js';
-import { idSchema } from './common.js';
-import { hhmmaSchema } from './communication.js';
+import { ddmmyyyySchema, hhmmaSchema, idSchema } from '../common.js';
 
 /** Socket events of the chat assistant (spec section 7). */
 export const CHAT_EVENTS = {
@@ -174,6 +172,42 @@ export interface ChatStreamResponse {
 export const saveToolCallRequestSchema = z.object({ args: z.record(z.string(), z.unknown()) });
 export const conversationListQuerySchema = z.object({ class_id: idSchema });
 export const aiSettingsRequestSchema = z.object({ ai_provider: z.enum(AI_PROVIDERS) });
+/** The school's model provider, and whether this server offers the external one. */
+export const aiSettingsSchema = z.object({
+  ai_provider: z.enum(AI_PROVIDERS),
+  external_configured: z.boolean(),
+  external_model: z.string().nullable(),
+});
+export type AiSettings = z.infer<typeof aiSettingsSchema>;
+
+export const conversationSummarySchema = z.object({ id: idSchema, title: z.string(), updated_at: z.string() });
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+/** A stored LangChain message, as it was streamed. */
+const chatMessageSchema = z.custom<ChatMessage>((value) => typeof value === 'object' && value !== null);
+/** A drafted tool call of a conversation and whether its card has been saved. */
+export const storedToolCallSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  args: z.record(z.string(), z.unknown()),
+  saved_at: z.string().nullable(),
+  is_saved: z.boolean(),
+});
+export type StoredToolCall = z.infer<typeof storedToolCallSchema>;
+export const conversationDetailSchema = z.object({
+  id: idSchema,
+  class_id: idSchema,
+  title: z.string(),
+  updated_at: z.string(),
+  messages: z.array(chatMessageSchema),
+  tool_calls: z.array(storedToolCallSchema),
+});
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+/** A saved card: which tool and the record it wrote (an attendance day, observations, an announcement). */
+export const savedToolCallSchema = z.object({
+  saved: z.boolean(),
+  tool: z.enum(['mark_attendance', 'create_observation', 'draft_announcement']),
+  record: z.unknown(),
+});
 
 export const AI_MESSAGES = {
   notFound: 'Not found',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ddmmyyyySchema } from './admin.js';
-import { idSchema } from './common.js';
+import { abilitiesSchema, ddmmyyyySchema, idSchema } from '../common.js';
 
 /** Statuses on the wire; NA is "not marked" (shown as Unassigned). */
 export const ATTENDANCE_STATUSES = ['present', 'absent', 'late', 'excused', 'NA'] as const;
@@ -21,6 +20,11 @@ export const classAttendanceSchema = z.object({
   completed_by: z.object({ id: idSchema, first_name: z.string(), last_name: z.string() }).nullable(),
   completed_at: z.string().nullable(),
   holiday: z.object({ id: idSchema, title: z.string() }).nullable(),
+  /**
+   * What the caller may do with the day: mark it (not a holiday, not in the future), mark it complete
+   * (open), reopen it (complete).
+   */
+  abilities: abilitiesSchema('can_edit', 'can_complete', 'can_reopen'),
 });
 export type ClassAttendance = z.infer<typeof classAttendanceSchema>;
 export const attendanceQuerySchema = z.object({ date: ddmmyyyySchema.optional() });
@@ -36,6 +40,11 @@ export const bulkAttendanceRequestSchema = z.object({
   /** All students of the class when omitted. */
   student_ids: z.array(idSchema).max(500).optional(),
   attendance_status: attendanceStatusSchema,
+});
+export const bulkAttendanceResultSchema = z.object({
+  days_updated: z.number().int(),
+  students: z.number().int(),
+  dates: z.array(ddmmyyyySchema),
 });
 
 // Reports for one student
@@ -53,7 +62,35 @@ export const reportQuerySchema = z.object({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
 });
 
+export type AttendanceReport = z.infer<typeof studentAttendanceReportSchema>;
+
 // Attendance dashboard
+const ratePointSchema = z.object({ period: z.string(), rate: z.number().nullable(), marks: z.number().int() });
+export type RatePoint = z.infer<typeof ratePointSchema>;
+export const attendanceDashboardSchema = z.object({
+  from: ddmmyyyySchema,
+  to: ddmmyyyySchema,
+  today: z.object({
+    date: ddmmyyyySchema,
+    students: z.number().int(),
+    present: z.number().int(),
+    absent: z.number().int(),
+    marked: z.number().int(),
+    rate: z.number().nullable(),
+  }),
+  by_week: z.array(ratePointSchema),
+  by_month: z.array(ratePointSchema),
+  most_absences: z.array(
+    z.object({
+      student_id: idSchema,
+      first_name: z.string(),
+      last_name: z.string(),
+      class_name: z.string(),
+      absences: z.number().int(),
+    }),
+  ),
+});
+export type AttendanceDashboard = z.infer<typeof attendanceDashboardSchema>;
 export const attendanceDashboardQuerySchema = z.object({
   class_id: idSchema.optional(),
   from: ddmmyyyySchema.optional(),
@@ -92,30 +129,6 @@ export const parentChildAttendanceRequestSchema = z.object({
     .regex(/^(0[1-9]|1[0-2])-(19|20|21)\d{2}$/, 'Use the format MM-YYYY')
     .optional(),
 });
-
-// Calendar
-export const calendarEventRequestSchema = z.object({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().max(2000).default(''),
-  start_date: ddmmyyyySchema,
-  end_date: ddmmyyyySchema,
-  /** null: the whole school. */
-  class_id: idSchema.nullable().default(null),
-  is_holiday: z.boolean().default(false),
-});
-export const calendarEventSchema = z.object({
-  id: idSchema,
-  title: z.string(),
-  description: z.string(),
-  start_date: ddmmyyyySchema,
-  end_date: ddmmyyyySchema,
-  class_id: idSchema.nullable(),
-  class_name: z.string().nullable(),
-  is_holiday: z.boolean(),
-  created_by: idSchema,
-  can_edit: z.boolean(),
-});
-export const calendarQuerySchema = z.object({ from: ddmmyyyySchema, to: ddmmyyyySchema, class_id: idSchema.optional() });
 
 /** Realtime: the event sent to a class room when its attendance changes (preset code 1). */
 export const ATTENDANCE_UPDATED_EVENT = 'attendance-updated';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUsableId, isValidOtp, isValidPhone, normalizePhoneInput, otpSendRequestSchema, roleFromLogin } from './index.js';
+import { isUsableId, isValidOtp, isValidPhone, normalizePhoneInput, otpSendRequestSchema, roleFromLogin } from '../index.js';
 
 describe('phone and OTP input', () => {
   it('keeps digits only, at most 10', () => {

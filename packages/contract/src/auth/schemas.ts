@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
-import { COUNTRY_CODE, OTP_LENGTH, PHONE_LENGTH } from './constants.js';
-import { ACCOUNT_MESSAGES } from './messages.js';
-import { childSchema, schoolDetailsSchema } from './school.js';
+import { idSchema } from '../common.js';
+import { COUNTRY_CODE, OTP_LENGTH, PHONE_LENGTH } from '../constants.js';
+import { ACCOUNT_MESSAGES } from '../messages.js';
+import { parentUserDetailsSchema, staffUserDetailsSchema } from '../users/schemas.js';
 
 const digits = (n: number) => new RegExp(`^\\d{${n}}$`);
 
@@ -47,32 +47,6 @@ export const phoneVerificationRequestSchema = z.object({
   otp_jwt_token: z.string().min(1),
   phone_number: phoneNumberSchema,
 });
-
-export const staffUserDetailsSchema = z.object({
-  _id: idSchema,
-  id: idSchema,
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  staff_profile_picture: z.string().nullable(),
-  school_details: schoolDetailsSchema,
-});
-export type StaffUserDetails = z.infer<typeof staffUserDetailsSchema>;
-
-export const parentUserDetailsSchema = z.object({
-  _id: idSchema,
-  id: idSchema,
-  parent_id: idSchema,
-  first_name: z.string(),
-  last_name: z.string(),
-  primary_email: z.string().nullable(),
-  primary_phone: z.string().nullable(),
-  parent_profile_picture: z.string().nullable(),
-  current_child: idSchema.nullable(),
-  child_list: z.array(childSchema),
-});
-export type ParentUserDetails = z.infer<typeof parentUserDetailsSchema>;
 
 export const sessionTokensSchema = z.object({ access_token: z.string(), refresh_token: z.string() });
 
@@ -134,9 +108,6 @@ export const loginedUserDetailsV2ResponseSchema = z.object({
   }),
 });
 
-// POST /api/parent_child_switch/
-export const parentChildSwitchRequestSchema = z.object({ child_id: idSchema });
-
 // Temporary access tokens (school setup → access tokens)
 /** A temporary access token lives between 5 minutes and 24 hours. */
 export const TEMP_TOKEN_MIN_MINUTES = 5;
@@ -164,7 +135,3 @@ export const createAccessTokenResponseSchema = z.object({
   result: accessTokenSchema.extend({ token: z.string() }),
   message: z.string(),
 });
-
-/** Profile pictures: multipart uploads of one image file. */
-export const PROFILE_PICTURE_MAX_BYTES = 10 * 1024 * 1024;
-export const PROFILE_PICTURE_SIZE_PX = 512;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_OTHERS_ANNOUNCEMENT, canManageCommunication } from './communication.js';
+import { ACCESS_OTHERS_ANNOUNCEMENT, canManageCommunication } from './schemas.js';
 
 const creator = 'a'.repeat(24);
 const other = 'b'.repeat(24);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ddmmyyyySchema } from './admin.js';
-import { httpUrlSchema, idSchema } from './common.js';
-import { mediaLinkSchema } from './platform.js';
+import { abilitiesSchema, ddmmyyyySchema, hhmmaSchema, httpUrlSchema, idSchema } from '../common.js';
+import type { RolePermission } from '../permissions.js';
+import { mediaLinkSchema } from '../platform/schemas.js';
 
 export const COMMUNICATION_TYPES = ['announcement', 'homework'] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
@@ -45,9 +45,6 @@ export const COMMUNICATION_MESSAGES = {
   titleRequired: 'Give a title before sending or scheduling',
   classesRequired: 'Choose at least one class',
 } as const;
-
-/** 'hh:mm A', e.g. '09:30 AM'. */
-export const hhmmaSchema = z.string().regex(/^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/, 'Use the format hh:mm AM');
 
 export const communicationRequestSchema = z.object({
   title: z.string().trim().max(TITLE_MAX, `The title can be ${TITLE_MAX} characters at most`).default(''),
@@ -95,7 +92,10 @@ export const communicationSchema = z.object({
   status: z.enum(['draft', 'scheduled', 'published']),
   is_saved: z.boolean(),
   is_published: z.boolean(),
+  /** Whether the caller may edit it (creator or access_others_announcement; published ones no more). */
   can_edit: z.boolean(),
+  /** What the caller may do with it: edit it (as `can_edit`), delete it (creator or access_others_announcement). */
+  abilities: abilitiesSchema('can_edit', 'can_delete'),
   read: z.boolean().optional(),
 });
 export type Communication = z.infer<typeof communicationSchema>;
@@ -133,12 +133,23 @@ export const communicationAudienceSchema = z.object({
   classes: z.array(z.object({ id: idSchema, class_name: z.string() })),
 });
 export type CommunicationAudience = z.infer<typeof communicationAudienceSchema>;
+/** An email written to the outbox (no SMTP configured): what the school's staff can read back. */
+export const outboxEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  school_id: z.string(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
 export const communicationAudienceResponseSchema = z.object({ result: communicationAudienceSchema });
 
 export const COMMUNICATION_PUBLISHED_EVENT = 'communication-published';
 
 /** The role permission that lets staff manage announcements and homework created by others. */
-export const ACCESS_OTHERS_ANNOUNCEMENT = 'daily_communication.access_others_announcement';
+export const ACCESS_OTHERS_ANNOUNCEMENT = 'daily_communication.access_others_announcement' satisfies RolePermission;
 
 /**
  * Edit and delete of an announcement or homework (spec sections 5 and 6): its creator, or holders of
@@ -148,6 +159,7 @@ export const ACCESS_OTHERS_ANNOUNCEMENT = 'daily_communication.access_others_ann
 export const canManageCommunication = (
   caller: { kind: 'staff' | 'parent'; userId: string },
   createdBy: string,
-  rolePermissions: ReadonlySet<string> | readonly string[],
+  rolePermissions: ReadonlySet<RolePermission> | readonly RolePermission[],
 ): boolean =>
-  caller.kind === 'staff' && (createdBy === caller.userId || new Set(rolePermissions).has(ACCESS_OTHERS_ANNOUNCEMENT));
+  caller.kind === 'staff' &&
+  (createdBy === caller.userId || new Set<RolePermission>(rolePermissions).has(ACCESS_OTHERS_ANNOUNCEMENT));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
-import { DEFAULT_AGE_GROUP } from './constants.js';
+import { idSchema } from '../common.js';
+import { DEFAULT_AGE_GROUP } from '../constants.js';
 
 /** Cue's background tasks over the socket (spec sections 7 and 9). */
 export const CUE_TASK_ENDPOINTS = [
@@ -80,32 +80,28 @@ export const cueTaskRequestSchema = z.object({
 });
 export type CueTaskRequest = z.infer<typeof cueTaskRequestSchema>;
 
-export interface TaskOption {
-  title: string;
-  value: string;
-  selected: boolean;
-}
-export interface TaskOutput {
-  name: string;
-  link: string;
-}
+export const taskOptionSchema = z.object({ title: z.string(), value: z.string(), selected: z.boolean() });
+export type TaskOption = z.infer<typeof taskOptionSchema>;
+export const taskOutputSchema = z.object({ name: z.string(), link: z.string() });
+export type TaskOutput = z.infer<typeof taskOutputSchema>;
 /** One `task-log` event: the whole current state of a task (the last one of a task carries `preset`). */
-export interface TaskLog {
-  task_id: string;
-  endpointName: CueTaskEndpoint;
-  title: string;
-  command: string;
-  content: string;
-  currentStage: string;
-  progressLevel: number;
-  options: TaskOption[];
-  outputs: TaskOutput[];
-  error: string | null;
-  preset: number | null;
-  class_id: string;
-  created_at: string;
-  finished: boolean;
-}
+export const taskLogSchema = z.object({
+  task_id: z.string(),
+  endpointName: z.enum(CUE_TASK_ENDPOINTS),
+  title: z.string(),
+  command: z.string(),
+  content: z.string(),
+  currentStage: z.string(),
+  progressLevel: z.number(),
+  options: z.array(taskOptionSchema),
+  outputs: z.array(taskOutputSchema),
+  error: z.string().nullable(),
+  preset: z.number().nullable(),
+  class_id: z.string(),
+  created_at: z.string(),
+  finished: z.boolean(),
+});
+export type TaskLog = z.infer<typeof taskLogSchema>;
 
 /** Which page a preset refreshes (spec section 9). */
 export const PRESET_PATHS: Record<number, string> = {
@@ -140,6 +136,32 @@ export const updateAiBlocksRequestSchema = z.object({
   screen_name: z.enum(AI_SCREENS),
   ai_blocks: z.array(z.object({ key: z.string().max(60), enabled: z.boolean() })).max(50),
 });
+const aiBlockSchema = z.object({
+  key: z.string(),
+  screen_name: z.enum(AI_SCREENS),
+  title: z.string(),
+  enabled: z.boolean(),
+});
+export type AiBlock = z.infer<typeof aiBlockSchema>;
+export const classAiBlocksSchema = z.object({ class_id: idSchema, ai_blocks: z.array(aiBlockSchema) });
+export const classScreenBlocksSchema = classAiBlocksSchema.extend({ screen_name: z.enum(AI_SCREENS) });
+export const classAiOptionsSchema = z.object({
+  class_id: idSchema,
+  ai_options: z.object({
+    ask: z.boolean(),
+    suggestions: z.boolean(),
+    voice: z.boolean(),
+    age_group: z.string().optional(),
+  }),
+});
+export type ClassAiOptions = z.infer<typeof classAiOptionsSchema>;
+export const screenPromptSchema = z.object({ enabled: z.boolean(), prompt: z.string() });
+export type ScreenPrompt = z.infer<typeof screenPromptSchema>;
+export const classScreenPromptsSchema = z.object({
+  class_id: idSchema,
+  ai_screen_blocks: z.record(z.string(), screenPromptSchema),
+});
+
 export const aiScreenBlocksRequestSchema = z.object({
   ai_screen_blocks: z.partialRecord(
     z.enum(AI_SCREENS),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ddmmyyyySchema } from './admin.js';
-import { attendanceStatusSchema } from './attendance.js';
-import { idSchema } from './common.js';
-import { COMMUNICATION_TYPES, hhmmaSchema } from './communication.js';
+import { attendanceStatusSchema } from '../attendance/schemas.js';
+import { ddmmyyyySchema, hhmmaSchema, idSchema } from '../common.js';
+import { COMMUNICATION_TYPES } from '../communication/schemas.js';
 
 /**
  * GET /api/dashboard/: the first page after sign-in, in one answer. A staff token gets the staff side

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ddmmyyyySchema } from './admin.js';
-import { idSchema } from './common.js';
-import { mediaLinkSchema } from './platform.js';
+import { abilitiesSchema, ddmmyyyySchema, idSchema } from '../common.js';
+import { mediaLinkSchema } from '../platform/schemas.js';
 
 export const OBSERVATION_DEFAULTS = { title: 'Observation', type_of_anecdote: 'general' } as const;
 export const OBSERVATION_MESSAGES = {
@@ -66,6 +65,8 @@ export const observationEntrySchema = z.object({
   created_by: z.object({ id: idSchema, first_name: z.string(), last_name: z.string() }),
   created_at: z.string(),
   is_saved: z.boolean(),
+  /** What the caller may do with it: staff of its class edit and delete it; parents only read. */
+  abilities: abilitiesSchema('can_edit', 'can_delete'),
 });
 export type ObservationEntry = z.infer<typeof observationEntrySchema>;
 export const observationListQuerySchema = z.object({
@@ -78,3 +79,10 @@ export const observationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
 });
+
+/** One learning area of the child's curriculum with how much evidence there is for it. */
+export const coverageRowSchema = learningAreaSchema.extend({
+  observations: z.number().int(),
+  last_date: ddmmyyyySchema.nullable(),
+});
+export type CoverageRow = z.infer<typeof coverageRowSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { idSchema, requiredText } from '../common.js';
+import { rolePermissionSchema, schoolPermissionSchema } from '../permissions.js';
 
 export const editorDirectionSchema = z.enum(['l2r', 'r2l']);
 export type EditorDirection = z.infer<typeof editorDirectionSchema>;
@@ -15,35 +16,76 @@ export const schoolDetailsSchema = z.object({
 });
 export type SchoolDetails = z.infer<typeof schoolDetailsSchema>;
 
-/** A class as the lists of this issue show it (spec section 3, Class). */
-export const classSummarySchema = z.object({
+// School details
+export const schoolInfoSchema = z.object({
   id: idSchema,
-  _id: idSchema,
-  class_name: z.string(),
-  academic_year: z.string(),
-  age_range: z.string(),
-  color: z.string(),
-  school_info: z.object({ id: idSchema, name: z.string() }),
-  student_count: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  editor_direction: editorDirectionSchema,
+  time_zone: z.string(),
+  organization: z.object({ id: idSchema, name: z.string() }),
 });
-export type ClassSummary = z.infer<typeof classSummarySchema>;
-
-export const studentClassSchema = z.object({
-  class_id: idSchema,
-  class_name: z.string(),
-  school_details: z.object({ id: idSchema, name: z.string(), editor_direction: editorDirectionSchema }),
+export type SchoolInfo = z.infer<typeof schoolInfoSchema>;
+export const updateSchoolRequestSchema = z.object({
+  name: requiredText(120).optional(),
+  editor_direction: editorDirectionSchema.optional(),
+  time_zone: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'Unknown time zone')
+    .optional(),
 });
 
-/** A child as a parent sees it (spec section 3, Child). */
-export const childSchema = z.object({
+export const schoolDashboardSchema = z.object({
+  classes: z.number().int(),
+  students: z.number().int(),
+  staff: z.number().int(),
+  parents: z.number().int(),
+  /** Today's attendance: null until attendance is recorded (attendance module). */
+  attendance_today: z.object({ present: z.number().int(), marked: z.number().int(), rate: z.number().nullable() }),
+});
+
+// Divisions
+export const divisionSchema = z.object({ id: idSchema, name: z.string(), class_count: z.number().int() });
+export const divisionRequestSchema = z.object({ name: requiredText(80) });
+
+// School permissions
+/** Every school permission, on or off. */
+export const schoolPermissionsSchema = z.record(schoolPermissionSchema, z.boolean());
+/** What the signed-in staff member holds in their school (GET /api/user_permissions/). */
+export const userPermissionsSchema = z.object({
+  role_permissions: z.array(rolePermissionSchema),
+  school_permissions: z.array(schoolPermissionSchema),
+});
+export const updateSchoolPermissionsRequestSchema = z.object({
+  permissions: z.partialRecord(schoolPermissionSchema, z.boolean()),
+});
+
+// Switching schools
+export const campusSchema = z.object({
   id: idSchema,
-  _id: idSchema,
-  first_name: z.string(),
-  last_name: z.string(),
-  student_class: z.array(studentClassSchema),
-  student_profile_picture: z.string().nullable(),
+  name: z.string(),
+  editor_direction: editorDirectionSchema,
+  organization: z.object({ id: idSchema, name: z.string() }),
+  current: z.boolean(),
 });
-export type Child = z.infer<typeof childSchema>;
+export const organizationSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  schools: z.array(z.object({ id: idSchema, name: z.string() })),
+});
+export const switchSchoolRequestSchema = z.object({ school_id: idSchema });
 
-export const staffClassesResponseSchema = z.object({ result: z.array(classSummarySchema) });
-export type StaffClassesResponse = z.infer<typeof staffClassesResponseSchema>;
+// Usage
+export const usageRowSchema = z.object({
+  user: z.object({ id: idSchema, first_name: z.string(), last_name: z.string() }),
+  action: z.string(),
+  count: z.number().int(),
+  last_at: z.string(),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { safeLinkSchema } from './common.js';
+import { safeLinkSchema } from '../common.js';
+import { mediaLinkSchema } from '../platform/schemas.js';
 
 // Maintenance (spec sections 3, 4, 8): a window during which the whole app is replaced.
 export const maintenanceStatusSchema = z.object({
@@ -19,39 +20,12 @@ export const setMaintenanceRequestSchema = z
     path: ['end_time'],
   });
 
-// Upload constraints (spec section 3), in bytes.
-export const UPLOAD_LIMITS = {
-  max_image_size: 10 * 1024 * 1024,
-  max_video_size: 100 * 1024 * 1024,
-  max_doc_size: 20 * 1024 * 1024,
-  total_media: 10,
-} as const;
-/**
- * A link to a stored file, as a request names it: links handed out for private files carry a signature
- * (`?exp=…&sig=…`, decision 6), which is dropped, so records keep the file's own path.
- */
-export const mediaLinkSchema = (message = 'Attach files uploaded to this app') =>
-  z
-    .string()
-    .max(1000)
-    .regex(/^\/media\//, message)
-    .transform((link) => link.split('?')[0] ?? link);
 export const uploadConstraintSchema = z.object({
   max_image_size: z.number().int(),
   max_video_size: z.number().int(),
   max_doc_size: z.number().int(),
   total_media: z.number().int(),
 });
-export const DOCUMENT_TYPES = [
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.ms-excel',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.ms-powerpoint',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'text/plain',
-] as const;
 export const uploadedMediaSchema = z.object({
   id: z.string(),
   media_link: z.string(),

@@ -5,6 +5,7 @@ import {
   communicationRequestSchema,
   createObservationRequestSchema,
   cueTaskRequestSchema,
+  ERROR_CODES,
   type TaskLog,
   VERBOSE_LOG_BATCH_MS,
 } from '@cue/contract';
@@ -304,7 +305,7 @@ export class CueTaskService {
   /** A failed task runs again with the same request. */
   async retry(auth: AccessClaims, taskId: string): Promise<TaskLog> {
     const row = await this.own(auth, taskId);
-    if (row.status !== 'failed') throw new AppError(409, 'Only a failed task can be retried', 'NOT_FAILED');
+    if (row.status !== 'failed') throw new AppError(409, 'Only a failed task can be retried', ERROR_CODES.taskNotFailed);
     const state: TaskLog = { ...(row.state as unknown as TaskLog), error: null, finished: false, currentStage: 'Queued' };
     await this.db
       .update(cueTasks)

@@ -1,4 +1,5 @@
 import type { createExcusalRequestSchema, Excusal } from '@cue/contract';
+import { ERROR_CODES } from '@cue/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -101,7 +102,7 @@ export class ExcusalService {
       .set({ status, decidedBy: auth.userId, decidedAt: this.clock.now() })
       .where(and(eq(excusals.id, excusalId), eq(excusals.classId, classId)))
       .returning({ studentId: excusals.studentId });
-    if (rows.length === 0) throw new AppError(404, 'Not found', 'NOT_FOUND');
+    if (rows.length === 0) throw new AppError(404, 'Not found', ERROR_CODES.notFound);
     this.events.publish('excusal.updated', {
       schoolId: roster.school_info.id,
       classId,

@@ -4,14 +4,15 @@ import {
   type AttendanceStatus,
   type bulkAttendanceRequestSchema,
   type ClassAttendance,
+  ERROR_CODES,
   type saveAttendanceRequestSchema,
 } from '@cue/contract';
 import type { z } from 'zod';
 import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
-import { toCsv } from '../../platform/csv.js';
 import { TtlCache } from '../../platform/cache.js';
 import type { Clock } from '../../platform/clock.js';
+import { toCsv } from '../../platform/csv.js';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
@@ -33,6 +34,16 @@ interface DayBatch {
   written: Promise<void>;
 }
 const MAX_RANGE_DAYS = 366;
+
+/**
+ * What staff who reach a class's day (its staff, class managers) may do with it: mark it unless it is
+ * a holiday or still to come; mark it complete while open; reopen it once complete.
+ */
+const dayAbilities = (isSaved: boolean, markable: boolean): ClassAttendance['abilities'] => ({
+  can_edit: markable,
+  can_complete: markable && !isSaved,
+  can_reopen: markable && isSaved,
+});
 
 /**
  * Class attendance: a day's marks, completing and reopening a day, whole-class and range updates,
@@ -94,7 +105,7 @@ export class AttendanceService {
   }
 
   private async present(schoolId: string, classId: string, roster: string[], iso: string): Promise<ClassAttendance> {
-    const view = await repo.dayView(this.db, schoolId, classId, iso);
+    const [view, today] = await Promise.all([repo.dayView(this.db, schoolId, classId, iso), this.today(schoolId)]);
     const marks = new Map(view.records.map((r) => [r.studentId, r.status as Status]));
     const excusedIds = new Set(view.excused);
     return {
@@ -109,23 +120,25 @@ export class AttendanceService {
         : null,
       completed_at: view.completedBy ? view.completedAt : null,
       holiday: view.holiday,
+      abilities: dayAbilities(!!view.completedBy, !view.holiday && iso <= today),
     };
   }
 
   private async checkDay(schoolId: string, classId: string, iso: string): Promise<void> {
-    if (iso > (await this.today(schoolId))) throw badRequest(ATTENDANCE_MESSAGES.futureDate, 'FUTURE_DATE', 'date');
+    if (iso > (await this.today(schoolId))) throw badRequest(ATTENDANCE_MESSAGES.futureDate, ERROR_CODES.futureDate, 'date');
     const key = `${classId}:${iso}`;
     let holiday = this.holidayDays.get(key);
     if (holiday === undefined) {
       holiday = (await repo.holidays(this.db, schoolId, classId, iso, iso)).length > 0;
       this.holidayDays.set(key, holiday);
     }
-    if (holiday) throw badRequest(ATTENDANCE_MESSAGES.holiday, 'HOLIDAY', 'date');
+    if (holiday) throw badRequest(ATTENDANCE_MESSAGES.holiday, ERROR_CODES.holiday, 'date');
   }
 
   private checkRoster(roster: Set<string>, ids: string[]): void {
     const stranger = ids.find((id) => !roster.has(id));
-    if (stranger) throw badRequest(`${stranger} ${ATTENDANCE_MESSAGES.notInClass}`, 'NOT_IN_CLASS', 'student_attendance_list');
+    if (stranger)
+      throw badRequest(`${stranger} ${ATTENDANCE_MESSAGES.notInClass}`, ERROR_CODES.notInClass, 'student_attendance_list');
   }
 
   /**
@@ -169,6 +182,8 @@ export class AttendanceService {
         completed_by: completer ? { id: completer.id, first_name: completer.first_name, last_name: completer.last_name } : null,
         completed_at: batch.completedBy ? batch.now.toISOString() : null,
         holiday: null,
+        // The day was just written: not a holiday, not in the future.
+        abilities: dayAbilities(!!batch.completedBy, true),
       };
     return this.present(schoolId, classId, ids, iso);
   }
@@ -250,7 +265,7 @@ export class AttendanceService {
     if (from > to) throw badRequest('from_date must not come after to_date', undefined, 'to_date');
     if (eachDay(from, to).length > MAX_RANGE_DAYS)
       throw badRequest(`At most ${MAX_RANGE_DAYS} days at once`, undefined, 'to_date');
-    if (to > (await this.today(schoolId))) throw badRequest(ATTENDANCE_MESSAGES.futureDate, 'FUTURE_DATE', 'to_date');
+    if (to > (await this.today(schoolId))) throw badRequest(ATTENDANCE_MESSAGES.futureDate, ERROR_CODES.futureDate, 'to_date');
     const ids = roster.student_list.map((s) => s.id);
     const chosen = body.student_ids ? [...new Set(body.student_ids)] : ids;
     this.checkRoster(new Set(ids), chosen);

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, MESSAGES, OAUTH_RETURN_PATHS, type OauthProvider } from '@cue/contract';
+import { ACCOUNT_MESSAGES, ERROR_CODES, MESSAGES, OAUTH_RETURN_PATHS, type OauthProvider } from '@cue/contract';
 import * as oidc from 'openid-client';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
@@ -59,7 +59,8 @@ export class OauthService {
 
   private client(provider: OauthProvider): Promise<oidc.Configuration> {
     const settings = this.settings(provider);
-    if (!settings) throw new AppError(503, ACCOUNT_MESSAGES.providerNotConfigured(LABEL[provider]), 'PROVIDER_NOT_CONFIGURED');
+    if (!settings)
+      throw new AppError(503, ACCOUNT_MESSAGES.providerNotConfigured(LABEL[provider]), ERROR_CODES.providerNotConfigured);
     let pending = this.configs.get(provider);
     if (!pending) {
       const issuer = new URL(settings.issuer);
@@ -121,7 +122,7 @@ export class OauthService {
     const client = await this.client(provider);
     const saved = await repo.takeOauthState(this.db, state, provider);
     if (!saved || saved.expiresAt <= this.clock.now())
-      throw new AppError(400, ACCOUNT_MESSAGES.oauthStateInvalid, 'OAUTH_STATE_INVALID');
+      throw new AppError(400, ACCOUNT_MESSAGES.oauthStateInvalid, ERROR_CODES.oauthStateInvalid);
     const callback = new URL(saved.redirectUri);
     callback.searchParams.set('code', code);
     callback.searchParams.set('state', state);
@@ -141,14 +142,14 @@ export class OauthService {
         claims = { ...idToken, ...(await oidc.fetchUserInfo(client, tokens.access_token, idToken.sub)) };
       }
     } catch (err) {
-      throw new AppError(401, ACCOUNT_MESSAGES.oauthFailed, 'OAUTH_FAILED', [
+      throw new AppError(401, ACCOUNT_MESSAGES.oauthFailed, ERROR_CODES.oauthFailed, [
         { field: 'code', message: err instanceof Error ? err.message : String(err) },
       ]);
     }
     const email = [claims?.email, claims?.preferred_username, claims?.upn].find(
       (v): v is string => typeof v === 'string' && v.includes('@'),
     );
-    if (!email || claims?.email_verified === false) throw notFound(MESSAGES.userDoesNotExist, 'USER_DOES_NOT_EXIST');
+    if (!email || claims?.email_verified === false) throw notFound(MESSAGES.userDoesNotExist, ERROR_CODES.userDoesNotExist);
     return { provider, email };
   }
 }

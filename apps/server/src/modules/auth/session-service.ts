@@ -97,7 +97,7 @@ export class SessionService implements SessionChecker {
   private async revokeForReuse(sessionId: string): Promise<never> {
     await repo.revokeSession(this.db, sessionId, this.clock.now());
     this.ended([sessionId]);
-    throw new AppError(401, ACCOUNT_MESSAGES.refreshReused, 'REFRESH_TOKEN_REUSED');
+    throw new AppError(401, ACCOUNT_MESSAGES.refreshReused, ERROR_CODES.refreshTokenReused);
   }
 
   /** Checks a refresh token and its session; `allowPrevious` accepts the just-replaced token. */

@@ -57,6 +57,6 @@ export class SignInService {
   async withProvider(provider: OauthProvider, code: string, state: string, iss?: string): Promise<LoginResult> {
     const { email } = await this.oauth.exchange(provider, code, state, iss);
     const [staff, parent] = await Promise.all([this.users.findStaffByEmail(email), this.users.findParentByEmail(email)]);
-    return this.issue(staff, parent, () => notFound(MESSAGES.userDoesNotExist, 'USER_DOES_NOT_EXIST'));
+    return this.issue(staff, parent, () => notFound(MESSAGES.userDoesNotExist, ERROR_CODES.userDoesNotExist));
   }
 }

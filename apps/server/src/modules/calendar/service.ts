@@ -143,7 +143,7 @@ export class CalendarService {
       createdBy: auth.userId,
     });
     this.events.publish('calendar.updated', { schoolId: auth.schoolId ?? '', classId: input.class_id });
-    return (await this.list(auth, { from: input.start_date, to: input.end_date })).find((e) => e.id === id);
+    return this.listed(auth, id, input);
   }
 
   async update(auth: AccessClaims, id: string, input: EventInput) {
@@ -161,7 +161,15 @@ export class CalendarService {
       })
       .where(eq(calendarEvents.id, id));
     this.events.publish('calendar.updated', { schoolId: auth.schoolId ?? '', classId: input.class_id });
-    return (await this.list(auth, { from: input.start_date, to: input.end_date })).find((e) => e.id === id);
+    return this.listed(auth, id, input);
+  }
+
+  /** An event as the calendar lists it, read back after a write. */
+  private async listed(auth: AccessClaims, id: string, input: EventInput) {
+    const range = { from: input.start_date, to: input.end_date, class_id: input.class_id ?? undefined };
+    const event = (await this.list(auth, range)).find((e) => e.id === id);
+    if (!event) throw notFound();
+    return event;
   }
 
   async remove(auth: AccessClaims, id: string): Promise<void> {

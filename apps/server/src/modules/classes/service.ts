@@ -1,4 +1,4 @@
-import type { ClassDetail, ClassSummary, classRequestSchema, classUpdateRequestSchema } from '@cue/contract';
+import type { ClassDetail, ClassListItem, ClassSummary, classRequestSchema, classUpdateRequestSchema } from '@cue/contract';
 import type { z } from 'zod';
 import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
@@ -69,7 +69,12 @@ export class ClassService {
         const all = (await this.users.rolePermissions(auth.userId, s.id)).has('admin_portal.classes');
         const rows = await repo.listSchoolClasses(this.db, s.id, { onlyForUserId: all ? null : auth.userId });
         return {
-          school_details: { id: s.id, name: s.name, editor_direction: s.editorDirection, organization: s.organization },
+          school_details: {
+            id: s.id,
+            name: s.name,
+            editor_direction: s.editorDirection === 'r2l' ? ('r2l' as const) : ('l2r' as const),
+            organization: s.organization,
+          },
           current: s.id === auth.schoolId,
           classes: rows.map(presentClassSummary),
         };
@@ -93,7 +98,7 @@ export class ClassService {
     );
   }
 
-  async list(auth: AccessClaims): Promise<ClassSummary[]> {
+  async list(auth: AccessClaims): Promise<ClassListItem[]> {
     const rows = await repo.listSchoolClasses(this.db, staffSchool(auth), { includeArchived: true });
     return rows.map((r) => ({
       ...presentClassSummary(r),

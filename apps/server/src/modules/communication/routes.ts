@@ -1,17 +1,7 @@
-import {
-  COMMUNICATION_MESSAGES,
-  type Communication,
-  communicationAudienceQuerySchema,
-  communicationListQuerySchema,
-  communicationRequestSchema,
-  idSchema,
-  ROUTES,
-} from '@cue/contract';
-import { z } from 'zod';
+import { COMMUNICATION_MESSAGES, type Communication, ROUTES } from '@cue/contract';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
 
-const byId = z.object({ id: idSchema });
 const toast = (c: Communication) =>
   c.status === 'draft'
     ? COMMUNICATION_MESSAGES.draft
@@ -41,26 +31,26 @@ export function communicationRoutes(route: Router, s: Services): void {
     ],
   ] as const;
   for (const [type, list, create, get, update, remove, reads] of sets) {
-    route(list, { querystring: communicationListQuerySchema }, async ({ auth, query }) => ({
+    route(list, async ({ auth, query }) => ({
       result: await s.communication.list(auth, type, query),
     }));
-    route(create, { body: communicationRequestSchema }, async ({ auth, body }) => {
+    route(create, async ({ auth, body }) => {
       const result = await s.communication.create(auth, type, body);
       return { result, message: toast(result) };
     });
-    route(get, { params: byId }, async ({ auth, params }) => ({ result: await s.communication.get(auth, type, params.id) }));
-    route(update, { params: byId, body: communicationRequestSchema }, async ({ auth, params, body }) => {
+    route(get, async ({ auth, params }) => ({ result: await s.communication.get(auth, type, params.id) }));
+    route(update, async ({ auth, params, body }) => {
       const result = await s.communication.update(auth, type, params.id, body);
       return { result, message: toast(result) };
     });
-    route(remove, { params: byId }, async ({ auth, params }) => {
+    route(remove, async ({ auth, params }) => {
       await s.communication.remove(auth, type, params.id);
       return { result: true, message: 'Deleted' };
     });
-    route(reads, { params: byId }, async ({ auth, params }) => ({ result: await s.communication.reads(auth, type, params.id) }));
+    route(reads, async ({ auth, params }) => ({ result: await s.communication.reads(auth, type, params.id) }));
   }
-  route(ROUTES.communicationAudience, { querystring: communicationAudienceQuerySchema }, async ({ auth, query }) => ({
+  route(ROUTES.communicationAudience, async ({ auth, query }) => ({
     result: await s.communication.audienceOf(auth, query),
   }));
-  route(ROUTES.emailOutbox, {}, async ({ auth }) => ({ result: await s.communication.outbox(auth) }));
+  route(ROUTES.emailOutbox, async ({ auth }) => ({ result: await s.communication.outbox(auth) }));
 }

@@ -1,10 +1,13 @@
 import {
+  ACCESS_OTHERS_ANNOUNCEMENT,
   COMMUNICATION_MESSAGES,
   COMMUNICATION_TYPES,
   type Communication,
   type CommunicationRequest,
   type CommunicationType,
+  ERROR_CODES,
   isHttpUrl,
+  type RolePermission,
 } from '@cue/contract';
 import { eq } from 'drizzle-orm';
 import { staffSchool } from '../../platform/auth/scope.js';
@@ -64,7 +67,7 @@ export class CommunicationService {
       repo.creatorsOf(this.db, [...new Set(rows.map((r) => r.createdBy))]),
       auth.kind === 'staff' && auth.schoolId
         ? this.users.rolePermissions(auth.userId, auth.schoolId)
-        : Promise.resolve(new Set<string>()),
+        : Promise.resolve(new Set<RolePermission>()),
       auth.kind === 'parent' ? repo.readIdsFor(this.db, auth.userId, ids) : Promise.resolve(undefined),
     ]);
     const tz = await this.timeZone(rows[0]?.schoolId ?? '');
@@ -98,6 +101,10 @@ export class CommunicationService {
         is_saved: true,
         is_published: r.status === 'published',
         can_edit: canManage(auth, r.createdBy, held) && r.status !== 'published',
+        abilities: {
+          can_edit: canManage(auth, r.createdBy, held) && r.status !== 'published',
+          can_delete: canManage(auth, r.createdBy, held),
+        },
         ...(reads ? { read: reads.has(r.id) } : {}),
       };
     });
@@ -140,7 +147,7 @@ export class CommunicationService {
       toIso(body.date);
       scheduledFor = zonedToInstant(body.date, body.time, await this.timeZone(schoolId));
       if (!body.save_as_draft && scheduledFor <= now)
-        throw badRequest(COMMUNICATION_MESSAGES.scheduleInPast, 'SCHEDULE_IN_PAST', 'time');
+        throw badRequest(COMMUNICATION_MESSAGES.scheduleInPast, ERROR_CODES.scheduleInPast, 'time');
       status = 'scheduled';
     }
     if (body.save_as_draft) status = 'draft';
@@ -204,7 +211,7 @@ export class CommunicationService {
 
   async update(auth: AccessClaims, type: CommunicationType, id: string, body: CommunicationRequest): Promise<Communication> {
     const row = await this.manageable(auth, type, id);
-    if (row.status === 'published') throw new AppError(409, COMMUNICATION_MESSAGES.cannotEditPublished, 'PUBLISHED');
+    if (row.status === 'published') throw new AppError(409, COMMUNICATION_MESSAGES.cannotEditPublished, ERROR_CODES.published);
     const before = (await repo.classesOf(this.db, [id])).map((c) => c.id);
     const plan = await this.plan(auth, row.schoolId, type, body, row.shareWith === 'Classes' ? before : []);
     await this.db.transaction(async (tx) => {
@@ -287,7 +294,7 @@ export class CommunicationService {
       status: query.status,
       classId: query.class_id,
       search: query.search,
-      draftsOf: held.has('daily_communication.access_others_announcement') ? undefined : auth.userId,
+      draftsOf: held.has(ACCESS_OTHERS_ANNOUNCEMENT) ? undefined : auth.userId,
       ...paging,
     });
     return { items: await this.present(auth, rows), total, page: query.page, page_size: query.page_size };

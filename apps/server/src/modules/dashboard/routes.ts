@@ -3,5 +3,5 @@ import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
 
 export function dashboardRoutes(route: Router, s: Services): void {
-  route(ROUTES.dashboard, {}, async ({ auth }) => ({ result: await s.dashboard.forCaller(auth) }));
+  route(ROUTES.dashboard, async ({ auth }) => ({ result: await s.dashboard.forCaller(auth) }));
 }

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@cue/contract';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { badRequest } from '../../platform/errors.js';
@@ -18,7 +19,7 @@ export async function readSheet(bytes: Buffer): Promise<Record<string, string>[]
     try {
       await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     } catch {
-      throw badRequest('The file could not be read as a spreadsheet', 'IMPORT_UNREADABLE', 'file');
+      throw badRequest('The file could not be read as a spreadsheet', ERROR_CODES.importUnreadable, 'file');
     }
     const sheet = workbook.worksheets[0];
     if (!sheet) return [];
@@ -46,6 +47,6 @@ export async function readSheet(bytes: Buffer): Promise<Record<string, string>[]
     });
     return records as Record<string, string>[];
   } catch (err) {
-    throw badRequest(`The file could not be read as CSV: ${(err as Error).message}`, 'IMPORT_UNREADABLE', 'file');
+    throw badRequest(`The file could not be read as CSV: ${(err as Error).message}`, ERROR_CODES.importUnreadable, 'file');
   }
 }

@@ -1,4 +1,4 @@
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview, MESSAGES } from '@cue/contract';
+import { ERROR_CODES, IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview, MESSAGES } from '@cue/contract';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
@@ -100,9 +100,9 @@ export class ImportService {
 
   private async rows(bytes: Buffer): Promise<Row[]> {
     const rows = (await readSheet(bytes)).filter((r) => Object.values(r).some((v) => v));
-    if (rows.length === 0) throw badRequest('The file has no rows to import', 'IMPORT_EMPTY', 'file');
+    if (rows.length === 0) throw badRequest('The file has no rows to import', ERROR_CODES.importEmpty, 'file');
     if (rows.length > IMPORT_MAX_ROWS)
-      throw badRequest(`At most ${IMPORT_MAX_ROWS} rows can be imported at once`, 'IMPORT_TOO_LARGE', 'file');
+      throw badRequest(`At most ${IMPORT_MAX_ROWS} rows can be imported at once`, ERROR_CODES.importTooLarge, 'file');
     return rows;
   }
 
@@ -263,7 +263,7 @@ export class ImportService {
     return new AppError(
       400,
       `The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was imported`,
-      'IMPORT_INVALID',
+      ERROR_CODES.importInvalid,
       problems.map((p) => ({ field: `row ${p.row}: ${p.field}`, message: p.message })),
     );
   }

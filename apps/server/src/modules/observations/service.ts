@@ -4,6 +4,7 @@ import type {
   observationListQuerySchema,
   updateObservationRequestSchema,
 } from '@cue/contract';
+import { ERROR_CODES } from '@cue/contract';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { staffSchool } from '../../platform/auth/scope.js';
@@ -75,7 +76,8 @@ export class ObservationService {
     });
   }
 
-  private async present(rows: Row[]): Promise<ObservationEntry[]> {
+  /** Rows as the contract's entries; staff of the class (the only staff who reach them) edit and delete, parents read. */
+  private async present(auth: AccessClaims, rows: Row[]): Promise<ObservationEntry[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [areas, kids, authors] = await Promise.all([
@@ -119,6 +121,7 @@ export class ObservationService {
         created_by: { id: r.createdBy, first_name: author?.firstName ?? '', last_name: author?.lastName ?? '' },
         created_at: r.createdAt.toISOString(),
         is_saved: true,
+        abilities: { can_edit: auth.kind === 'staff', can_delete: auth.kind === 'staff' },
       };
     });
   }
@@ -133,7 +136,7 @@ export class ObservationService {
     const inClass = new Set(roster.student_list.map((s) => s.id));
     const stranger = body.observation_entries.find((e) => !inClass.has(e.student_id));
     if (stranger)
-      throw badRequest(`${stranger.student_id} is not a student of this class`, 'NOT_IN_CLASS', 'observation_entries');
+      throw badRequest(`${stranger.student_id} is not a student of this class`, ERROR_CODES.notInClass, 'observation_entries');
     const areaIds = await this.checkAreas(auth, body.class_id, body.learning_area_ids);
     const attached = await this.checkMedia(
       schoolId,
@@ -166,7 +169,7 @@ export class ObservationService {
       .from(observations)
       .where(eq(observations.groupId, groupId))
       .orderBy(asc(observations.id));
-    return { observation_entries: await this.present(saved), is_saved: true };
+    return { observation_entries: await this.present(auth, saved), is_saved: true };
   }
 
   private async own(auth: AccessClaims, id: string): Promise<Row> {
@@ -202,7 +205,7 @@ export class ObservationService {
           await tx.insert(observationAreas).values(areaIds.map((learningAreaId) => ({ observationId: id, learningAreaId })));
       }
     });
-    const [fresh] = await this.present(await this.db.select().from(observations).where(eq(observations.id, id)));
+    const [fresh] = await this.present(auth, await this.db.select().from(observations).where(eq(observations.id, id)));
     if (!fresh) throw notFound();
     return fresh;
   }
@@ -217,7 +220,7 @@ export class ObservationService {
     const attached = await this.checkMedia(row.schoolId, links);
     const merged = [...row.media, ...attached.filter((a) => !row.media.some((m) => m.media_link === a.media_link))];
     await this.db.update(observations).set({ media: merged, updatedAt: this.clock.now() }).where(eq(observations.id, id));
-    const [fresh] = await this.present(await this.db.select().from(observations).where(eq(observations.id, id)));
+    const [fresh] = await this.present(auth, await this.db.select().from(observations).where(eq(observations.id, id)));
     if (!fresh) throw notFound();
     return fresh;
   }
@@ -264,7 +267,7 @@ export class ObservationService {
       .orderBy(desc(observations.date), desc(observations.createdAt))
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size);
-    return { items: await this.present(rows), total: Number(total?.n ?? 0), page: q.page, page_size: q.page_size };
+    return { items: await this.present(auth, rows), total: Number(total?.n ?? 0), page: q.page, page_size: q.page_size };
   }
 
   /** How many observations each child of a class has dated from `fromIso` to `toIso` (children with none are left out). */

@@ -3,7 +3,7 @@ import { signMedia } from '../../platform/media-urls.js';
 import type { InvitationRow, StaffRow, StudentRow } from './repo.js';
 
 /** A member as this school records them: the school's own name for them where it set one. */
-export const presentStaffMember = (r: StaffRow): StaffMember => ({
+export const presentStaffMember = (r: StaffRow, abilities: StaffMember['abilities']): StaffMember => ({
   id: r.user.id,
   first_name: r.names.firstName ?? r.user.firstName,
   last_name: r.names.lastName ?? r.user.lastName,
@@ -13,6 +13,7 @@ export const presentStaffMember = (r: StaffRow): StaffMember => ({
   classes: r.classes.map((c) => ({ id: c.id, class_name: c.name })),
   staff_profile_picture: r.user.staffProfilePicture,
   status: 'active',
+  abilities,
 });
 
 /** An open invitation: only what the school typed, nothing of the invited person's own account. */
@@ -26,6 +27,8 @@ export const presentInvitation = (r: InvitationRow): StaffMember => ({
   classes: r.classes.map((c) => ({ id: c.id, class_name: c.name })),
   staff_profile_picture: null,
   status: 'invited',
+  // An invitation is not edited, only withdrawn (and given again).
+  abilities: { can_edit: false, can_remove: true },
 });
 
 export const presentStudent = (r: StudentRow): Student => ({

@@ -1,5 +1,6 @@
 import {
   ERROR_CODES,
+  type ErrorCode,
   type linkParentRequestSchema,
   MESSAGES,
   type StaffInvitation,
@@ -28,7 +29,7 @@ import type { UserService } from '../users/service.js';
 import { presentInvitation, presentStaffMember, presentStudent } from './presenter.js';
 import * as repo from './repo.js';
 
-const conflict = (message: string, code = 'CONFLICT') => new AppError(409, message, code);
+const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) => new AppError(409, message, code);
 
 export interface ParentInput {
   first_name: string;
@@ -83,6 +84,15 @@ export async function linkChild(q: Queryable, parentId: string, studentId: strin
     .where(and(eq(parents.id, parentId), isNull(parents.currentChildId)));
 }
 
+/**
+ * What the caller may do with a member: change them and take them off the staff only when they hold
+ * at least what the member's role gives (roles policy `covers`), and never remove themselves.
+ */
+const abilitiesOf = (auth: AccessClaims, member: repo.StaffRow, actOn: ReadonlySet<string>): StaffMember['abilities'] => ({
+  can_edit: actOn.has(member.role.id),
+  can_remove: actOn.has(member.role.id) && member.user.id !== auth.userId,
+});
+
 /** Staff, students and parents of one school. */
 export class PeopleService {
   constructor(
@@ -104,14 +114,18 @@ export class PeopleService {
   /** The school's staff, then the people invited who have not answered yet. */
   async listStaff(auth: AccessClaims): Promise<StaffMember[]> {
     const schoolId = staffSchool(auth);
-    const [members, invited] = await Promise.all([repo.listStaff(this.db, schoolId), repo.listInvitations(this.db, schoolId)]);
-    return [...members.map(presentStaffMember), ...invited.map(presentInvitation)];
+    const [members, invited, actOn] = await Promise.all([
+      repo.listStaff(this.db, schoolId),
+      repo.listInvitations(this.db, schoolId),
+      this.roles.grantableRoleIds(auth),
+    ]);
+    return [...members.map((m) => presentStaffMember(m, abilitiesOf(auth, m, actOn))), ...invited.map(presentInvitation)];
   }
 
-  private async staffMember(schoolId: string, userId: string): Promise<StaffMember> {
-    const [row] = await repo.listStaff(this.db, schoolId, userId);
+  private async staffMember(auth: AccessClaims, schoolId: string, userId: string): Promise<StaffMember> {
+    const [[row], actOn] = await Promise.all([repo.listStaff(this.db, schoolId, userId), this.roles.grantableRoleIds(auth)]);
     if (!row) throw notFound();
-    return presentStaffMember(row);
+    return presentStaffMember(row, abilitiesOf(auth, row, actOn));
   }
 
   /**
@@ -164,7 +178,7 @@ export class PeopleService {
     }
     this.users.invalidateUser(added.userId);
     this.rosters.invalidateSchool(schoolId);
-    return this.staffMember(schoolId, added.userId);
+    return this.staffMember(auth, schoolId, added.userId);
   }
 
   /**
@@ -193,7 +207,7 @@ export class PeopleService {
     });
     this.users.invalidateUser(userId);
     this.rosters.invalidateSchool(schoolId);
-    return this.staffMember(schoolId, userId);
+    return this.staffMember(auth, schoolId, userId);
   }
 
   /** Removes a member from the school (or withdraws an open invitation, by its id). */

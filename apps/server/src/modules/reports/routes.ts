@@ -1,6 +1,5 @@
-import { idSchema, ROUTES } from '@cue/contract';
+import { ROUTES } from '@cue/contract';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
 
@@ -11,8 +10,6 @@ const sendCsv = (reply: FastifyReply, file: { filename: string; csv: string }) =
     .send(`\uFEFF${file.csv}`);
 
 export function reportRoutes(route: Router, s: Services): void {
-  route(ROUTES.reportClassList, { params: z.object({ id: idSchema }) }, async ({ auth, params, reply }) =>
-    sendCsv(reply, await s.reports.classList(auth, params.id)),
-  );
-  route(ROUTES.reportContacts, {}, async ({ auth, reply }) => sendCsv(reply, await s.reports.contacts(auth)));
+  route(ROUTES.reportClassList, async ({ auth, params, reply }) => sendCsv(reply, await s.reports.classList(auth, params.id)));
+  route(ROUTES.reportContacts, async ({ auth, reply }) => sendCsv(reply, await s.reports.contacts(auth)));
 }

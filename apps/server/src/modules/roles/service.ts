@@ -1,4 +1,4 @@
-import type { roleRequestSchema, roleUpdateRequestSchema } from '@cue/contract';
+import { ERROR_CODES, isRolePermission, type Role, type roleRequestSchema, type roleUpdateRequestSchema } from '@cue/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { staffSchool } from '../../platform/auth/scope.js';
@@ -12,7 +12,7 @@ import type { UserService } from '../users/service.js';
 import { assertCanActOn, assertCanGrant, covers, type Standing } from './policy.js';
 import * as repo from './repo.js';
 
-const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
+const conflict = (message: string) => new AppError(409, message, ERROR_CODES.conflict);
 
 /** A school's roles: editable sets of role permissions. */
 export class RoleService {
@@ -22,8 +22,10 @@ export class RoleService {
     private readonly rosters: RosterCache,
   ) {}
 
-  async list(auth: AccessClaims) {
+  /** The school's roles; each says whether the caller may change it (they hold all it gives) and delete it (nobody holds it). */
+  async list(auth: AccessClaims): Promise<Role[]> {
     const schoolId = staffSchool(auth);
+    const mine = await this.standing(auth);
     const rows = await this.db
       .select({ role: roles, members: count(memberships.id) })
       .from(roles)
@@ -31,13 +33,24 @@ export class RoleService {
       .where(eq(roles.schoolId, schoolId))
       .groupBy(roles.id)
       .orderBy(asc(roles.name));
-    return rows.map((r) => ({
-      id: r.role.id,
-      name: r.role.name,
-      permissions: [...r.role.permissions].sort(),
-      is_admin: r.role.isAdmin,
-      member_count: Number(r.members),
-    }));
+    return rows.map((r) => {
+      const mayChange = covers(mine, { permissions: r.role.permissions, superAdmin: r.role.isSuperAdmin });
+      return {
+        id: r.role.id,
+        name: r.role.name,
+        permissions: r.role.permissions.filter(isRolePermission).sort(),
+        is_admin: r.role.isAdmin,
+        member_count: Number(r.members),
+        abilities: { can_edit: mayChange, can_delete: mayChange && Number(r.members) === 0 },
+      };
+    });
+  }
+
+  /** One role as the list shows it. */
+  private async listed(auth: AccessClaims, id: string): Promise<Role> {
+    const role = (await this.list(auth)).find((r) => r.id === id);
+    if (!role) throw notFound();
+    return role;
   }
 
   private async find(schoolId: string, id: string) {
@@ -98,7 +111,7 @@ export class RoleService {
     // A new role is never a super admin role; super_admin.* only from someone who holds them.
     assertCanGrant(await this.standing(auth), { permissions, superAdmin: false });
     await this.db.insert(roles).values({ id, schoolId, name: input.name, permissions, isAdmin: input.is_admin });
-    return (await this.list(auth)).find((r) => r.id === id);
+    return this.listed(auth, id);
   }
 
   async update(auth: AccessClaims, id: string, input: z.infer<typeof roleUpdateRequestSchema>) {
@@ -129,7 +142,7 @@ export class RoleService {
       .where(eq(roles.id, id));
     this.users.invalidateAll();
     this.rosters.invalidateSchool(schoolId);
-    return (await this.list(auth)).find((r) => r.id === id);
+    return this.listed(auth, id);
   }
 
   async remove(auth: AccessClaims, id: string): Promise<void> {

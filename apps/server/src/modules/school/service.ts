@@ -1,4 +1,4 @@
-import { ERROR_CODES, SCHOOL_PERMISSIONS, type SchoolInfo } from '@cue/contract';
+import { ERROR_CODES, isSchoolPermission, SCHOOL_PERMISSIONS, type SchoolInfo, type SchoolPermission } from '@cue/contract';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import { TtlCache } from '../../platform/cache.js';
 import type { Clock } from '../../platform/clock.js';
@@ -12,7 +12,7 @@ import type { Upload } from '../users/account-service.js';
 import type { UserService } from '../users/service.js';
 import * as repo from './repo.js';
 
-const conflict = (message: string) => new AppError(409, message, 'CONFLICT');
+const conflict = (message: string) => new AppError(409, message, ERROR_CODES.conflict);
 const ddmmyyyy = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
@@ -20,7 +20,7 @@ const ddmmyyyy = (d: Date) => d.toISOString().slice(0, 10);
  * which schools a person can switch between, and its usage report.
  */
 export class SchoolService {
-  private readonly features = new TtlCache<ReadonlySet<string>>(30_000);
+  private readonly features = new TtlCache<ReadonlySet<SchoolPermission>>(30_000);
   private usageBuffer = new Map<string, { schoolId: string; userId: string; action: string; count: number; at: Date }>();
 
   constructor(
@@ -32,23 +32,27 @@ export class SchoolService {
   ) {}
 
   /** School permissions switched on; cached, as every guarded request may ask. */
-  async schoolPermissions(schoolId: string): Promise<ReadonlySet<string>> {
+  async schoolPermissions(schoolId: string): Promise<ReadonlySet<SchoolPermission>> {
     const cached = this.features.get(schoolId);
     if (cached) return cached;
     const found = await repo.findSchool(this.db, schoolId);
-    const set = new Set(found?.school.permissions ?? []);
+    const set = new Set((found?.school.permissions ?? []).filter(isSchoolPermission));
     this.features.set(schoolId, set);
     return set;
   }
 
-  async permissionsMap(schoolId: string): Promise<Record<string, boolean>> {
+  async permissionsMap(schoolId: string): Promise<Record<SchoolPermission, boolean>> {
     const on = await this.schoolPermissions(schoolId);
-    return Object.fromEntries(SCHOOL_PERMISSIONS.map((p) => [p, on.has(p)]));
+    return Object.fromEntries(SCHOOL_PERMISSIONS.map((p) => [p, on.has(p)])) as Record<SchoolPermission, boolean>;
   }
 
-  async setPermissions(schoolId: string, changes: Record<string, boolean>): Promise<Record<string, boolean>> {
+  async setPermissions(
+    schoolId: string,
+    changes: Partial<Record<SchoolPermission, boolean>>,
+  ): Promise<Record<SchoolPermission, boolean>> {
     const current = new Set(await this.schoolPermissions(schoolId));
-    for (const [name, on] of Object.entries(changes)) on ? current.add(name) : current.delete(name);
+    for (const [name, on] of Object.entries(changes) as [SchoolPermission, boolean][])
+      on ? current.add(name) : current.delete(name);
     await repo.updateSchool(this.db, schoolId, { permissions: SCHOOL_PERMISSIONS.filter((p) => current.has(p)) });
     this.features.delete(schoolId);
     return this.permissionsMap(schoolId);
@@ -117,7 +121,9 @@ export class SchoolService {
     if (same && same.id !== id) throw conflict(`A division named ${name} already exists`);
     await repo.renameDivision(this.db, id, name);
     this.rosters.invalidateSchool(schoolId);
-    return (await this.divisions(schoolId)).find((d) => d.id === id);
+    const renamed = (await this.divisions(schoolId)).find((d) => d.id === id);
+    if (!renamed) throw notFound();
+    return renamed;
   }
 
   async deleteDivision(schoolId: string, id: string): Promise<void> {

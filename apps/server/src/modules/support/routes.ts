@@ -1,4 +1,4 @@
-import { BUG_REPORT_MESSAGES, bugReportRequestSchema, ROUTES, setMaintenanceRequestSchema, UPLOAD_LIMITS } from '@cue/contract';
+import { BUG_REPORT_MESSAGES, ROUTES, UPLOAD_LIMITS } from '@cue/contract';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
 import { readUpload } from '../../platform/http/upload.js';
@@ -6,18 +6,18 @@ import { readUpload } from '../../platform/http/upload.js';
 const largest = Math.max(UPLOAD_LIMITS.max_image_size, UPLOAD_LIMITS.max_video_size, UPLOAD_LIMITS.max_doc_size);
 
 export function supportRoutes(route: Router, s: Services): void {
-  route(ROUTES.maintenanceStatus, {}, async () => ({ result: await s.support.maintenanceStatus() }));
-  route(ROUTES.maintenanceSet, { body: setMaintenanceRequestSchema }, async ({ body }) => ({
+  route(ROUTES.maintenanceStatus, async () => ({ result: await s.support.maintenanceStatus() }));
+  route(ROUTES.maintenanceSet, async ({ body }) => ({
     result: await s.support.setMaintenance(body),
     message: body.enabled ? 'Maintenance window set' : 'Maintenance cleared',
   }));
-  route(ROUTES.uploadConstraint, {}, async () => ({ result: s.support.uploadConstraint() }));
-  route(ROUTES.mediaUpload, {}, async ({ auth, req }) => ({
-    result: await s.support.upload(auth, await readUpload(req, 'file', largest, 'The file is too large')),
+  route(ROUTES.uploadConstraint, async () => ({ result: s.support.uploadConstraint() }));
+  route(ROUTES.mediaUpload, async ({ auth, req }) => ({
+    result: await s.support.upload(auth, await readUpload(req, ROUTES.mediaUpload.upload, largest, 'The file is too large')),
   }));
-  route(ROUTES.bugReport, { body: bugReportRequestSchema }, async ({ auth, body, req }) => ({
+  route(ROUTES.bugReport, async ({ auth, body, req }) => ({
     result: await s.support.reportBug(auth, body, req.headers['user-agent']),
     message: BUG_REPORT_MESSAGES.success,
   }));
-  route(ROUTES.bugReportList, {}, async () => ({ result: await s.support.bugReports() }));
+  route(ROUTES.bugReportList, async () => ({ result: await s.support.bugReports() }));
 }

@@ -1,5 +1,5 @@
 import type { ParentUserDetails, StaffUserDetails } from '@cue/contract';
-import { MESSAGES } from '@cue/contract';
+import { isRolePermission, MESSAGES, type RolePermission } from '@cue/contract';
 import type { AccessClaims, TokenService } from '../../platform/auth/tokens.js';
 import { TtlCache } from '../../platform/cache.js';
 import type { Db } from '../../platform/db/client.js';
@@ -18,7 +18,7 @@ export type UserDetails =
  */
 export class UserService implements Pick<PermissionChecker, 'rolePermissions'> {
   private readonly details = new TtlCache<UserDetails>(60_000);
-  private readonly permissions = new TtlCache<ReadonlySet<string>>(30_000);
+  private readonly permissions = new TtlCache<ReadonlySet<RolePermission>>(30_000);
 
   constructor(private readonly db: Db) {}
 
@@ -74,11 +74,11 @@ export class UserService implements Pick<PermissionChecker, 'rolePermissions'> {
     return result;
   }
 
-  async rolePermissions(userId: string, schoolId: string): Promise<ReadonlySet<string>> {
+  async rolePermissions(userId: string, schoolId: string): Promise<ReadonlySet<RolePermission>> {
     const key = `${userId}:${schoolId}`;
     const cached = this.permissions.get(key);
     if (cached) return cached;
-    const set = new Set(await repo.loadRolePermissions(this.db, userId, schoolId));
+    const set = new Set((await repo.loadRolePermissions(this.db, userId, schoolId)).filter(isRolePermission));
     this.permissions.set(key, set);
     return set;
   }

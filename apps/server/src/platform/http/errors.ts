@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES, UNSAFE_TEXT_MESSAGE } from '@cue/contract';
+import { ERROR_CODES, type ErrorCode, MESSAGES, UNSAFE_TEXT_MESSAGE } from '@cue/contract';
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -44,6 +44,16 @@ export function serializeError(err: Error): { type: string; message: string; sta
 export const unsafeTextError = (field: string) =>
   new AppError(400, `${field}: ${UNSAFE_TEXT_MESSAGE}`, ERROR_CODES.validation, [{ field, message: UNSAFE_TEXT_MESSAGE }]);
 
+/** The contract's code for a refusal Fastify or a plugin made (a body too large, a content type it cannot read). */
+const frameworkCode = (status: number): ErrorCode =>
+  status === 413
+    ? ERROR_CODES.payloadTooLarge
+    : status === 415 || status === 406
+      ? ERROR_CODES.unsupportedMediaType
+      : status === 404
+        ? ERROR_CODES.notFound
+        : ERROR_CODES.badRequest;
+
 /** The one place that turns a failure into the envelope `{ message, code, errors? }`. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -68,7 +78,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(429).send({ message: MESSAGES.tooManyRequests, code: ERROR_CODES.rateLimited });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send({ message: err.message, code: err.code ?? ERROR_CODES.validation });
+      // Fastify's and its plugins' own refusals (FST_… codes) answer with the contract's code for their kind.
+      return reply.status(err.statusCode).send({ message: err.message, code: frameworkCode(err.statusCode) });
     }
     req.log.error({ err }, 'request failed');
     return reply.status(500).send({ message: MESSAGES.internal, code: ERROR_CODES.internal });

@@ -1,4 +1,4 @@
-import { can, ERROR_CODES, MESSAGES, type RouteDef } from '@cue/contract';
+import { can, ERROR_CODES, MESSAGES, type RolePermission, type RouteDef, type SchoolPermission } from '@cue/contract';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import type { AccessClaims, TokenService } from '../auth/tokens.js';
@@ -18,12 +18,12 @@ export interface SessionChecker {
 
 export interface PermissionChecker {
   /** Role permissions the staff member holds in the school. */
-  rolePermissions(userId: string, schoolId: string): Promise<ReadonlySet<string>>;
+  rolePermissions(userId: string, schoolId: string): Promise<ReadonlySet<RolePermission>>;
   /** School permissions (features) switched on for the school. */
-  schoolPermissions(schoolId: string): Promise<ReadonlySet<string>>;
+  schoolPermissions(schoolId: string): Promise<ReadonlySet<SchoolPermission>>;
 }
 
-export const bearerToken = (req: FastifyRequest): string | null => {
+export const bearerToken = (req: Pick<FastifyRequest, 'headers'>): string | null => {
   const header = req.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');

@@ -1,4 +1,4 @@
-import { findUnsafeText, type RouteDef } from '@cue/contract';
+import { FILE_RESPONSE, findUnsafeText, type RouteDef } from '@cue/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -7,21 +7,29 @@ import type { AuthContext } from './guard.js';
 
 type Authenticate = (req: FastifyRequest, def: RouteDef) => Promise<AuthContext | null>;
 
-interface RouteSchema<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
-  body?: B;
-  querystring?: Q;
-  params?: P;
+/** The request as a handler sees it: its params, query and body come only from the route entry's schemas. */
+export type RouteRequest = Omit<FastifyRequest, 'body' | 'query' | 'params'>;
+
+type AuthFor<D extends RouteDef> = D['access'] extends 'public' | 'refresh' ? null : AuthContext;
+type Part<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }
+  ? { [P in K]: z.output<S> }
+  : unknown;
+
+/** What a handler gets: the caller, and each part of the request its route entry declares, validated. */
+export type HandlerInput<D extends RouteDef> = {
+  auth: AuthFor<D>;
+  req: RouteRequest;
+  reply: FastifyReply;
+} & Part<D, 'params'> &
+  Part<D, 'query'> &
+  Part<D, 'body'>;
+
+/** What a handler answers: the entry's response (serialized and checked through its schema), or the reply of a download. */
+export type RouteResult<D extends RouteDef> = D extends { response: infer R extends z.ZodType } ? z.output<R> : FastifyReply;
+
+export interface RouteOptions {
   /** Extra per-route options, such as a rate limit. */
   config?: Record<string, unknown>;
-}
-
-export interface HandlerInput<B, Q, P, A> {
-  body: B;
-  query: Q;
-  params: P;
-  auth: A;
-  req: FastifyRequest;
-  reply: FastifyReply;
 }
 
 /** A route as registered: its contract entry and the zod schemas of its input (the fuzzing suite walks these). */
@@ -48,48 +56,58 @@ async function refuseUnsafeText(req: FastifyRequest): Promise<void> {
   }
 }
 
-type AuthFor<D extends RouteDef> = D['access'] extends 'public' | 'refresh' ? null : AuthContext;
+const PARTS = [
+  ['params', 'params'],
+  ['query', 'querystring'],
+  ['body', 'body'],
+] as const;
 
 /**
- * Registers one route of the contract's route table: the method, path and access come from the
- * table entry, so the server cannot drift from it. The handler validates nothing itself: text no
- * database can hold was refused, then zod validated.
+ * The handler's input: each part the entry declares; reading one it does not declare is a programming
+ * error (a request part nothing validated), answered 500 and caught by the tests that call every route.
+ */
+function inputOf(def: RouteDef, req: FastifyRequest, reply: FastifyReply): Record<string, unknown> {
+  const input: Record<string, unknown> = { auth: req.auth, req, reply };
+  for (const [part] of PARTS) {
+    if (def[part]) input[part] = req[part];
+    else
+      Object.defineProperty(input, part, {
+        get() {
+          throw new Error(`${def.method} ${def.path} reads its ${part}, which its route entry does not declare`);
+        },
+      });
+  }
+  return input;
+}
+
+/**
+ * Registers one route of the contract's route table: the method, path, access and the schemas of its
+ * params, query, body and success answer all come from the entry, so the server cannot drift from it.
+ * Text no database can hold is refused, then zod validates each declared part; the answer is encoded
+ * through the entry's `response` (unknown fields dropped, a wrong shape is a 500).
  */
 export function createRouter(app: FastifyInstance, authenticate: Authenticate) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const list: RegisteredRoute[] = [];
   registered.set(app, list);
-  return function route<
-    D extends RouteDef,
-    B extends z.ZodType = z.ZodUnknown,
-    Q extends z.ZodType = z.ZodUnknown,
-    P extends z.ZodType = z.ZodUnknown,
-  >(
+  return function route<D extends RouteDef>(
     def: D,
-    schema: RouteSchema<B, Q, P>,
-    handler: (input: HandlerInput<z.infer<B>, z.infer<Q>, z.infer<P>, AuthFor<D>>) => Promise<unknown>,
+    handler: (input: HandlerInput<D>) => Promise<RouteResult<D>>,
+    options: RouteOptions = {},
   ) {
-    list.push({ def, schema: { body: schema.body, querystring: schema.querystring, params: schema.params } });
+    const schema: RegisteredRoute['schema'] = {};
+    for (const [part, key] of PARTS) if (def[part]) schema[key] = def[part];
+    list.push({ def, schema });
     typed.route({
       method: def.method,
       url: def.path,
-      schema: Object.fromEntries(
-        Object.entries({ body: schema.body, querystring: schema.querystring, params: schema.params }).filter(([, v]) => v),
-      ),
-      config: { access: def.access, ...schema.config },
+      schema: { ...schema, ...(def.response === FILE_RESPONSE ? {} : { response: { 200: def.response } }) },
+      config: { access: def.access, ...options.config },
       onRequest: async (req) => {
         req.auth = await authenticate(req, def);
       },
       preValidation: async (req) => refuseUnsafeText(req),
-      handler: async (req, reply) =>
-        handler({
-          body: req.body as z.infer<B>,
-          query: req.query as z.infer<Q>,
-          params: req.params as z.infer<P>,
-          auth: req.auth as AuthFor<D>,
-          req,
-          reply,
-        }),
+      handler: async (req, reply) => handler(inputOf(def, req, reply) as HandlerInput<D>),
     });
   };
 }

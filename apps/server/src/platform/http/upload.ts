@@ -1,10 +1,10 @@
 import { ACCOUNT_MESSAGES, ERROR_CODES, findUnsafeText, MESSAGES, PROFILE_PICTURE_MAX_BYTES, UPLOAD_LIMITS } from '@cue/contract';
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
 import { AppError, badRequest } from '../errors.js';
 import { unsafeTextError } from './errors.js';
+import type { RouteRequest } from './route.js';
 
 export interface UploadedFile {
   bytes: Buffer;
@@ -98,7 +98,7 @@ declare module 'fastify' {
  * that grows past its limit is cut off as it arrives.
  */
 export async function readUpload(
-  req: FastifyRequest,
+  req: RouteRequest,
   field: string,
   maxBytes: number = PROFILE_PICTURE_MAX_BYTES,
   tooLarge: string = ACCOUNT_MESSAGES.imageTooLarge,

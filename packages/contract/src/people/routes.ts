@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { byIdSchema, doneSchema, envelope, idSchema, pageOf, withMessage } from '../common.js';
+import { routeTable } from '../route-def.js';
+import {
+  linkParentRequestSchema,
+  listQuerySchema,
+  staffInvitationSchema,
+  staffMemberSchema,
+  staffRequestSchema,
+  staffUpdateRequestSchema,
+  studentRequestSchema,
+  studentSchema,
+  studentUpdateRequestSchema,
+} from './schemas.js';
+
+/** Staff, invitations to a school's staff, students and their parents. */
+export const PEOPLE_ROUTES = routeTable({
+  studentDetail: {
+    method: 'GET',
+    path: '/api/student/:id',
+    access: 'any',
+    resource: 'student',
+    params: byIdSchema,
+    response: envelope(studentSchema),
+  },
+  studentList: {
+    method: 'GET',
+    path: '/api/student/',
+    access: 'staff',
+    query: listQuerySchema,
+    response: envelope(pageOf(studentSchema)),
+  },
+  studentCreate: {
+    method: 'POST',
+    path: '/api/student/',
+    access: 'staff',
+    permission: 'admin_portal.students',
+    body: studentRequestSchema,
+    response: withMessage(studentSchema),
+  },
+  studentUpdate: {
+    method: 'PUT',
+    path: '/api/student/:id',
+    access: 'staff',
+    permission: 'admin_portal.students',
+    resource: 'student',
+    params: byIdSchema,
+    body: studentUpdateRequestSchema,
+    response: withMessage(studentSchema),
+  },
+  studentLinkParent: {
+    method: 'POST',
+    path: '/api/student/:id/parents',
+    access: 'staff',
+    permission: 'admin_portal.students',
+    resource: 'student',
+    params: byIdSchema,
+    body: linkParentRequestSchema,
+    response: withMessage(studentSchema),
+  },
+  staffList: {
+    method: 'GET',
+    path: '/api/staff/',
+    access: 'staff',
+    permission: 'admin_portal.staff',
+    response: envelope(z.array(staffMemberSchema)),
+  },
+  staffCreate: {
+    method: 'POST',
+    path: '/api/staff/',
+    access: 'staff',
+    permission: 'admin_portal.staff',
+    body: staffRequestSchema,
+    response: withMessage(staffMemberSchema),
+  },
+  staffUpdate: {
+    method: 'PUT',
+    path: '/api/staff/:id',
+    access: 'staff',
+    permission: 'admin_portal.staff',
+    resource: 'staff',
+    params: byIdSchema,
+    body: staffUpdateRequestSchema,
+    response: withMessage(staffMemberSchema),
+  },
+  staffRemove: {
+    method: 'DELETE',
+    path: '/api/staff/:id',
+    access: 'staff',
+    permission: 'admin_portal.staff',
+    resource: 'staff',
+    params: byIdSchema,
+    response: doneSchema,
+  },
+  /** The caller's own open invitations to join a school's staff (staff or parent account). */
+  staffInvitations: {
+    method: 'GET',
+    path: '/api/staff_invitations/',
+    access: 'any',
+    response: envelope(z.array(staffInvitationSchema)),
+  },
+  // A temporary token acts in its own school only: it neither joins nor turns down another one.
+  staffInvitationAccept: {
+    method: 'POST',
+    path: '/api/staff_invitations/:id/accept',
+    access: 'any',
+    resource: 'invitation',
+    allowTemp: false,
+    params: byIdSchema,
+    response: withMessage(z.object({ school_id: idSchema })),
+  },
+  staffInvitationDecline: {
+    method: 'POST',
+    path: '/api/staff_invitations/:id/decline',
+    access: 'any',
+    resource: 'invitation',
+    allowTemp: false,
+    params: byIdSchema,
+    response: doneSchema,
+  },
+});
