@@ -1,7 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const CONTRACT_SOURCE = /packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/;
+const CONTRACT_SOURCE = /packages[\\/]contract[\\/]src[\\/].+\.ts$/;
+/** A module's part of the route table (`packages/contract/src/<module>/routes.ts`). */
+const ROUTE_TABLE_SOURCE = /packages[\\/]contract[\\/]src[\\/][^\\/]+[\\/]routes\.ts$/;
+/** The schemas of a route entry: types for the browser, so their values are dropped from its bundle. */
+const ENTRY_SCHEMAS = new Set(['params', 'query', 'body', 'response']);
 const FUNCTION_NODES = new Set([
   'FunctionExpression',
   'ArrowFunctionExpression',
@@ -17,6 +21,34 @@ interface Node {
 }
 interface Declaration extends Node {
   declarations?: { init?: Node | null }[];
+}
+interface Property extends Node {
+  key?: { type: string; name?: string };
+  value?: Node;
+  shorthand?: boolean;
+}
+
+/** The value ranges of every `params:`, `query:`, `body:` and `response:` property in a parsed module. */
+function entrySchemaValues(node: unknown, found: [number, number][] = []): [number, number][] {
+  if (Array.isArray(node)) {
+    for (const child of node) entrySchemaValues(child, found);
+    return found;
+  }
+  if (!node || typeof node !== 'object') return found;
+  const property = node as Property;
+  if (
+    property.type === 'Property' &&
+    !property.shorthand &&
+    property.key?.type === 'Identifier' &&
+    ENTRY_SCHEMAS.has(property.key.name ?? '') &&
+    property.value
+  ) {
+    found.push([property.value.start, property.value.end]);
+    return found;
+  }
+  for (const [key, value] of Object.entries(node))
+    if (key !== 'type' && typeof value === 'object') entrySchemaValues(value, found);
+  return found;
 }
 
 /** Whether an expression calls anything (or uses `new`) when evaluated, not counting function bodies. */
@@ -40,7 +72,14 @@ function pureContractDeclarations(): Plugin {
     name: 'cue:pure-contract-declarations',
     transform: {
       filter: { id: CONTRACT_SOURCE },
-      handler(code) {
+      handler(source, id) {
+        let code = source;
+        if (ROUTE_TABLE_SOURCE.test(id)) {
+          // The browser infers what a route sends and answers from these schemas' types; their values
+          // (and, once unused, the schemas and zod) stay out of its bundle (decision 20).
+          const values = entrySchemaValues(this.parse(code));
+          for (const [start, end] of values.sort((a, b) => b[0] - a[0])) code = `${code.slice(0, start)}void 0${code.slice(end)}`;
+        }
         const program = this.parse(code) as unknown as { body: (Node & { declaration?: Declaration | null })[] };
         const ranges: [number, number][] = [];
         for (const statement of program.body) {
@@ -51,7 +90,7 @@ function pureContractDeclarations(): Plugin {
             if (init && callsSomething(init)) ranges.push([init.start, init.end]);
           }
         }
-        if (ranges.length === 0) return null;
+        if (ranges.length === 0) return code === source ? null : { code, map: null };
         let out = code;
         for (const [start, end] of ranges.sort((a, b) => b[0] - a[0])) {
           out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;

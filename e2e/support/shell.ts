@@ -1,4 +1,4 @@
-import type { HeldPermissions } from '@cue/contract';
+import { type HeldPermissions, ROUTES } from '@cue/contract';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { apiSignIn } from './api.js';
 
@@ -52,7 +52,7 @@ export async function openAs(page: Page, request: APIRequestContext, phone: stri
 export async function heldPermissions(request: APIRequestContext, token: string): Promise<HeldPermissions> {
   const res = await request.get('/api/user_permissions/', { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok()).toBe(true);
-  const { result } = (await res.json()) as { result: { role_permissions: string[]; school_permissions: string[] } };
+  const { result } = ROUTES.userPermissions.response.parse(await res.json());
   return { rolePermissions: result.role_permissions, schoolPermissions: result.school_permissions };
 }
 

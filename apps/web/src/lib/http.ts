@@ -1,4 +1,5 @@
 import type { RouteDef } from '@cue/contract';
+import type { z } from 'zod';
 import { takeEarly } from './early';
 import { withRetry } from './retry';
 
@@ -23,13 +24,31 @@ export class ApiError extends Error {
   }
 }
 
-export type Route = Pick<RouteDef, 'method' | 'path' | 'access'>;
+/**
+ * A route of the contract's table. Its schemas are types only in the browser (the build drops them,
+ * decision 20): what a call sends and what it answers are inferred from the entry.
+ */
+export type Route = Pick<RouteDef, 'method' | 'path' | 'access'> &
+  Partial<Pick<RouteDef, 'params' | 'query' | 'body' | 'upload' | 'response'>>;
 
-export interface SendOptions {
-  body?: unknown;
+/** The success answer of a route: its envelope (`{ result }`, `{ result, message }` or `{ message }`). */
+export type AnswerOf<R> = R extends { response: infer S extends z.ZodType } ? z.output<S> : unknown;
+/** The `result` of a route's envelope. */
+export type ResultOf<R> = AnswerOf<R> extends { result: infer T } ? T : never;
+/** The JSON body a route reads, as the sender writes it (defaults may be left out). */
+export type BodyOf<R> = R extends { body: infer S extends z.ZodType } ? z.input<S> : never;
+/** The query a route reads, as the sender writes it. */
+export type QueryOf<R> = R extends { query: infer S extends z.ZodType } ? Partial<z.input<S>> : never;
+/** The path parameters a route reads (`:id` → `{ id }`). */
+export type ParamsOf<R> = R extends { params: infer S extends z.ZodType } ? z.input<S> : never;
+
+/** What a call sends: the entry's parts, required where the entry declares them (the query is always optional). */
+export type RequestParts<R> = (R extends { params: z.ZodType } ? { params: ParamsOf<R> } : { params?: undefined }) &
+  (R extends { body: z.ZodType } ? { body: BodyOf<R> } : { body?: undefined }) &
+  (R extends { query: z.ZodType } ? { query?: QueryOf<R> } : { query?: undefined });
+
+export interface TransportOptions {
   signal?: AbortSignal;
-  /** Path parameters, replacing `:name` (or `{name}`) in the route's path. */
-  params?: Record<string, string>;
   /** Retry network failures with backoff (spec section 7). Defaults to true for GET. */
   retryNetwork?: boolean;
   /** Extra request headers (e.g. x-frontend-origin). */
@@ -37,27 +56,38 @@ export interface SendOptions {
   /** Keep the request alive when the page navigates away (logout). */
   keepalive?: boolean;
 }
-
-const TIMEOUT_MS = 20_000;
+export type SendOptions<R> = RequestParts<R> & TransportOptions;
+/** The options argument: optional when the route needs no params or body. */
+export type OptionsArg<O> = Partial<O> extends O ? [options?: O] : [options: O];
 
 /** Only a call that got no answer (no response, timeout, network error) is worth another attempt. */
 export const isNetworkFailure = (err: unknown): boolean => err instanceof ApiError && err.code === NETWORK_ERROR;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-export function routeUrl(path: string, params: Record<string, string> = {}): string {
+/** The route's path with its parameters filled in (`:name`), and the query's set values appended. */
+export function routeUrl(path: string, params: object = {}, query: object = {}): string {
   let url = path;
   for (const [name, value] of Object.entries(params)) {
-    const encoded = encodeURIComponent(value);
+    const encoded = encodeURIComponent(String(value));
     url = url.replace(`:${name}`, encoded).replace(`{${name}}`, encoded);
   }
-  return url;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return text ? `${url}?${text}` : url;
 }
 
-async function once<T>(route: Route, token: string | null, options: SendOptions): Promise<T> {
+const TIMEOUT_MS = 20_000;
+
+type AnyOptions = { params?: object; query?: object; body?: unknown } & TransportOptions;
+
+async function once<T>(route: Route, token: string | null, options: AnyOptions): Promise<T> {
+  const url = routeUrl(route.path, options.params, options.query);
   if (route.method === 'GET' && options.body === undefined) {
     // Asked for at start-up already (lib/early.ts): that answer, unless the request failed on the way.
-    const early = await takeEarly(routeUrl(route.path, options.params), token)?.catch(() => undefined);
+    const early = await takeEarly(url, token)?.catch(() => undefined);
     if (early) return parseEnvelope<T>(early.status, early.statusText, early.text);
   }
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
@@ -66,7 +96,7 @@ async function once<T>(route: Route, token: string | null, options: SendOptions)
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(routeUrl(route.path, options.params), {
+    response = await fetch(url, {
       method: route.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -104,10 +134,15 @@ function parseEnvelope<T>(status: number, statusText: string, text: string): T {
 }
 
 /** One call with a given bearer token (or none): parses the envelope, retries network failures. */
-export function send<T>(route: Route, token: string | null, options: SendOptions = {}): Promise<T> {
-  const retry = options.retryNetwork ?? route.method === 'GET';
-  if (!retry) return once<T>(route, token, options);
-  return withRetry(() => once<T>(route, token, options), { shouldRetry: isNetworkFailure, signal: options.signal });
+export function send<R extends Route>(
+  route: R,
+  token: string | null,
+  ...[options = {} as SendOptions<R>]: OptionsArg<SendOptions<R>>
+): Promise<AnswerOf<R>> {
+  const opts = options as AnyOptions;
+  const retry = opts.retryNetwork ?? route.method === 'GET';
+  if (!retry) return once<AnswerOf<R>>(route, token, opts);
+  return withRetry(() => once<AnswerOf<R>>(route, token, opts), { shouldRetry: isNetworkFailure, signal: opts.signal });
 }
 
 export interface UploadOptions {
@@ -121,7 +156,13 @@ export interface UploadOptions {
  * A multipart/form-data upload with upload progress (fetch cannot report it, XMLHttpRequest can).
  * Not retried on a network failure: an upload that got no answer may have been stored.
  */
-export function sendForm<T>(route: Route, token: string | null, form: FormData, options: UploadOptions = {}): Promise<T> {
+export function sendForm<R extends Route>(
+  route: R,
+  token: string | null,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<AnswerOf<R>> {
+  type T = AnswerOf<R>;
   return new Promise<T>((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(options.signal.reason);

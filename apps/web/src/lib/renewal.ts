@@ -66,7 +66,7 @@ export function renewAccess(side: Side, stale: string | null): Promise<string | 
       const refresh = refreshTokenFor(session, side);
       if (!refresh) return null;
       try {
-        const answer = await send<{ result: { access_token: string } }>(ROUTES.accessTokenActive, refresh);
+        const answer = await send(ROUTES.accessTokenActive, refresh);
         updateTokens(side, { access: answer.result.access_token });
         return answer.result.access_token;
       } catch (err) {
@@ -92,7 +92,7 @@ export function renewRefreshIfDue(side: Side, now = Date.now()): Promise<string 
       const latest = refreshTokenFor(reloadSession(), side);
       if (!latest || latest !== refresh) return latest; // another tab rotated it already
       try {
-        const answer = await send<{ result: { refresh_token: string } }>(ROUTES.renewRefreshToken, latest, {
+        const answer = await send(ROUTES.renewRefreshToken, latest, {
           retryNetwork: false,
         });
         updateTokens(side, { refresh: answer.result.refresh_token });

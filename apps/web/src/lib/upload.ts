@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR } from './http';
+import { type AnswerOf, ApiError, NETWORK_ERROR, type ResultOf, type Route } from './http';
 import { freshAccessToken, renewAccess } from './renewal';
 import { getSession, type Side } from './session';
 
@@ -79,17 +79,18 @@ function once<T>(
 }
 
 /**
- * Uploads one file as multipart `field` to an API path with the session's bearer token, reporting
- * upload progress (XMLHttpRequest, since fetch has no upload progress). Renews an expired access
- * token once, like the API client. Resolves with the `{ result }` envelope; throws an ApiError.
+ * Uploads one file to an upload route (in the form field its entry names) with the session's bearer
+ * token, reporting upload progress (XMLHttpRequest, since fetch has no upload progress). Renews an
+ * expired access token once, like the API client. Resolves with the route's answer; throws an ApiError.
  */
-export async function uploadFile<T>(
-  path: string,
-  field: string,
+export async function uploadFile<R extends Route & { upload: string }>(
+  route: R,
   file: Blob,
   onProgress?: (progress: UploadProgress) => void,
   options: UploadOptions = {},
-): Promise<Envelope<T>> {
+): Promise<AnswerOf<R>> {
+  type T = ResultOf<R>;
+  const { path, upload: field } = route;
   const form = () => {
     const body = new FormData();
     for (const [name, value] of Object.entries(options.fields ?? {})) body.append(name, value);
@@ -99,12 +100,12 @@ export async function uploadFile<T>(
   const side = options.side ?? getSession()?.activeSide ?? 'staff';
   const token = await freshAccessToken(side);
   try {
-    return await once<T>(path, form(), token, onProgress, options.signal);
+    return (await once<T>(path, form(), token, onProgress, options.signal)) as AnswerOf<R>;
   } catch (err) {
     const expired = err instanceof ApiError && err.status === 401;
     if (!expired || !token) throw err;
     const renewed = await renewAccess(side, token).catch(() => null);
     if (!renewed || renewed === token) throw err;
-    return once<T>(path, form(), renewed, onProgress, options.signal);
+    return (await once<T>(path, form(), renewed, onProgress, options.signal)) as AnswerOf<R>;
   }
 }

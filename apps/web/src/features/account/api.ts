@@ -8,10 +8,10 @@ import type { Side } from '../../lib/session';
 export type PictureTarget = { kind: 'staff' } | { kind: 'parent'; parentId: string } | { kind: 'student'; studentId: string };
 
 const UPLOADS = {
-  staff: { route: ROUTES.staffProfilePicture, field: 'staff_profile_picture', side: 'staff' },
-  parent: { route: ROUTES.parentUpdate, field: 'parent_profile_picture', side: 'parent' },
-  student: { route: ROUTES.studentProfilePicture, field: 'student_profile_picture', side: 'parent' },
-} as const satisfies Record<PictureTarget['kind'], { route: Route; field: string; side: Side }>;
+  staff: { route: ROUTES.staffProfilePicture, side: 'staff' },
+  parent: { route: ROUTES.parentUpdate, side: 'parent' },
+  student: { route: ROUTES.studentProfilePicture, side: 'parent' },
+} as const satisfies Record<PictureTarget['kind'], { route: Route; side: Side }>;
 
 /** Why a chosen file cannot be a profile picture (checked before uploading), or null when it can. */
 export function pictureProblem(file: File): string | null {
@@ -30,15 +30,15 @@ export async function uploadPicture(target: PictureTarget, file: File, onProgres
   const params: Record<string, string> =
     target.kind === 'parent' ? { id: target.parentId } : target.kind === 'student' ? { id: target.studentId } : {};
   const form = new FormData();
-  form.append(upload.field, file, file.name);
-  const answer = await apiUpload<{ message?: string }>(upload.route, form, { side: upload.side, params, onProgress });
-  return answer.message ?? ACCOUNT_MESSAGES.profilePictureUpdated;
+  form.append(upload.route.upload, file, file.name);
+  const answer = await apiUpload(upload.route, form, { side: upload.side, params, onProgress });
+  return answer.message || ACCOUNT_MESSAGES.profilePictureUpdated;
 }
 
 /** DELETE /api/delete_user_profile/ with the active side's token. Resolves with the server's message. */
 export async function deleteAccount(): Promise<string> {
-  const answer = await apiRequest<{ result: boolean; message?: string }>(ROUTES.deleteUserProfile);
-  return answer.message ?? ACCOUNT_MESSAGES.accountDeleted;
+  const answer = await apiRequest(ROUTES.deleteUserProfile);
+  return answer.message || ACCOUNT_MESSAGES.accountDeleted;
 }
 
 /** The phone number as shown: +91 90000 00003 for a national number. */

@@ -1,69 +1,31 @@
 import {
-  type AccessTokenInfo,
-  type ClassDetail,
-  type ClassSummary,
   type EditorDirection,
   type HeldPermissions,
   type ImportKind,
-  type ImportPreview,
   ROUTES,
-  type SchoolInfo,
-  type StaffMember,
-  type Student,
+  type RolePermission,
+  type SchoolPermission,
+  type WEEKDAYS,
 } from '@cue/contract';
+
+type Weekday = (typeof WEEKDAYS)[number];
+
 import { type QueryClient, type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiUpload, type RequestOptions } from '../../lib/api';
+import { apiResult, apiUpload, type BodyOf, type ResultOf } from '../../lib/api';
 import { currentUserKey } from '../auth/useCurrentUser';
 
 /** Every call of the admin screens is made with the staff side's token. */
-const call = <T>(route: Parameters<typeof apiRequest>[0], options: RequestOptions = {}) =>
-  apiRequest<T>(route, { side: 'staff', ...options });
-const result = async <T>(route: Parameters<typeof apiRequest>[0], options: RequestOptions = {}) =>
-  (await call<{ result: T }>(route, options)).result;
+const staff = { side: 'staff' } as const;
 
-// Shapes the contract describes with zod only (no exported type).
-export interface SchoolDashboard {
-  classes: number;
-  students: number;
-  staff: number;
-  parents: number;
-  attendance_today: { present: number; marked: number; rate: number | null };
-}
-export interface Division {
-  id: string;
-  name: string;
-  class_count: number;
-}
-/** GET /api/classes/ rows: a class summary with its archive state and division name. */
-export interface ClassListItem extends ClassSummary {
-  archived: boolean;
-  division: string | null;
-}
-export interface StudentPage {
-  items: Student[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-export interface Role {
-  id: string;
-  name: string;
-  permissions: string[];
-  is_admin: boolean;
-  member_count: number;
-}
-export interface UsageRow {
-  user: { id: string; first_name: string; last_name: string };
-  action: string;
-  count: number;
-  last_at: string;
-}
-export interface ImportCommitResult {
-  imported: number;
-  parents_created?: number;
-  parents_linked?: number;
-}
-export type CreatedAccessToken = AccessTokenInfo & { token: string };
+// What the screens show, as the route table's entries answer it.
+export type SchoolDashboard = ResultOf<typeof ROUTES.schoolDashboard>;
+export type Division = ResultOf<typeof ROUTES.divisionList>[number];
+export type ClassListItem = ResultOf<typeof ROUTES.classList>[number];
+export type StudentPage = ResultOf<typeof ROUTES.studentList>;
+export type Role = ResultOf<typeof ROUTES.roleList>[number];
+export type UsageRow = ResultOf<typeof ROUTES.usage>[number];
+export type ImportCommitResult = ResultOf<typeof ROUTES.importStudentsCommit>;
+export type CreatedAccessToken = ResultOf<typeof ROUTES.createAccessToken>;
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -105,7 +67,7 @@ export function useHeldPermissions() {
   return useQuery({
     queryKey: adminKeys.permissions,
     queryFn: async ({ signal }): Promise<HeldPermissions> => {
-      const held = await result<{ role_permissions: string[]; school_permissions: string[] }>(ROUTES.userPermissions, { signal });
+      const held = await apiResult(ROUTES.userPermissions, { ...staff, signal });
       return { rolePermissions: new Set(held.role_permissions), schoolPermissions: new Set(held.school_permissions) };
     },
     staleTime: 60_000,
@@ -116,7 +78,7 @@ export function useHeldPermissions() {
 export function useSchoolInfo(enabled = true) {
   return useQuery({
     queryKey: adminKeys.school,
-    queryFn: ({ signal }) => result<SchoolInfo>(ROUTES.schoolInfo, { signal }),
+    queryFn: ({ signal }) => apiResult(ROUTES.schoolInfo, { ...staff, signal }),
     enabled,
   });
 }
@@ -130,7 +92,7 @@ export interface SchoolUpdate {
 export function useUpdateSchool() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SchoolUpdate) => result<SchoolInfo>(ROUTES.schoolUpdate, { body }),
+    mutationFn: (body: SchoolUpdate) => apiResult(ROUTES.schoolUpdate, { ...staff, body }),
     onSuccess: (info) => {
       queryClient.setQueryData(adminKeys.school, info);
       // The school's name and direction show in the signed-in person's details.
@@ -144,8 +106,8 @@ export function useUploadLogo() {
   return useMutation({
     mutationFn: async ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => {
       const form = new FormData();
-      form.append('logo', file, file.name);
-      return (await apiUpload<{ result: SchoolInfo }>(ROUTES.schoolLogo, form, { side: 'staff', onProgress })).result;
+      form.append(ROUTES.schoolLogo.upload, file, file.name);
+      return (await apiUpload(ROUTES.schoolLogo, form, { ...staff, onProgress })).result;
     },
     onSuccess: (info) => queryClient.setQueryData(adminKeys.school, info),
   });
@@ -154,7 +116,7 @@ export function useUploadLogo() {
 export function useSchoolDashboard(enabled = true) {
   return useQuery({
     queryKey: adminKeys.dashboard,
-    queryFn: ({ signal }) => result<SchoolDashboard>(ROUTES.schoolDashboard, { signal }),
+    queryFn: ({ signal }) => apiResult(ROUTES.schoolDashboard, { ...staff, signal }),
     enabled,
   });
 }
@@ -163,7 +125,7 @@ export function useSchoolDashboard(enabled = true) {
 export function useDivisions(enabled = true) {
   return useQuery({
     queryKey: adminKeys.divisions,
-    queryFn: ({ signal }) => result<Division[]>(ROUTES.divisionList, { signal }),
+    queryFn: ({ signal }) => apiResult(ROUTES.divisionList, { ...staff, signal }),
     enabled,
   });
 }
@@ -171,20 +133,20 @@ export function useDivisions(enabled = true) {
 export function useSaveDivision() {
   return useSchoolMutation(({ id, name }: { id?: string; name: string }) =>
     id
-      ? result<Division>(ROUTES.divisionUpdate, { params: { id }, body: { name } })
-      : result<Division>(ROUTES.divisionCreate, { body: { name } }),
+      ? apiResult(ROUTES.divisionUpdate, { ...staff, params: { id }, body: { name } })
+      : apiResult(ROUTES.divisionCreate, { ...staff, body: { name } }),
   );
 }
 
 export function useDeleteDivision() {
-  return useSchoolMutation((id: string) => result<boolean>(ROUTES.divisionDelete, { params: { id } }));
+  return useSchoolMutation((id: string) => apiResult(ROUTES.divisionDelete, { ...staff, params: { id } }));
 }
 
 // Classes
 export function useClassList(enabled = true) {
   return useQuery({
     queryKey: adminKeys.classes,
-    queryFn: ({ signal }) => result<ClassListItem[]>(ROUTES.classList, { signal }),
+    queryFn: ({ signal }) => apiResult(ROUTES.classList, { ...staff, signal }),
     enabled,
   });
 }
@@ -193,7 +155,7 @@ export function useClassList(enabled = true) {
 export function useStaffClassList(enabled = true) {
   return useQuery({
     queryKey: adminKeys.staffClasses,
-    queryFn: ({ signal }) => result<ClassSummary[]>(ROUTES.staffClasses, { signal }),
+    queryFn: ({ signal }) => apiResult(ROUTES.staffClasses, { ...staff, signal }),
     enabled,
   });
 }
@@ -202,8 +164,7 @@ export function useStaffClassList(enabled = true) {
 export const classDetailQuery = (id: string) =>
   queryOptions({
     queryKey: adminKeys.classDetail(id),
-    queryFn: async ({ signal }) =>
-      (await result<{ my_class: ClassDetail }>(ROUTES.classDetail, { params: { id }, signal })).my_class,
+    queryFn: async ({ signal }) => (await apiResult(ROUTES.classDetail, { ...staff, params: { id }, signal })).my_class,
     staleTime: 5_000,
   });
 
@@ -216,7 +177,7 @@ export interface ClassInput {
   academic_year_start: string | null;
   academic_year_end: string | null;
   age_range: string;
-  classes_days: string[];
+  classes_days: Weekday[];
   curriculam: string | null;
   start_time: string | null;
   end_time: string | null;
@@ -226,22 +187,22 @@ export interface ClassInput {
 
 export function useSaveClass() {
   return useSchoolMutation(({ id, input }: { id?: string; input: ClassInput }) => {
-    if (id) return result<ClassDetail>(ROUTES.classUpdate, { params: { id }, body: input });
+    if (id) return apiResult(ROUTES.classUpdate, { ...staff, params: { id }, body: input });
     // A new class leaves out what is empty (the create call takes no nulls).
     const body = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== ''));
-    return result<ClassDetail>(ROUTES.classCreate, { body });
+    return apiResult(ROUTES.classCreate, { ...staff, body: body as BodyOf<typeof ROUTES.classCreate> });
   });
 }
 
 export function useArchiveClass() {
   return useSchoolMutation(({ id, archived }: { id: string; archived: boolean }) =>
-    result<ClassDetail>(ROUTES.classUpdate, { params: { id }, body: { archived } }),
+    apiResult(ROUTES.classUpdate, { ...staff, params: { id }, body: { archived } }),
   );
 }
 
 export function useAssignStaff() {
   return useSchoolMutation(({ classId, staffIds }: { classId: string; staffIds: string[] }) =>
-    result<unknown>(ROUTES.addStaffToClasses, { params: { id: classId }, body: { staff_ids: staffIds } }),
+    apiResult(ROUTES.addStaffToClasses, { ...staff, params: { id: classId }, body: { staff_ids: staffIds } }),
   );
 }
 
@@ -249,7 +210,7 @@ export function useAssignStaff() {
 export function useStaffList(enabled = true) {
   return useQuery({
     queryKey: adminKeys.staff,
-    queryFn: ({ signal }) => result<StaffMember[]>(ROUTES.staffList, { signal }),
+    queryFn: ({ signal }) => apiResult(ROUTES.staffList, { ...staff, signal }),
     enabled,
   });
 }
@@ -266,16 +227,17 @@ export interface StaffInput {
 export function useSaveStaff() {
   return useSchoolMutation(({ id, input }: { id?: string; input: StaffInput }) =>
     id
-      ? result<StaffMember>(ROUTES.staffUpdate, {
+      ? apiResult(ROUTES.staffUpdate, {
+          ...staff,
           params: { id },
           body: { first_name: input.first_name, last_name: input.last_name, role_id: input.role_id, class_ids: input.class_ids },
         })
-      : result<StaffMember>(ROUTES.staffCreate, { body: input }),
+      : apiResult(ROUTES.staffCreate, { ...staff, body: input }),
   );
 }
 
 export function useRemoveStaff() {
-  return useSchoolMutation((id: string) => result<boolean>(ROUTES.staffRemove, { params: { id } }));
+  return useSchoolMutation((id: string) => apiResult(ROUTES.staffRemove, { ...staff, params: { id } }));
 }
 
 // Students
@@ -290,10 +252,12 @@ export function useStudents(query: StudentQuery, enabled = true) {
   return useQuery({
     queryKey: adminKeys.students(query),
     queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(query.page), page_size: String(query.page_size) });
-      if (query.search.trim()) params.set('search', query.search.trim());
-      if (query.class_id) params.set('class_id', query.class_id);
-      return result<StudentPage>({ ...ROUTES.studentList, path: `${ROUTES.studentList.path}?${params}` }, { signal });
+      const filters = { search: query.search.trim() || undefined, class_id: query.class_id ?? undefined };
+      return apiResult(ROUTES.studentList, {
+        ...staff,
+        signal,
+        query: { page: query.page, page_size: query.page_size, ...filters },
+      });
     },
     placeholderData: (previous) => previous,
     enabled,
@@ -304,8 +268,8 @@ export function useSaveStudent() {
   return useSchoolMutation(
     ({ id, input }: { id?: string; input: { first_name: string; last_name: string; class_id: string } }) =>
       id
-        ? result<Student>(ROUTES.studentUpdate, { params: { id }, body: input })
-        : result<Student>(ROUTES.studentCreate, { body: input }),
+        ? apiResult(ROUTES.studentUpdate, { ...staff, params: { id }, body: input })
+        : apiResult(ROUTES.studentCreate, { ...staff, body: input }),
   );
 }
 
@@ -319,38 +283,44 @@ export interface ParentInput {
 
 export function useLinkParent() {
   return useSchoolMutation(({ studentId, input }: { studentId: string; input: ParentInput }) =>
-    result<Student>(ROUTES.studentLinkParent, { params: { id: studentId }, body: input }),
+    apiResult(ROUTES.studentLinkParent, { ...staff, params: { id: studentId }, body: input }),
   );
 }
 
 // Roles and school permissions
 export function useRoles(enabled = true) {
-  return useQuery({ queryKey: adminKeys.roles, queryFn: ({ signal }) => result<Role[]>(ROUTES.roleList, { signal }), enabled });
+  return useQuery({
+    queryKey: adminKeys.roles,
+    queryFn: ({ signal }) => apiResult(ROUTES.roleList, { ...staff, signal }),
+    enabled,
+  });
 }
 
 export interface RoleInput {
   name: string;
   is_admin: boolean;
-  permissions: string[];
+  permissions: RolePermission[];
 }
 
 export function useSaveRole() {
   return useSchoolMutation(
     ({ id, input }: { id?: string; input: RoleInput }) =>
-      id ? result<Role>(ROUTES.roleUpdate, { params: { id }, body: input }) : result<Role>(ROUTES.roleCreate, { body: input }),
+      id
+        ? apiResult(ROUTES.roleUpdate, { ...staff, params: { id }, body: input })
+        : apiResult(ROUTES.roleCreate, { ...staff, body: input }),
     // A changed role changes what its holders (perhaps the caller) may do.
     [['shell', 'permissions']],
   );
 }
 
 export function useDeleteRole() {
-  return useSchoolMutation((id: string) => result<boolean>(ROUTES.roleDelete, { params: { id } }));
+  return useSchoolMutation((id: string) => apiResult(ROUTES.roleDelete, { ...staff, params: { id } }));
 }
 
 export function useSchoolPermissions(enabled = true) {
   return useQuery({
     queryKey: adminKeys.schoolPermissions,
-    queryFn: ({ signal }) => result<Record<string, boolean>>(ROUTES.schoolPermissions, { signal }),
+    queryFn: ({ signal }) => apiResult(ROUTES.schoolPermissions, { ...staff, signal }),
     enabled,
   });
 }
@@ -358,8 +328,8 @@ export function useSchoolPermissions(enabled = true) {
 export function useSaveSchoolPermissions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (permissions: Record<string, boolean>) =>
-      result<Record<string, boolean>>(ROUTES.schoolPermissionsUpdate, { body: { permissions } }),
+    mutationFn: (permissions: Partial<Record<SchoolPermission, boolean>>) =>
+      apiResult(ROUTES.schoolPermissionsUpdate, { ...staff, body: { permissions } }),
     onSuccess: (map) => {
       queryClient.setQueryData(adminKeys.schoolPermissions, map);
       // The menus follow the caller's permissions.
@@ -373,14 +343,14 @@ export function useSaveSchoolPermissions() {
 
 // Usage
 export function useUsage(enabled = true) {
-  return useQuery({ queryKey: adminKeys.usage, queryFn: ({ signal }) => result<UsageRow[]>(ROUTES.usage, { signal }), enabled });
+  return useQuery({ queryKey: adminKeys.usage, queryFn: ({ signal }) => apiResult(ROUTES.usage, { ...staff, signal }), enabled });
 }
 
 // Temporary access tokens
 export function useAccessTokens(enabled = true) {
   return useQuery({
     queryKey: adminKeys.accessTokens,
-    queryFn: ({ signal }) => result<AccessTokenInfo[]>(ROUTES.listAccessTokens, { signal }),
+    queryFn: ({ signal }) => apiResult(ROUTES.listAccessTokens, { ...staff, signal }),
     enabled,
   });
 }
@@ -389,7 +359,7 @@ export function useCreateAccessToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { label: string; user_id?: string; expires_in_minutes: number }) =>
-      result<CreatedAccessToken>(ROUTES.createAccessToken, { body }),
+      apiResult(ROUTES.createAccessToken, { ...staff, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.accessTokens }),
   });
 }
@@ -397,7 +367,7 @@ export function useCreateAccessToken() {
 export function useRevokeAccessToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => result<boolean>(ROUTES.revokeAccessToken, { params: { id } }),
+    mutationFn: (id: string) => apiResult(ROUTES.revokeAccessToken, { ...staff, params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.accessTokens }),
   });
 }
@@ -412,23 +382,18 @@ export const IMPORT_ROUTES = {
   staff: { template: ROUTES.importStaffTemplate, preview: ROUTES.importStaffPreview, commit: ROUTES.importStaffCommit },
 } as const;
 
-const fileForm = (file: File) => {
+const fileForm = (field: string, file: File) => {
   const form = new FormData();
-  form.append('file', file, file.name);
+  form.append(field, file, file.name);
   return form;
 };
 
-export async function previewImport(kind: ImportKind, file: File): Promise<ImportPreview> {
-  return (await apiUpload<{ result: ImportPreview }>(IMPORT_ROUTES[kind].preview, fileForm(file), { side: 'staff' })).result;
+export async function previewImport(kind: ImportKind, file: File) {
+  const route = IMPORT_ROUTES[kind].preview;
+  return (await apiUpload(route, fileForm(route.upload, file), staff)).result;
 }
 
 export function useCommitImport(kind: ImportKind) {
-  return useSchoolMutation(
-    async (file: File) =>
-      (
-        await apiUpload<{ result: ImportCommitResult; message: string }>(IMPORT_ROUTES[kind].commit, fileForm(file), {
-          side: 'staff',
-        })
-      ).result,
-  );
+  const route = IMPORT_ROUTES[kind].commit;
+  return useSchoolMutation(async (file: File) => (await apiUpload(route, fileForm(route.upload, file), staff)).result);
 }

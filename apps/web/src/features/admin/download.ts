@@ -17,10 +17,16 @@ export function attachmentName(header: string | null): string | null {
   return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim() ?? null;
 }
 
-async function fetchFile(route: Route, params: Record<string, string> | undefined, token: string | null): Promise<Response> {
+/** The path parameters and query of a download. */
+export interface FileRequest {
+  params?: Record<string, string>;
+  query?: object;
+}
+
+async function fetchFile(route: Route, request: FileRequest, token: string | null): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(routeUrl(route.path, params), {
+    response = await fetch(routeUrl(route.path, request.params, request.query), {
       method: route.method,
       headers: token ? { authorization: `Bearer ${token}` } : {},
       credentials: 'same-origin',
@@ -59,17 +65,17 @@ export function saveBlob(blob: Blob, filename: string): void {
  * Downloads a file route (a CSV template or report) with the staff side's bearer token, renewing an
  * expired access token once as the API client does, and saves it under the server's file name.
  */
-export async function downloadFile(route: Route, fallbackName: string, params?: Record<string, string>): Promise<string> {
+export async function downloadFile(route: Route, fallbackName: string, request: FileRequest = {}): Promise<string> {
   const token = await freshAccessToken('staff');
   let response: Response;
   try {
-    response = await fetchFile(route, params, token);
+    response = await fetchFile(route, request, token);
   } catch (err) {
     const expired = err instanceof ApiError && err.status === 401 && err.code === ERROR_CODES.invalidToken;
     if (!expired || !token) throw err;
     const renewed = await renewAccess('staff', token).catch(() => null);
     if (!renewed || renewed === token) throw err;
-    response = await fetchFile(route, params, renewed);
+    response = await fetchFile(route, request, renewed);
   }
   const filename = attachmentName(response.headers.get('content-disposition')) ?? fallbackName;
   saveBlob(await response.blob(), filename);

@@ -1,25 +1,20 @@
 import {
   COUNTRY_CODE,
-  type LoginedUserDetailsResponse,
   type OauthProvider,
   type PhoneVerificationResponse,
   ROUTES,
   roleFromLogin,
   type SessionRole,
 } from '@cue/contract';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, type BodyOf } from '../../lib/api';
 import { setSchoolDirection } from '../../lib/i18n';
 import { clearToasts } from '../../lib/notify';
 import { allTokens, endSession, getSession, startSession, startTempSession } from '../../lib/session';
 
-interface MessageAnswer {
-  message: string;
-}
-
 /** Whether the server offers phone sign-in; a failed call counts as yes (spec section 7). */
 export async function fetchPhoneLoginEnabled(): Promise<boolean> {
   try {
-    const answer = await apiRequest<{ result: boolean }>(ROUTES.phoneLoginEnabling);
+    const answer = await apiRequest(ROUTES.phoneLoginEnabling);
     return answer.result !== false;
   } catch {
     return true;
@@ -28,13 +23,13 @@ export async function fetchPhoneLoginEnabled(): Promise<boolean> {
 
 /** Sends an OTP to a 10-digit national number; returns the request id. */
 export async function sendOtp(phone: string): Promise<string> {
-  const answer = await apiRequest<MessageAnswer>(ROUTES.otpSend, { body: { phno: `${COUNTRY_CODE}${phone}` } });
+  const answer = await apiRequest(ROUTES.otpSend, { body: { phno: `${COUNTRY_CODE}${phone}` } });
   return answer.message;
 }
 
 /** Sends the OTP again for a request; returns the (same) request id. */
 export async function resendOtp(reqId: string): Promise<string> {
-  const answer = await apiRequest<MessageAnswer>(ROUTES.otpRetry, { body: { reqId } });
+  const answer = await apiRequest(ROUTES.otpRetry, { body: { reqId } });
   return answer.message;
 }
 
@@ -42,8 +37,8 @@ export class NoAccountError extends Error {}
 
 /** Checks the code, exchanges the OTP token for sessions and stores them. Returns the session's role. */
 export async function signInWithOtp(phone: string, reqId: string, otp: string): Promise<SessionRole> {
-  const verified = await apiRequest<MessageAnswer>(ROUTES.otpVerify, { body: { reqId, otp } });
-  const answer = await apiRequest<PhoneVerificationResponse>(ROUTES.phoneVerification, {
+  const verified = await apiRequest(ROUTES.otpVerify, { body: { reqId, otp } });
+  const answer = await apiRequest(ROUTES.phoneVerification, {
     body: { otp_jwt_token: verified.message, phone_number: phone },
   });
   return beginSession(answer.result);
@@ -71,24 +66,20 @@ const EXCHANGE_ROUTES = { google: ROUTES.googleLoginV2, microsoft: ROUTES.micros
 
 /** The provider's sign-in address for this web app (GET /api/google_login/ or /api/microsoft_login/). */
 export async function providerSignInUrl(provider: OauthProvider): Promise<string> {
-  const answer = await apiRequest<{ result: string }>(START_ROUTES[provider], {
+  const answer = await apiRequest(START_ROUTES[provider], {
     headers: { 'x-frontend-origin': window.location.origin },
   });
   return answer.result;
 }
 
-export interface ProviderReturn {
-  code: string;
-  state: string;
-  iss?: string;
-}
+export type ProviderReturn = BodyOf<typeof ROUTES.googleLoginV2>;
 
 /**
  * Exchanges the code the provider sent back (POST /api/google_login_v2/ or /api/microsoft_login_verify/)
  * and stores the sessions. Not retried: each attempt's state is single-use.
  */
 export async function signInWithProvider(provider: OauthProvider, back: ProviderReturn): Promise<SessionRole> {
-  const answer = await apiRequest<PhoneVerificationResponse>(EXCHANGE_ROUTES[provider], { body: back });
+  const answer = await apiRequest(EXCHANGE_ROUTES[provider], { body: back });
   return beginSession(answer.result);
 }
 
@@ -97,7 +88,7 @@ export async function signInWithProvider(provider: OauthProvider, back: Provider
  * confirmed it names a staff member; an expired one fails with TEMP_TOKEN_EXPIRED.
  */
 export async function signInWithTempToken(token: string): Promise<void> {
-  const answer = await apiRequest<LoginedUserDetailsResponse>(ROUTES.loginedUserDetails, { token });
+  const answer = await apiRequest(ROUTES.loginedUserDetails, { token });
   if (answer.result.logined_as !== 'staff') throw new NoAccountError('Not a staff token');
   const previous = allTokens(getSession());
   startTempSession(token);

@@ -1,19 +1,12 @@
-import {
-  type EditorDirection,
-  type LoginedUserDetailsResponse,
-  type ParentUserDetails,
-  ROUTES,
-  type StaffUserDetails,
-} from '@cue/contract';
+import { type EditorDirection, type ParentUserDetails, ROUTES, type StaffUserDetails } from '@cue/contract';
 import { useQueries } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { apiResult } from '../../lib/api';
 import { type Session, type Side, sidesOf, tokenFor, useSession } from '../../lib/session';
 
 export const currentUserKey = (side: Side) => ['auth', 'currentUser', side] as const;
 
 async function fetchCurrentUser(side: Side, signal: AbortSignal) {
-  const answer = await apiRequest<LoginedUserDetailsResponse>(ROUTES.loginedUserDetails, { side, signal });
-  return answer.result;
+  return apiResult(ROUTES.loginedUserDetails, { side, signal });
 }
 
 export interface CurrentUser {

@@ -1,30 +1,14 @@
-import {
-  type Communication,
-  type CommunicationAudience,
-  type CommunicationRequest,
-  type CommunicationType,
-  ROUTES,
-  type readReceiptsSchema,
-  type uploadConstraintSchema,
-  type uploadedMediaSchema,
-} from '@cue/contract';
+import { type Communication, type CommunicationRequest, type CommunicationType, ROUTES } from '@cue/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, apiResult, type ResultOf } from '../../lib/api';
 import type { Side } from '../../lib/session';
 import { type UploadProgress, uploadFile } from '../../lib/upload';
 
-export type ReadReceipts = z.infer<typeof readReceiptsSchema>;
-export type UploadConstraint = z.infer<typeof uploadConstraintSchema>;
-export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
+export type ReadReceipts = ResultOf<typeof ROUTES.announcementReads>;
+export type UploadConstraint = ResultOf<typeof ROUTES.uploadConstraint>;
+export type UploadedMedia = ResultOf<typeof ROUTES.mediaUpload>;
 export type CommunicationStatus = Communication['status'];
-
-export interface CommunicationPage {
-  items: Communication[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type CommunicationPage = ResultOf<typeof ROUTES.announcementList>;
 
 export interface ListQuery {
   class_id?: string;
@@ -63,27 +47,11 @@ export const communicationKeys = {
   constraint: ['communication', 'uploadConstraint'] as const,
 };
 
-/** The query string of a list call: only the filters that are set. */
-function listPath(path: string, query: ListQuery): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  }
-  return `${path}?${params.toString()}`;
-}
-
 /** A page of announcements or homework: the school's for staff, what was shared with the children for parents. */
 export function useCommunicationList(side: Side, type: CommunicationType, query: ListQuery, enabled = true) {
   return useQuery({
     queryKey: communicationKeys.list(side, type, query),
-    queryFn: async ({ signal }) => {
-      const route = ROUTES_OF[type].list;
-      const answer = await apiRequest<{ result: CommunicationPage }>(
-        { ...route, path: listPath(route.path, query) },
-        { side, signal },
-      );
-      return answer.result;
-    },
+    queryFn: ({ signal }) => apiResult(ROUTES_OF[type].list, { side, signal, query }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -93,8 +61,7 @@ export function useCommunicationList(side: Side, type: CommunicationType, query:
 export function useCommunication(side: Side, type: CommunicationType, id: string | null) {
   return useQuery({
     queryKey: communicationKeys.item(side, type, id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ result: Communication }>(ROUTES_OF[type].get, { side, signal, params: { id: id ?? '' } })).result,
+    queryFn: ({ signal }) => apiResult(ROUTES_OF[type].get, { side, signal, params: { id: id ?? '' } }),
     enabled: !!id,
     // Refetched on every open: the server counts the open as read.
     staleTime: 0,
@@ -105,9 +72,7 @@ export function useCommunication(side: Side, type: CommunicationType, id: string
 export function useReadReceipts(type: CommunicationType, id: string | null) {
   return useQuery({
     queryKey: communicationKeys.reads(type, id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ result: ReadReceipts }>(ROUTES_OF[type].reads, { side: 'staff', signal, params: { id: id ?? '' } }))
-        .result,
+    queryFn: ({ signal }) => apiResult(ROUTES_OF[type].reads, { side: 'staff', signal, params: { id: id ?? '' } }),
     enabled: !!id,
   });
 }
@@ -116,14 +81,11 @@ export function useReadReceipts(type: CommunicationType, id: string | null) {
 export function useSaveCommunication(type: CommunicationType) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: string; body: CommunicationRequest }) => {
+    mutationFn: ({ id, body }: { id?: string; body: CommunicationRequest }) => {
       const routes = ROUTES_OF[type];
-      const answer = await apiRequest<{ result: Communication; message: string }>(id ? routes.update : routes.create, {
-        side: 'staff',
-        body,
-        params: id ? { id } : undefined,
-      });
-      return answer;
+      return id
+        ? apiRequest(routes.update, { side: 'staff', body, params: { id } })
+        : apiRequest(routes.create, { side: 'staff', body });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.type('staff', type) }),
   });
@@ -132,7 +94,7 @@ export function useSaveCommunication(type: CommunicationType) {
 export function useDeleteCommunication(type: CommunicationType) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ result: boolean }>(ROUTES_OF[type].remove, { side: 'staff', params: { id } }),
+    mutationFn: (id: string) => apiRequest(ROUTES_OF[type].remove, { side: 'staff', params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: communicationKeys.type('staff', type) }),
   });
 }
@@ -141,8 +103,7 @@ export function useDeleteCommunication(type: CommunicationType) {
 export function useUploadConstraint() {
   return useQuery({
     queryKey: communicationKeys.constraint,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ result: UploadConstraint }>(ROUTES.uploadConstraint, { side: 'staff', signal })).result,
+    queryFn: ({ signal }) => apiResult(ROUTES.uploadConstraint, { side: 'staff', signal }),
     staleTime: 10 * 60_000,
   });
 }
@@ -153,7 +114,7 @@ export async function uploadAttachment(
   onProgress: (progress: UploadProgress) => void,
   signal?: AbortSignal,
 ): Promise<UploadedMedia> {
-  const answer = await uploadFile<UploadedMedia>(ROUTES.mediaUpload.path, 'file', file, onProgress, { side: 'staff', signal });
+  const answer = await uploadFile(ROUTES.mediaUpload, file, onProgress, { side: 'staff', signal });
   return answer.result;
 }
 
@@ -162,15 +123,12 @@ export function useAudience(shareWith: 'Everyone' | 'Classes', classIds: string[
   const ids = [...classIds].sort().join(',');
   return useQuery({
     queryKey: ['communication', 'audience', shareWith, shareWith === 'Classes' ? ids : ''],
-    queryFn: async ({ signal }): Promise<CommunicationAudience> => {
-      const query = new URLSearchParams({ share_with: shareWith, ...(shareWith === 'Classes' ? { classes_ids: ids } : {}) });
-      const route = ROUTES.communicationAudience;
-      const answer = await apiRequest<{ result: CommunicationAudience }>(
-        { ...route, path: `${route.path}?${query.toString()}` },
-        { side: 'staff', signal },
-      );
-      return answer.result;
-    },
+    queryFn: ({ signal }) =>
+      apiResult(ROUTES.communicationAudience, {
+        side: 'staff',
+        signal,
+        query: { share_with: shareWith, ...(shareWith === 'Classes' ? { classes_ids: ids } : {}) },
+      }),
     enabled,
     retry: false,
   });

@@ -4,7 +4,7 @@ import { IconMailOpened } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, apiResult } from '../../lib/api';
 import { errorText, toast } from '../../lib/notify';
 import { useLogout } from '../auth/useLogout';
 
@@ -21,7 +21,7 @@ export function StaffInvitations() {
   const [joined, setJoined] = useState<string | null>(null);
   const invitations = useQuery({
     queryKey: key,
-    queryFn: async ({ signal }) => (await apiRequest<{ result: StaffInvitation[] }>(ROUTES.staffInvitations, { signal })).result,
+    queryFn: ({ signal }) => apiResult(ROUTES.staffInvitations, { signal }),
   });
   const answer = useMutation({
     mutationFn: ({ invitation, accept }: { invitation: StaffInvitation; accept: boolean }) =>

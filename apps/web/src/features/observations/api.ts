@@ -1,5 +1,5 @@
 import {
-  type ClassDetail,
+  type CoverageRow,
   type createObservationRequestSchema,
   type ObservationEntry,
   ROUTES,
@@ -7,36 +7,17 @@ import {
 } from '@cue/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest, apiUpload, type RequestOptions } from '../../lib/api';
+import { apiRequest, apiResult, apiUpload, type ResultOf } from '../../lib/api';
 import type { Side } from '../../lib/session';
 
-export type { ObservationEntry };
+export type { CoverageRow, ObservationEntry };
 export type ObservationType = ObservationEntry['type'];
 export type Visibility = ObservationEntry['visibility'];
 export type LearningArea = ObservationEntry['learning_areas'][number];
 export type CreateObservationInput = z.input<typeof createObservationRequestSchema>;
 export type UpdateObservationInput = z.input<typeof updateObservationRequestSchema>;
-
-export interface ObservationPage {
-  items: ObservationEntry[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
-/** One learning area of the child's curriculum with how much evidence there is for it. */
-export interface CoverageRow extends LearningArea {
-  observations: number;
-  last_date: string | null;
-}
-
-export interface UploadedMedia {
-  id: string;
-  media_link: string;
-  kind: string;
-  name: string;
-  size: number;
-}
+export type ObservationPage = ResultOf<typeof ROUTES.observationList>;
+export type UploadedMedia = ResultOf<typeof ROUTES.mediaUpload>;
 
 export interface ObservationQuery {
   class_id?: string;
@@ -49,9 +30,6 @@ export interface ObservationQuery {
   page_size?: number;
 }
 
-const result = async <T>(route: Parameters<typeof apiRequest>[0], options: RequestOptions) =>
-  (await apiRequest<{ result: T }>(route, options)).result;
-
 export const observationKeys = {
   all: ['observations'] as const,
   list: (side: Side, query: ObservationQuery) => ['observations', 'list', side, query] as const,
@@ -60,25 +38,11 @@ export const observationKeys = {
   roster: (classId: string) => ['observations', 'roster', classId] as const,
 };
 
-/** The query string of GET /api/observations/ without empty values. */
-function queryString(query: ObservationQuery): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 /** GET /api/observations/: staff see their classes' observations, parents their children's shared ones. */
 export function useObservations(side: Side, query: ObservationQuery, enabled = true) {
   return useQuery({
     queryKey: observationKeys.list(side, query),
-    queryFn: ({ signal }) =>
-      result<ObservationPage>(
-        { ...ROUTES.observationList, path: `${ROUTES.observationList.path}${queryString(query)}` },
-        { side, signal },
-      ),
+    queryFn: ({ signal }) => apiResult(ROUTES.observationList, { side, signal, query }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -92,13 +56,7 @@ export function useObservationPages(side: Side, query: Omit<ObservationQuery, 'p
   return useInfiniteQuery({
     queryKey: [...observationKeys.list(side, query), 'pages'],
     queryFn: ({ signal, pageParam }) =>
-      result<ObservationPage>(
-        {
-          ...ROUTES.observationList,
-          path: `${ROUTES.observationList.path}${queryString({ ...query, page: pageParam, page_size: PAGE_SIZE })}`,
-        },
-        { side, signal },
-      ),
+      apiResult(ROUTES.observationList, { side, signal, query: { ...query, page: pageParam, page_size: PAGE_SIZE } }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
     enabled,
@@ -111,7 +69,7 @@ export function useObservationPages(side: Side, query: Omit<ObservationQuery, 'p
 export function useCoverage(side: Side, studentId: string | null) {
   return useQuery({
     queryKey: observationKeys.coverage(side, studentId ?? ''),
-    queryFn: ({ signal }) => result<CoverageRow[]>(ROUTES.observationCoverage, { side, signal, params: { id: studentId ?? '' } }),
+    queryFn: ({ signal }) => apiResult(ROUTES.observationCoverage, { side, signal, params: { id: studentId ?? '' } }),
     enabled: !!studentId,
     staleTime: 10_000,
   });
@@ -121,8 +79,7 @@ export function useCoverage(side: Side, studentId: string | null) {
 export function useLearningAreas(classId: string | null) {
   return useQuery({
     queryKey: observationKeys.areas(classId ?? ''),
-    queryFn: ({ signal }) =>
-      result<LearningArea[]>(ROUTES.classLearningAreas, { side: 'staff', signal, params: { id: classId ?? '' } }),
+    queryFn: ({ signal }) => apiResult(ROUTES.classLearningAreas, { side: 'staff', signal, params: { id: classId ?? '' } }),
     enabled: !!classId,
     staleTime: 5 * 60_000,
   });
@@ -133,8 +90,7 @@ export function useRoster(classId: string | null) {
   return useQuery({
     queryKey: observationKeys.roster(classId ?? ''),
     queryFn: async ({ signal }) =>
-      (await result<{ my_class: ClassDetail }>(ROUTES.classDetail, { side: 'staff', signal, params: { id: classId ?? '' } }))
-        .my_class,
+      (await apiResult(ROUTES.classDetail, { side: 'staff', signal, params: { id: classId ?? '' } })).my_class,
     enabled: !!classId,
     staleTime: 60_000,
   });
@@ -143,8 +99,8 @@ export function useRoster(classId: string | null) {
 /** POST /api/media/: one photo, with upload progress (0 to 1). */
 export async function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<UploadedMedia> {
   const form = new FormData();
-  form.append('file', file, file.name);
-  return (await apiUpload<{ result: UploadedMedia }>(ROUTES.mediaUpload, form, { side: 'staff', onProgress })).result;
+  form.append(ROUTES.mediaUpload.upload, file, file.name);
+  return (await apiUpload(ROUTES.mediaUpload, form, { side: 'staff', onProgress })).result;
 }
 
 function useInvalidate() {
@@ -156,13 +112,7 @@ function useInvalidate() {
 export function useCreateObservation() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: async (input: CreateObservationInput) =>
-      (
-        await apiRequest<{ result: { observation_entries: ObservationEntry[]; is_saved: boolean }; message?: string }>(
-          ROUTES.observationCreate,
-          { side: 'staff', body: input },
-        )
-      ).result,
+    mutationFn: (input: CreateObservationInput) => apiResult(ROUTES.observationCreate, { side: 'staff', body: input }),
     onSettled: invalidate,
   });
 }
@@ -172,9 +122,9 @@ export function useUpdateObservation() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: async ({ id, input, media }: { id: string; input: UpdateObservationInput; media: string[] }) => {
-      let saved = await result<ObservationEntry>(ROUTES.observationUpdate, { side: 'staff', params: { id }, body: input });
+      let saved = await apiResult(ROUTES.observationUpdate, { side: 'staff', params: { id }, body: input });
       if (media.length > 0) {
-        saved = await result<ObservationEntry>(ROUTES.observationAddMedia, {
+        saved = await apiResult(ROUTES.observationAddMedia, {
           side: 'staff',
           params: { id },
           body: { media: media.map((media_link) => ({ media_link })) },

@@ -3,11 +3,11 @@ import { ActionIcon, Button, FileButton, Group, Image, Loader, Modal, SimpleGrid
 import { IconCamera, IconPhotoPlus, IconRefresh, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadProgress } from '../../components/UploadProgress';
 import { toast } from '../../lib/notify';
 import { uploadFile } from '../../lib/upload';
-import { sendBugReport, type UploadedMedia } from './api';
+import { sendBugReport } from './api';
 import { capturePage } from './screenshot';
-import { UploadProgress } from '../../components/UploadProgress';
 
 interface Attachment {
   id: string;
@@ -110,9 +110,8 @@ export default function ReportIssueModal({ opened, onClose }: { opened: boolean;
     const media: { media_link: string }[] = [];
     for (const file of files) {
       try {
-        const answer = await uploadFile<UploadedMedia>(
-          ROUTES.mediaUpload.path,
-          'file',
+        const answer = await uploadFile(
+          ROUTES.mediaUpload,
           new File([file.blob], file.name, { type: file.blob.type || 'image/png' }),
           (p) => setProgress((all) => ({ ...all, [file.id]: p.percent })),
         );

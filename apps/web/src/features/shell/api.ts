@@ -1,21 +1,17 @@
-import {
-  type ClassSummary,
-  type EditorDirection,
-  type HeldPermissions,
-  type MaintenanceStatus,
-  type ParentUserDetails,
-  ROUTES,
-  type StaffUserDetails,
-} from '@cue/contract';
+import { type HeldPermissions, ROUTES } from '@cue/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, apiResult, type BodyOf, type ResultOf } from '../../lib/api';
 import { getSession, tokenFor, updateTokens, useSession } from '../../lib/session';
 import { currentUserKey } from '../auth/useCurrentUser';
 
-export interface PermissionsAnswer {
-  role_permissions: string[];
-  school_permissions: string[];
-}
+const staff = { side: 'staff' } as const;
+
+export type SchoolClasses = ResultOf<typeof ROUTES.userSchoolsClasses>[number];
+export type Campus = ResultOf<typeof ROUTES.campuses>[number];
+export type Organization = ResultOf<typeof ROUTES.organizations>[number];
+export type BugReport = ResultOf<typeof ROUTES.bugReportList>[number];
+export type UploadedMedia = ResultOf<typeof ROUTES.mediaUpload>;
+export type MaintenanceInput = BodyOf<typeof ROUTES.maintenanceSet>;
 
 export const permissionsKey = ['shell', 'permissions'] as const;
 
@@ -26,67 +22,36 @@ export function usePermissions() {
   return useQuery({
     queryKey: permissionsKey,
     queryFn: async ({ signal }): Promise<HeldPermissions> => {
-      const answer = await apiRequest<{ result: PermissionsAnswer }>(ROUTES.userPermissions, { side: 'staff', signal });
-      return { rolePermissions: answer.result.role_permissions, schoolPermissions: answer.result.school_permissions };
+      const answer = await apiResult(ROUTES.userPermissions, { ...staff, signal });
+      return { rolePermissions: answer.role_permissions, schoolPermissions: answer.school_permissions };
     },
     enabled: !!staffToken,
     staleTime: 5 * 60_000,
   });
 }
 
-export interface SchoolClasses {
-  school_details: {
-    id: string;
-    name: string;
-    editor_direction: EditorDirection;
-    organization?: { id: string; name: string } | null;
-  };
-  current: boolean;
-  classes: ClassSummary[];
-}
-
 /** Every school of the staff member with the classes they may pick (GET /api/user_schools_classes/). */
 export function useSchoolsClasses(enabled: boolean) {
   return useQuery({
     queryKey: ['shell', 'schoolsClasses'],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ result: SchoolClasses[] }>(ROUTES.userSchoolsClasses, { side: 'staff', signal })).result,
+    queryFn: async ({ signal }) => apiResult(ROUTES.userSchoolsClasses, { ...staff, signal }),
     enabled,
     staleTime: 60_000,
   });
 }
 
-export interface Campus {
-  id: string;
-  name: string;
-  editor_direction: EditorDirection;
-  organization: { id: string; name: string } | null;
-  current: boolean;
-}
-
 export function useCampuses() {
   return useQuery({
     queryKey: ['shell', 'campuses'],
-    queryFn: async ({ signal }) => (await apiRequest<{ result: Campus[] }>(ROUTES.campuses, { side: 'staff', signal })).result,
+    queryFn: ({ signal }) => apiResult(ROUTES.campuses, { ...staff, signal }),
   });
-}
-
-export interface Organization {
-  id: string;
-  name: string;
-  schools: { id: string; name: string }[];
 }
 
 export function useOrganizations() {
   return useQuery({
     queryKey: ['shell', 'organizations'],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ result: Organization[] }>(ROUTES.organizations, { side: 'staff', signal })).result,
+    queryFn: ({ signal }) => apiResult(ROUTES.organizations, { ...staff, signal }),
   });
-}
-
-interface SwitchSchoolAnswer {
-  result: { access_token: string; refresh_token: string; user_details: StaffUserDetails };
 }
 
 /**
@@ -96,8 +61,7 @@ interface SwitchSchoolAnswer {
 export function useSwitchSchool() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (schoolId: string) =>
-      (await apiRequest<SwitchSchoolAnswer>(ROUTES.switchSchool, { side: 'staff', body: { school_id: schoolId } })).result,
+    mutationFn: (schoolId: string) => apiResult(ROUTES.switchSchool, { ...staff, body: { school_id: schoolId } }),
     onSuccess: async (answer) => {
       updateTokens('staff', { access: answer.access_token, refresh: answer.refresh_token });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'maintenance' });
@@ -111,13 +75,7 @@ export function useSwitchSchool() {
 export function useSwitchChild() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (childId: string) =>
-      (
-        await apiRequest<{ result: ParentUserDetails }>(ROUTES.parentChildSwitch, {
-          side: 'parent',
-          body: { child_id: childId },
-        })
-      ).result,
+    mutationFn: (childId: string) => apiResult(ROUTES.parentChildSwitch, { side: 'parent', body: { child_id: childId } }),
     onSuccess: (details) => {
       queryClient.setQueryData(currentUserKey('parent'), { logined_as: 'parent', user_detials: details });
     },
@@ -130,8 +88,7 @@ export const maintenanceKey = ['maintenance'] as const;
 export function useMaintenance() {
   return useQuery({
     queryKey: maintenanceKey,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ result: MaintenanceStatus }>(ROUTES.maintenanceStatus, { signal, retryNetwork: false })).result,
+    queryFn: ({ signal }) => apiResult(ROUTES.maintenanceStatus, { signal, retryNetwork: false }),
     refetchInterval: 60_000,
     refetchOnWindowFocus: true,
     staleTime: 30_000,
@@ -139,49 +96,22 @@ export function useMaintenance() {
   });
 }
 
-export interface MaintenanceInput {
-  enabled: boolean;
-  start_time?: string | null;
-  end_time?: string | null;
-}
-
 export function useSetMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: MaintenanceInput) =>
-      (await apiRequest<{ result: MaintenanceStatus }>(ROUTES.maintenanceSet, { side: 'staff', body: input })).result,
+    mutationFn: (input: MaintenanceInput) => apiResult(ROUTES.maintenanceSet, { ...staff, body: input }),
     onSuccess: (status) => queryClient.setQueryData(maintenanceKey, status),
   });
-}
-
-export interface BugReport {
-  id: string;
-  url: string;
-  summary: string;
-  media: { media_link: string }[];
-  reporter: { id: string; first_name: string; last_name: string; kind: string };
-  school: { id: string; name: string } | null;
-  user_agent: string | null;
-  created_at: string;
 }
 
 export function useBugReports() {
   return useQuery({
     queryKey: ['shell', 'bugReports'],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ result: BugReport[] }>(ROUTES.bugReportList, { side: 'staff', signal })).result,
+    queryFn: ({ signal }) => apiResult(ROUTES.bugReportList, { ...staff, signal }),
   });
 }
 
-export interface UploadedMedia {
-  id: string;
-  media_link: string;
-  kind: 'image' | 'video' | 'document';
-  name: string;
-  size: number;
-}
-
 /** POST /api/bug_report/ with the active side's token. */
-export async function sendBugReport(body: { url: string; summary: string; media: { media_link: string }[] }): Promise<void> {
+export async function sendBugReport(body: BodyOf<typeof ROUTES.bugReport>): Promise<void> {
   await apiRequest(ROUTES.bugReport, { body, side: getSession()?.activeSide });
 }

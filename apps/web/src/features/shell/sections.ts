@@ -1,4 +1,12 @@
-import { ADMIN_AREAS, type HeldPermissions, MENUS, type MenuItem, type MenuSection, visibleMenu } from '@cue/contract';
+import {
+  ADMIN_AREAS,
+  type HeldPermissions,
+  MENUS,
+  type MenuItem,
+  type MenuSection,
+  type RolePermission,
+  visibleMenu,
+} from '@cue/contract';
 
 export type Tab = 'plan' | 'communicate' | 'assess' | 'admin';
 
@@ -104,7 +112,7 @@ export const visibleAreas = (held: HeldPermissions): MenuSection[] =>
 /** No permissions at all: a parent, or staff before the permissions arrive. */
 export const NO_PERMISSIONS: HeldPermissions = { rolePermissions: [], schoolPermissions: [] };
 
-export const holds = (held: HeldPermissions, permission: string): boolean => {
+export const holds = (held: HeldPermissions, permission: RolePermission): boolean => {
   const set = held.rolePermissions;
-  return 'has' in set ? set.has(permission) : (set as readonly string[]).includes(permission);
+  return 'has' in set ? set.has(permission) : (set as readonly RolePermission[]).includes(permission);
 };

@@ -1,6 +1,6 @@
 import type { StaffMember } from '@cue/contract';
 import { useMemo } from 'react';
-import { useClassList, useHeldPermissions, useRoles, useStaffClassList } from '../api';
+import { useClassList, useRoles, useStaffClassList } from '../api';
 import { useCan } from './AdminPage';
 
 export interface Option {
@@ -37,15 +37,13 @@ export function useRoleOptions(staff: StaffMember[] | undefined): { options: Opt
   const can = useCan();
   const manager = can({ permission: 'admin_portal.permissions' });
   const roles = useRoles(manager);
-  const held = useHeldPermissions();
   const options = useMemo(() => {
-    // Only roles the person could give: nobody grants a permission they do not hold (the server refuses it).
-    const mine = new Set(held.data?.rolePermissions ?? []);
-    const grantable = (r: { permissions: string[] }) => r.permissions.every((p) => mine.has(p));
+    // Only roles the person could give: those they hold all of, the roles they may change
+    // (`abilities.can_edit`, the server's own rule; it refuses the others).
     const found = manager
-      ? (roles.data ?? []).filter(grantable).map((r) => ({ value: r.id, label: r.name }))
+      ? (roles.data ?? []).filter((r) => r.abilities.can_edit).map((r) => ({ value: r.id, label: r.name }))
       : [...new Map((staff ?? []).map((s) => [s.role.id, { value: s.role.id, label: s.role.name }])).values()];
     return found.sort((a, b) => a.label.localeCompare(b.label));
-  }, [manager, roles.data, staff, held.data]);
-  return { options, loading: manager && (roles.isPending || held.isPending) };
+  }, [manager, roles.data, staff]);
+  return { options, loading: manager && roles.isPending };
 }

@@ -31,7 +31,9 @@ export default function ReportsPage() {
   };
 
   const classList = (cls: ClassSummary) =>
-    download(cls.id, () => downloadFile(ROUTES.reportClassList, `${safeName(cls.class_name)}-class-list.csv`, { id: cls.id }));
+    download(cls.id, () =>
+      downloadFile(ROUTES.reportClassList, `${safeName(cls.class_name)}-class-list.csv`, { params: { id: cls.id } }),
+    );
   const contacts = () => download('contacts', () => downloadFile(ROUTES.reportContacts, 'contact-sheet.csv'));
 
   return (

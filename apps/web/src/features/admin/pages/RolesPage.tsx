@@ -1,4 +1,4 @@
-import { ALL_ROLE_PERMISSIONS, ROLE_PERMISSIONS } from '@cue/contract';
+import { ALL_ROLE_PERMISSIONS, ROLE_PERMISSIONS, type RolePermission } from '@cue/contract';
 import { Badge, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconPlus, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
@@ -14,14 +14,14 @@ import { useFormState } from '../components/useFormState';
 export const GRANTABLE_GROUPS = (Object.keys(ROLE_PERMISSIONS) as (keyof typeof ROLE_PERMISSIONS)[]).filter(
   (group) => group !== 'super_admin',
 );
-const isPlatformPermission = (p: string) => p.startsWith('super_admin.');
+const isPlatformPermission = (p: RolePermission) => p.startsWith('super_admin.');
 
-const ORDER: readonly string[] = ALL_ROLE_PERMISSIONS;
 /** Permissions in the registry's order (grouped as the role form shows them). */
-const inRegistryOrder = (names: string[]) => [...names].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+const inRegistryOrder = (names: RolePermission[]) =>
+  [...names].sort((a, b) => ALL_ROLE_PERMISSIONS.indexOf(a) - ALL_ROLE_PERMISSIONS.indexOf(b));
 
 /** 'admin_portal.classes' → the translation key 'rolePermissions.admin_portal.classes'. */
-export const permissionKey = (p: string) => `rolePermissions.${p}`;
+export const permissionKey = (p: RolePermission) => `rolePermissions.${p}`;
 
 function RoleModal({ role, onClose }: { role: Role | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -49,7 +49,7 @@ function RoleModal({ role, onClose }: { role: Role | null; onClose: () => void }
   };
 
   const toggleGroup = (group: keyof typeof ROLE_PERMISSIONS, on: boolean) => {
-    const names: readonly string[] = ROLE_PERMISSIONS[group];
+    const names: readonly RolePermission[] = ROLE_PERMISSIONS[group];
     const others = v.permissions.filter((p) => !names.includes(p));
     form.set('permissions', on ? [...others, ...names] : others);
   };
@@ -81,7 +81,7 @@ function RoleModal({ role, onClose }: { role: Role | null; onClose: () => void }
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {GRANTABLE_GROUPS.map((group) => {
-          const names: readonly string[] = ROLE_PERMISSIONS[group];
+          const names: readonly RolePermission[] = ROLE_PERMISSIONS[group];
           const inGroup = v.permissions.filter((p) => names.includes(p));
           const others = v.permissions.filter((p) => !names.includes(p));
           const groupName = t(`roleGroups.${group}`);
@@ -215,10 +215,16 @@ export default function RolesPage() {
             ),
           },
         ]}
-        actions={(r) => [
-          { label: t('common.edit'), icon: IconPencil, onClick: () => setEditing(r) },
-          { label: t('common.delete'), icon: IconTrash, color: 'red', onClick: () => setDeleting(r) },
-        ]}
+        // Only roles the admin holds all of can be changed or deleted (the server's answer in `abilities`);
+        // one still held by staff explains why it stays when Delete is chosen.
+        actions={(r) =>
+          r.abilities.can_edit
+            ? [
+                { label: t('common.edit'), icon: IconPencil, onClick: () => setEditing(r) },
+                { label: t('common.delete'), icon: IconTrash, color: 'red', onClick: () => setDeleting(r) },
+              ]
+            : []
+        }
       />
       {editing !== null && (
         <RoleModal key={editing === 'new' ? 'new' : editing.id} role={editing === 'new' ? null : editing} onClose={close} />
@@ -228,7 +234,7 @@ export default function RolesPage() {
         onClose={() => setDeleting(null)}
         title={t('roles.deleteTitle')}
         message={
-          deleting && deleting.member_count > 0
+          deleting && !deleting.abilities.can_delete
             ? t('roles.deleteInUse', { name: deleting.name, count: deleting.member_count })
             : t('roles.deleteConfirm', { name: deleting?.name ?? '' })
         }

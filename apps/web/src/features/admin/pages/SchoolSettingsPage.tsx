@@ -1,4 +1,4 @@
-import { SCHOOL_PERMISSIONS } from '@cue/contract';
+import { SCHOOL_PERMISSIONS, type SchoolPermission } from '@cue/contract';
 import { Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,13 +19,16 @@ export default function SchoolSettingsPage() {
   const { t } = useTranslation('admin');
   const saved = useSchoolPermissions(useAllowed('permissions/settings'));
   const save = useSaveSchoolPermissions();
-  const [draft, setDraft] = useState<Record<string, boolean>>({});
+  const [draft, setDraft] = useState<Partial<Record<SchoolPermission, boolean>>>({});
   useEffect(() => {
     if (saved.data) setDraft(saved.data);
   }, [saved.data]);
 
   const changes = useMemo(
-    () => Object.fromEntries(Object.entries(draft).filter(([name, on]) => saved.data && saved.data[name] !== on)),
+    () =>
+      Object.fromEntries(
+        (Object.entries(draft) as [SchoolPermission, boolean][]).filter(([name, on]) => saved.data && saved.data[name] !== on),
+      ),
     [draft, saved.data],
   );
   const changed = Object.keys(changes).length;
@@ -36,7 +39,7 @@ export default function SchoolSettingsPage() {
       onError: (err) => toast.error(errorText(err)),
     });
 
-  const group = (id: string, title: string, hint: string, names: readonly string[]) => (
+  const group = (id: string, title: string, hint: string, names: readonly SchoolPermission[]) => (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby={id}>
       <Title order={2} fz="lg" id={id}>
         {title}

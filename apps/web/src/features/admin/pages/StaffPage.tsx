@@ -201,27 +201,23 @@ export default function StaffPage() {
           },
           { key: 'classes', header: t('staff.form.classes'), render: (s) => <ClassBadges classes={s.classes} /> },
         ]}
-        actions={(s) =>
-          s.status === 'invited'
+        // What the server says the admin may do with each person: nobody changes someone who holds more,
+        // an invitation is only withdrawn (and given again), and nobody removes themselves.
+        actions={(s) => [
+          ...(s.abilities.can_edit
+            ? [{ label: t('common.edit'), icon: IconPencil, onClick: () => setDialog({ kind: 'edit', member: s }) }]
+            : []),
+          ...(s.abilities.can_remove
             ? [
-                // Nothing to edit until they accept: withdraw and invite again instead.
                 {
-                  label: t('staff.withdraw'),
+                  label: s.status === 'invited' ? t('staff.withdraw') : t('staff.remove'),
                   icon: IconTrash,
                   color: 'red',
                   onClick: () => setDialog({ kind: 'remove', member: s }),
                 },
               ]
-            : [
-                { label: t('common.edit'), icon: IconPencil, onClick: () => setDialog({ kind: 'edit', member: s }) },
-                {
-                  label: t('staff.remove'),
-                  icon: IconTrash,
-                  color: 'red',
-                  onClick: () => setDialog({ kind: 'remove', member: s }),
-                },
-              ]
-        }
+            : []),
+        ]}
       />
       {dialog?.kind === 'add' && <StaffModal member={null} staff={staff.data ?? []} onClose={close} />}
       {dialog?.kind === 'edit' && (

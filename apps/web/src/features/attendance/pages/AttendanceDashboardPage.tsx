@@ -1,18 +1,19 @@
 import '@mantine/charts/styles.css';
+import { ROUTES } from '@cue/contract';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Alert, Anchor, Button, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/DataTable';
 import { formatClassName, fullName } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
-import { DataTable } from '../../../components/DataTable';
 import { downloadFile } from '../../admin/download';
 import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
 import { useCurrentClass } from '../../shell/Selectors';
-import { type AttendanceDashboard, exportRoute, type RatePoint, useAttendanceDashboard } from '../api';
+import { type AttendanceDashboard, exportQuery, type RatePoint, useAttendanceDashboard } from '../api';
 import { Frame } from '../components/Frame';
 import { formatDay, formatMonth, formatPercent, fromWire } from '../dates';
 import { ATT_NS } from '../i18n';
@@ -38,7 +39,7 @@ function Dashboard() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadFile(exportRoute(classId), 'attendance.csv');
+      await downloadFile(ROUTES.attendanceExport, 'attendance.csv', { query: exportQuery(classId) });
       toast.success(t('dashboard.exported'));
     } catch (err) {
       toast.error(errorText(err));

@@ -13,7 +13,6 @@ import { useClassDetail } from '../../admin/api';
 import { formatDateTime } from '../../admin/format';
 import { LoadFailed } from '../../shell/pages/common';
 import { useCurrentClass } from '../../shell/Selectors';
-import { useShell } from '../../shell/ShellContext';
 import { useClassDay, useClassExcusals, useSaveDay } from '../api';
 import { Frame } from '../components/Frame';
 import { StatusBadge, StatusCounts, StatusPicker } from '../components/StatusPicker';
@@ -119,7 +118,6 @@ export function StaffAttendance() {
 
 function Roster({ classId, date }: { classId: string; date: string }) {
   const { t, i18n } = useTranslation(ATT_NS);
-  const { user } = useShell();
   const day = useClassDay(classId, date);
   const detail = useClassDetail(classId);
   const save = useSaveDay(classId, date);
@@ -152,10 +150,10 @@ function Roster({ classId, date }: { classId: string; date: string }) {
 
   const data = day.data;
   const completed = data.is_saved;
-  const isEditing = !completed && !data.holiday && (editing ?? true);
+  // What this person may do with the day is the server's answer (`abilities`), not a rule of the page.
+  const { can_edit: markable, can_reopen: mayReopen } = data.abilities;
+  const isEditing = !completed && markable && (editing ?? true);
   const people = new Map((detail.data?.student_list ?? []).map((s) => [s.id, s]));
-  const me = user.staff;
-  const teachesClass = !!me && (me.school_details.admin || !!detail.data?.staff_list.some((s) => s.id === me.id));
   const classDay = !detail.data || detail.data.classes_days.includes(WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '');
   const list = data.student_attendance_list.map((e) => ({ ...e, attendance_status: marks[e.student_id] ?? e.attendance_status }));
   const counts = countStatuses(list);
@@ -326,7 +324,7 @@ function Roster({ classId, date }: { classId: string; date: string }) {
         </Stack>
       )}
 
-      {!data.holiday && (
+      {markable && (
         <div className={classes.actions}>
           {isEditing ? (
             <Group justify="flex-end" gap="sm" wrap="wrap">
@@ -358,9 +356,9 @@ function Roster({ classId, date }: { classId: string; date: string }) {
           ) : completed ? (
             <Group justify="space-between" gap="sm">
               <Text fz="sm" c="dimmed">
-                {teachesClass ? t('completed.reopenHint') : t('completed.teacherOnly')}
+                {mayReopen ? t('completed.reopenHint') : t('completed.teacherOnly')}
               </Text>
-              {teachesClass && (
+              {mayReopen && (
                 <Button
                   variant="default"
                   onClick={reopen}

@@ -438,7 +438,7 @@ function EditLoader({ type }: { type: CommunicationType }) {
         {failureText(item.error)}
       </Alert>
     );
-  else if (!item.data.can_edit)
+  else if (!item.data.abilities.can_edit)
     body = (
       <Alert color="gray" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} data-testid="edit-refused">
         {item.data.is_published ? commMessage('cannotEditPublished') : t('noEditPermission')}

@@ -1,18 +1,17 @@
-import { type Communication, type CommunicationType, canManageCommunication } from '@cue/contract';
+import type { Communication, CommunicationType } from '@cue/contract';
 import { Button, Drawer, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEye, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { fullName } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
-import { toast } from '../../../lib/notify';
 import { ClassBadges } from '../../../components/ClassBadges';
 import { DataTable } from '../../../components/DataTable';
 import { ConfirmModal } from '../../../components/FormModal';
+import { fullName } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { toast } from '../../../lib/notify';
 import { useCurrentClass } from '../../shell/Selectors';
-import { useShell } from '../../shell/ShellContext';
 import { type CommunicationStatus, type ListQuery, useCommunication, useCommunicationList, useDeleteCommunication } from '../api';
 import { Attachments } from '../components/Attachments';
 import { Page } from '../components/Page';
@@ -102,7 +101,6 @@ function ViewDrawer({ type, id, onClose }: { type: CommunicationType; id: string
 export function StaffList({ type }: { type: CommunicationType }) {
   const { t } = useTranslation(COMMUNICATION_NS);
   const navigate = useNavigate();
-  const { user, held } = useShell();
   const { schools } = useCurrentClass();
   const remove = useDeleteCommunication(type);
   const [search, setSearch] = useState('');
@@ -127,9 +125,6 @@ export function StaffList({ type }: { type: CommunicationType }) {
     () => (schools.data?.find((s) => s.current)?.classes ?? []).map((c) => ({ value: c.id, label: c.class_name })),
     [schools.data],
   );
-  const me = user.staff?.id ?? '';
-  const mayManage = (item: Communication) =>
-    canManageCommunication({ kind: 'staff', userId: me }, item.created_by.id, held.rolePermissions);
 
   const confirmDelete = (item: Communication) =>
     remove.mutate(item.id, {
@@ -252,11 +247,12 @@ export function StaffList({ type }: { type: CommunicationType }) {
         ]}
         actions={(item) => [
           { label: t('action.view'), icon: IconEye, onClick: () => setViewing(item.id) },
-          // Only the creator or holders of access_others_announcement; a published one cannot be edited.
-          ...(mayManage(item) && item.status !== 'published'
+          // What the server says this person may do with it (creator or access_others_announcement;
+          // a published one is no longer edited).
+          ...(item.abilities.can_edit
             ? [{ label: t('action.edit'), icon: IconPencil, onClick: () => navigate(editPath(type, item.id)) }]
             : []),
-          ...(mayManage(item)
+          ...(item.abilities.can_delete
             ? [{ label: t('action.delete'), icon: IconTrash, color: 'red', onClick: () => setDeleting(item) }]
             : []),
         ]}

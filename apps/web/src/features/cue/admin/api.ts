@@ -1,90 +1,39 @@
-import { AI_BLOCKS, type AiProvider, ROUTES } from '@cue/contract';
+import { type AI_BLOCKS, type AiProvider, ROUTES, type ScreenPrompt } from '@cue/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, type RequestOptions } from '../../../lib/api';
-import type { Route } from '../../../lib/http';
+import { apiResult, type ResultOf } from '../../../lib/api';
 
 /** A class's AI configuration (academic setup → ai), with the staff side's token. */
-const result = async <T>(route: Route, options: RequestOptions = {}) =>
-  (await apiRequest<{ result: T }>(route, { side: 'staff', ...options })).result;
+
+const staff = { side: 'staff' } as const;
 
 export type AiScreen = (typeof AI_BLOCKS)[number]['screen'];
 
+/** The ask options as the form edits them (the age group '' when the class has none). */
 export interface AiOptions {
   ask: boolean;
   suggestions: boolean;
   voice: boolean;
   age_group: string;
 }
+/** A block as the screen lists switch it. */
 export interface AiBlock {
   key: string;
   enabled: boolean;
 }
-export interface ScreenBlock {
-  enabled: boolean;
-  prompt: string;
-}
-export interface AiSettings {
-  ai_provider: AiProvider;
-  external_configured: boolean;
-  external_model: string | null;
-}
+export type ScreenBlock = ScreenPrompt;
+export type AiSettings = ResultOf<typeof ROUTES.aiSettings>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const optionsOf = (answer: ResultOf<typeof ROUTES.classAiOptions>): AiOptions => ({
+  ...answer.ai_options,
+  age_group: answer.ai_options.age_group ?? '',
+});
+const blocksOf = (answer: { ai_blocks: { key: string; enabled: boolean }[] }): AiBlock[] =>
+  answer.ai_blocks.map(({ key, enabled }) => ({ key, enabled }));
 
-/** `{ ai_options: {...} }` or the options themselves. */
-export function readAiOptions(answer: unknown): AiOptions {
-  const o = isRecord(answer) && isRecord(answer.ai_options) ? answer.ai_options : isRecord(answer) ? answer : {};
-  return {
-    ask: o.ask !== false,
-    suggestions: o.suggestions !== false,
-    voice: o.voice !== false,
-    age_group: typeof o.age_group === 'string' ? o.age_group : '',
-  };
-}
-
-const readBlockList = (value: unknown): AiBlock[] =>
-  Array.isArray(value)
-    ? value.flatMap((b) => (isRecord(b) && typeof b.key === 'string' ? [{ key: b.key, enabled: b.enabled !== false }] : []))
-    : [];
-
-/** A screen's blocks: a list, or `{ ai_blocks: [...] }`; the screen's known blocks are always all there. */
-export function readScreenBlocks(answer: unknown, screen: AiScreen): AiBlock[] {
-  const list = readBlockList(Array.isArray(answer) ? answer : isRecord(answer) ? (answer.ai_blocks ?? answer.blocks) : []);
-  const known = AI_BLOCKS.filter((b) => b.screen === screen).map((b) => b.key as string);
-  const byKey = new Map(list.map((b) => [b.key, b.enabled]));
-  return [...known, ...list.map((b) => b.key).filter((k) => !known.includes(k))].map((key) => ({
-    key,
-    enabled: byKey.get(key) ?? true,
-  }));
-}
-
-/** Every screen's blocks: `{ screen: [...] }`, `{ ai_blocks: { screen: [...] } }`, or a flat list with screens. */
-export function readAllBlocks(answer: unknown): Record<string, AiBlock[]> {
-  const source = isRecord(answer) && answer.ai_blocks !== undefined ? answer.ai_blocks : answer;
+/** Every screen's blocks, by screen. */
+function byScreen(answer: ResultOf<typeof ROUTES.classAiBlocks>): Record<string, AiBlock[]> {
   const out: Record<string, AiBlock[]> = {};
-  if (Array.isArray(source)) {
-    for (const b of source) {
-      if (!isRecord(b) || typeof b.key !== 'string') continue;
-      const named = typeof b.screen_name === 'string' ? b.screen_name : typeof b.screen === 'string' ? b.screen : null;
-      const screen = named ?? AI_BLOCKS.find((k) => k.key === b.key)?.screen;
-      if (!screen) continue;
-      out[screen] = [...(out[screen] ?? []), { key: b.key, enabled: b.enabled !== false }];
-    }
-  } else if (isRecord(source)) {
-    for (const [screen, list] of Object.entries(source)) out[screen] = readBlockList(list);
-  }
-  return out;
-}
-
-/** `{ ai_screen_blocks: {...} }` or the record itself. */
-export function readScreenPrompts(answer: unknown): Record<string, ScreenBlock> {
-  const source = isRecord(answer) && isRecord(answer.ai_screen_blocks) ? answer.ai_screen_blocks : isRecord(answer) ? answer : {};
-  const out: Record<string, ScreenBlock> = {};
-  for (const [screen, value] of Object.entries(source)) {
-    if (isRecord(value))
-      out[screen] = { enabled: value.enabled !== false, prompt: typeof value.prompt === 'string' ? value.prompt : '' };
-  }
+  for (const b of answer.ai_blocks) out[b.screen_name] = [...(out[b.screen_name] ?? []), { key: b.key, enabled: b.enabled }];
   return out;
 }
 
@@ -101,7 +50,7 @@ export function useAiOptions(classId: string | null) {
   return useQuery({
     queryKey: aiKeys.options(classId ?? ''),
     queryFn: async ({ signal }) =>
-      readAiOptions(await result<unknown>(ROUTES.classAiOptions, { signal, params: { id: classId ?? '' } })),
+      optionsOf(await apiResult(ROUTES.classAiOptions, { ...staff, signal, params: { id: classId ?? '' } })),
     enabled: !!classId,
   });
 }
@@ -110,8 +59,9 @@ export function useSaveAiOptions(classId: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (options: AiOptions) =>
-      readAiOptions(
-        await result<unknown>(ROUTES.classAiOptionsUpdate, {
+      optionsOf(
+        await apiResult(ROUTES.classAiOptionsUpdate, {
+          ...staff,
           params: { id: classId ?? '' },
           body: { ai_options: { ...options, age_group: options.age_group.trim() || undefined } },
         }),
@@ -124,7 +74,7 @@ export function useAllBlocks(classId: string | null) {
   return useQuery({
     queryKey: aiKeys.blocks(classId ?? ''),
     queryFn: async ({ signal }) =>
-      readAllBlocks(await result<unknown>(ROUTES.classAiBlocks, { signal, params: { id: classId ?? '' } })),
+      byScreen(await apiResult(ROUTES.classAiBlocks, { ...staff, signal, params: { id: classId ?? '' } })),
     enabled: !!classId,
   });
 }
@@ -133,13 +83,13 @@ export function useScreenBlocks(classId: string | null, screen: AiScreen) {
   return useQuery({
     queryKey: aiKeys.screen(classId ?? '', screen),
     queryFn: async ({ signal }) =>
-      readScreenBlocks(
-        await result<unknown>(ROUTES.classAiBlocksByScreen, {
+      blocksOf(
+        await apiResult(ROUTES.classAiBlocksByScreen, {
+          ...staff,
           signal,
           params: { id: classId ?? '' },
           body: { screen_name: screen },
         }),
-        screen,
       ),
     enabled: !!classId,
   });
@@ -149,7 +99,8 @@ export function useSaveScreenBlocks(classId: string | null, screen: AiScreen) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (blocks: AiBlock[]) =>
-      result<unknown>(ROUTES.classAiBlocksUpdate, {
+      apiResult(ROUTES.classAiBlocksUpdate, {
+        ...staff,
         params: { id: classId ?? '' },
         body: { screen_name: screen, ai_blocks: blocks },
       }),
@@ -162,7 +113,7 @@ export function useScreenPrompts(classId: string | null) {
   return useQuery({
     queryKey: aiKeys.prompts(classId ?? ''),
     queryFn: async ({ signal }) =>
-      readScreenPrompts(await result<unknown>(ROUTES.classAiPromptScreens, { signal, params: { id: classId ?? '' } })),
+      (await apiResult(ROUTES.classAiPromptScreens, { ...staff, signal, params: { id: classId ?? '' } })).ai_screen_blocks,
     enabled: !!classId,
   });
 }
@@ -171,7 +122,11 @@ export function useSaveScreenPrompts(classId: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (prompts: Record<string, ScreenBlock>) =>
-      result<unknown>(ROUTES.classAiPromptScreensUpdate, { params: { id: classId ?? '' }, body: { ai_screen_blocks: prompts } }),
+      apiResult(ROUTES.classAiPromptScreensUpdate, {
+        ...staff,
+        params: { id: classId ?? '' },
+        body: { ai_screen_blocks: prompts },
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: aiKeys.prompts(classId ?? '') }),
   });
 }
@@ -179,14 +134,14 @@ export function useSaveScreenPrompts(classId: string | null) {
 export function useAiSettings() {
   return useQuery({
     queryKey: aiKeys.settings,
-    queryFn: ({ signal }) => result<AiSettings>(ROUTES.aiSettings, { signal }),
+    queryFn: ({ signal }) => apiResult(ROUTES.aiSettings, { ...staff, signal }),
   });
 }
 
 export function useSaveAiSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (provider: AiProvider) => result<AiSettings>(ROUTES.aiSettingsUpdate, { body: { ai_provider: provider } }),
+    mutationFn: (provider: AiProvider) => apiResult(ROUTES.aiSettingsUpdate, { ...staff, body: { ai_provider: provider } }),
     onSuccess: (settings) => client.setQueryData(aiKeys.settings, settings),
   });
 }

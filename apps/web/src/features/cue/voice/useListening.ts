@@ -31,16 +31,6 @@ const SPEECH_LANG: Record<string, string> = { en: 'en-IN', ar: 'ar', he: 'he-IL'
 /** How speech becomes text here: the browser, the server's transcription of a recording, or typing. */
 export type ListeningEngine = 'browser' | 'server' | 'typing';
 
-const textOf = (answer: unknown): string => {
-  const result = (answer as { result?: unknown })?.result ?? answer;
-  if (typeof result === 'string') return result;
-  if (result && typeof result === 'object') {
-    const r = result as Record<string, unknown>;
-    for (const key of ['text', 'transcript', 'command']) if (typeof r[key] === 'string') return r[key] as string;
-  }
-  return '';
-};
-
 /**
  * Listening for a command: `start` begins, `stop` ends (a recording is then transcribed by the
  * server). Heard words are handed to `onHeard` added to what was there before.
@@ -125,11 +115,11 @@ export function useListening(language: string, onHeard: (text: string) => void, 
               if (chunks.length === 0) return;
               const audio = new Blob(chunks, { type: rec.mimeType || 'audio/webm' });
               const form = new FormData();
-              form.append('audio', audio, `command.${audio.type.includes('ogg') ? 'ogg' : 'webm'}`);
+              form.append(ROUTES.cueTranscribe.upload, audio, `command.${audio.type.includes('ogg') ? 'ogg' : 'webm'}`);
               setTranscribing(true);
-              apiUpload<unknown>(ROUTES.cueTranscribe, form, { side: 'staff' })
+              apiUpload(ROUTES.cueTranscribe, form, { side: 'staff' })
                 .then((answer) => {
-                  const heard = textOf(answer).trim();
+                  const heard = answer.result.text.trim();
                   if (heard) handlers.current.onHeard(base ? `${base} ${heard}` : heard);
                 })
                 .catch((err: unknown) => handlers.current.onError(err instanceof Error ? err.message : undefined))

@@ -69,7 +69,10 @@ export function ObservationCard({
   const [first = '', ...rest] = entry.student_name.split(' ');
   const child = { first_name: first, last_name: rest.join(' ') };
   const author = fullName(entry.created_by);
-  const withActions = !!(onEdit || onDelete);
+  // The page offers the actions; the entry's abilities (the server's answer) decide which this reader may use.
+  const edit = entry.abilities.can_edit ? onEdit : undefined;
+  const remove = entry.abilities.can_delete ? onDelete : undefined;
+  const withActions = !!(edit || remove);
   return (
     <Paper
       component="article"
@@ -139,13 +142,13 @@ export function ObservationCard({
                   </ActionIcon>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  {onEdit && (
-                    <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => onEdit(entry)}>
+                  {edit && (
+                    <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => edit(entry)}>
                       {t('card.edit')}
                     </Menu.Item>
                   )}
-                  {onDelete && (
-                    <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => onDelete(entry)}>
+                  {remove && (
+                    <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => remove(entry)}>
                       {t('card.delete')}
                     </Menu.Item>
                   )}
