@@ -85,6 +85,7 @@ interface Compiled {
   obs: Words;
   family: Words;
   states: Words;
+  notDeeds: Words;
   annVerbs: Words;
   audience: Words;
   notes: Words;
@@ -129,6 +130,7 @@ function compile(w: RtlWords): Compiled {
     obs: words(w.observationCues, { open: true }),
     family: words(w.family),
     states: words(w.states),
+    notDeeds: words(w.notDeeds),
     annVerbs: words(w.ann.verbs),
     audience: words(w.ann.audience),
     notes: words(w.ann.notes),
@@ -577,7 +579,14 @@ function readClauses(
       for (const ch of c.children) r.tell(ch, key, clauseText, false);
       return;
     }
-    if (obsCue) r.observe(key, c.children, clauseText);
+    // Something said of the child (two words or more, not a state, a relative or what the child has or
+    // will do) tells of the child, as a description does in English: an observation, unless the intent
+    // layer rules it out.
+    const words = rest
+      .trim()
+      .split(/\s+/)
+      .filter((w) => /\p{L}/u.test(w));
+    if (obsCue || (words.length >= 2 && !L.notDeeds.first(rest))) r.observe(key, c.children, clauseText);
     else for (const ch of c.children) r.tell(ch, key, clauseText, true);
   });
   return dates.length ? (dates.at(-1) as When).date : day;
