@@ -1,5 +1,6 @@
 import { normalizePhoneInput, PHONE_LENGTH } from '@cue/contract';
 import { Avatar, Button, Group, type MantineColor, type MantineStyleProp, Text, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
 import { type Icon, IconFileImport, IconSearch } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +8,10 @@ import { formatPhone } from '../../../lib/format';
 
 /* The pieces the people pages (staff, students and their parents) share: form fields and table cells. */
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The part of a `useFormState` form that a group of text fields reads and writes. */
+/** The part of a contract form (components/form/useContractForm) that a group of text fields binds to. */
 interface FieldsForm<K extends string> {
-  values: Record<K, string>;
-  errors: Partial<Record<K, string>>;
-  set: (field: K, value: string) => void;
+  getInputProps: (path: K) => GetInputPropsReturnType;
+  setFieldValue: (path: K, value: string) => void;
 }
 
 /** First name (required, focused when the dialog opens) and last name. */
@@ -21,22 +19,8 @@ export function NameFields({ form }: { form: FieldsForm<'first_name' | 'last_nam
   const { t } = useTranslation('admin');
   return (
     <>
-      <TextInput
-        label={t('common.firstName')}
-        value={form.values.first_name}
-        onChange={(e) => form.set('first_name', e.currentTarget.value)}
-        error={form.errors.first_name}
-        required
-        maxLength={60}
-        data-autofocus
-      />
-      <TextInput
-        label={t('common.lastName')}
-        value={form.values.last_name}
-        onChange={(e) => form.set('last_name', e.currentTarget.value)}
-        error={form.errors.last_name}
-        maxLength={60}
-      />
+      <TextInput label={t('common.firstName')} {...form.getInputProps('first_name')} required maxLength={60} data-autofocus />
+      <TextInput label={t('common.lastName')} {...form.getInputProps('last_name')} maxLength={60} />
     </>
   );
 }
@@ -52,47 +36,28 @@ export function ContactFields({ form, locked = false }: { form: FieldsForm<'phon
         type="tel"
         inputMode="numeric"
         leftSection={<Text fz="sm">+91</Text>}
-        value={form.values.phone}
-        onChange={(e) => form.set('phone', normalizePhoneInput(e.currentTarget.value))}
-        error={form.errors.phone}
+        {...form.getInputProps('phone')}
+        onChange={(e) => form.setFieldValue('phone', normalizePhoneInput(e.currentTarget.value))}
         readOnly={locked}
         variant={variant}
+        dir="ltr"
       />
       <TextInput
         label={t('common.email')}
         type="email"
-        value={form.values.email}
-        onChange={(e) => form.set('email', e.currentTarget.value)}
-        error={form.errors.email}
+        {...form.getInputProps('email')}
         readOnly={locked}
         variant={variant}
+        dir="ltr"
       />
     </>
   );
 }
 
-/** A new person's contact: a full phone number or a valid email, at least one of them (`required` says so). */
-export function contactErrors(
-  values: { phone: string; email: string },
-  t: TFunction<'admin'>,
-  required: string,
-): { phone?: string; email?: string } {
-  const email = values.email.trim();
-  return {
-    phone:
-      values.phone && values.phone.length !== PHONE_LENGTH
-        ? t('common.phoneDigits', { digits: PHONE_LENGTH })
-        : !values.phone && !email
-          ? required
-          : undefined,
-    email: email && !EMAIL.test(email) ? t('common.emailInvalid') : undefined,
-  };
-}
-
-/** The contact the API receives: only what was filled in. */
-export const contactInput = (values: { phone: string; email: string }): { phone?: string; email?: string } => ({
-  ...(values.phone ? { phone: values.phone } : {}),
-  ...(values.email.trim() ? { email: values.email.trim() } : {}),
+/** How a new person's contact fields say what the schema refuses: a whole phone number, a valid email, one of them. */
+export const contactMessages = (t: TFunction<'admin'>, required: string) => ({
+  phone: { format: t('common.phoneDigits', { digits: PHONE_LENGTH }), custom: required },
+  email: { email: t('common.emailInvalid') },
 });
 
 /** A table's person cell: picture (or initials) and name. */

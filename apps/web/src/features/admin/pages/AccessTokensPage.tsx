@@ -1,4 +1,9 @@
-import { type AccessTokenInfo, TEMP_TOKEN_MAX_MINUTES, TEMP_TOKEN_MIN_MINUTES } from '@cue/contract';
+import {
+  type AccessTokenInfo,
+  createAccessTokenRequestSchema,
+  TEMP_TOKEN_MAX_MINUTES,
+  TEMP_TOKEN_MIN_MINUTES,
+} from '@cue/contract';
 import {
   ActionIcon,
   Alert,
@@ -19,12 +24,12 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
+import { useContractForm } from '../../../components/form/useContractForm';
 import { fullName } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { TOKEN_LOGIN_PATH } from '../../auth/TokenLogin';
 import { type CreatedAccessToken, useAccessTokens, useCreateAccessToken, useRevokeAccessToken, useStaffList } from '../api';
 import { AdminPage, useAllowed, useCan } from '../components/AdminPage';
-import { useFormState } from '../components/useFormState';
 import { formatDateTime } from '../format';
 
 const MIN_MINUTES = TEMP_TOKEN_MIN_MINUTES;
@@ -90,35 +95,33 @@ function CreateModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
   const mayListStaff = can({ permission: 'admin_portal.staff' });
   const staff = useStaffList(mayListStaff);
   const create = useCreateAccessToken();
-  const form = useFormState({
-    label: '',
-    user_id: null as string | null,
-    amount: 60 as number | string,
-    unit: 'minutes' as 'minutes' | 'hours',
+  const form = useContractForm({
+    schema: createAccessTokenRequestSchema,
+    initialValues: {
+      label: '',
+      user_id: null as string | null,
+      amount: 60 as number | string,
+      unit: 'minutes' as 'minutes' | 'hours',
+    },
+    toBody: (values) => ({
+      label: values.label,
+      expires_in_minutes: Math.round(Number(values.amount) * (values.unit === 'hours' ? 60 : 1)),
+      ...(values.user_id ? { user_id: values.user_id } : {}),
+    }),
+    fields: { expires_in_minutes: 'amount' },
+    messages: {
+      label: { required: t('tokens.labelRequired') },
+      amount: t('tokens.expiryRange', { min: MIN_MINUTES, hours: MAX_MINUTES / 60 }),
+    },
   });
   const v = form.values;
-  const minutes = Math.round(Number(v.amount) * (v.unit === 'hours' ? 60 : 1));
 
-  const submit = () => {
-    const ok = form.validate((values) => ({
-      label: values.label.trim() ? undefined : t('tokens.labelRequired'),
-      amount:
-        !Number.isFinite(minutes) || minutes < MIN_MINUTES || minutes > MAX_MINUTES
-          ? t('tokens.expiryRange', { min: MIN_MINUTES, hours: MAX_MINUTES / 60 })
-          : undefined,
-    }));
-    if (!ok) return;
-    create.mutate(
-      { label: v.label.trim(), expires_in_minutes: minutes, ...(v.user_id ? { user_id: v.user_id } : {}) },
-      {
-        onSuccess: (created) => {
-          toast.success(t('tokens.created'));
-          onCreated(created);
-        },
-        onError: (err) => form.showServerError(err, { expires_in_minutes: 'amount' }),
-      },
-    );
-  };
+  const submit = form.submitWith((body) => create.mutateAsync(body), {
+    onSuccess: (created) => {
+      toast.success(t('tokens.created'));
+      onCreated(created as CreatedAccessToken);
+    },
+  });
 
   return (
     <FormModal
@@ -127,15 +130,14 @@ function CreateModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
       title={t('tokens.new')}
       submitLabel={t('common.create')}
       onSubmit={submit}
-      pending={create.isPending}
+      pending={form.pending}
+      error={form.error}
       size="md"
     >
       <TextInput
         label={t('tokens.label')}
         description={t('tokens.labelHint')}
-        value={v.label}
-        onChange={(e) => form.set('label', e.currentTarget.value)}
-        error={form.errors.label}
+        {...form.getInputProps('label')}
         required
         maxLength={100}
         data-autofocus
@@ -144,9 +146,7 @@ function CreateModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
         label={t('tokens.user')}
         placeholder={t('tokens.myself')}
         data={(staff.data ?? []).map((s) => ({ value: s.id, label: fullName(s) }))}
-        value={v.user_id}
-        onChange={(value) => form.set('user_id', value)}
-        error={form.errors.user_id}
+        {...form.getInputProps('user_id')}
         searchable
         clearable
         disabled={!mayListStaff}
@@ -155,9 +155,7 @@ function CreateModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
       <Group align="flex-end" gap="sm" wrap="nowrap">
         <NumberInput
           label={t('tokens.expiresIn')}
-          value={v.amount}
-          onChange={(value) => form.set('amount', value)}
-          error={form.errors.amount}
+          {...form.getInputProps('amount')}
           min={1}
           max={v.unit === 'hours' ? MAX_MINUTES / 60 : MAX_MINUTES}
           allowDecimal={false}
@@ -166,8 +164,7 @@ function CreateModal({ onClose, onCreated }: { onClose: () => void; onCreated: (
         />
         <SegmentedControl
           aria-label={t('tokens.unit')}
-          value={v.unit}
-          onChange={(value) => form.set('unit', value as 'minutes' | 'hours')}
+          {...form.getInputProps('unit')}
           data={[
             { value: 'minutes', label: t('tokens.minutes') },
             { value: 'hours', label: t('tokens.hours') },

@@ -1,16 +1,14 @@
-import { type ClassDetail, DEFAULT_AGE_GROUP, WEEKDAYS } from '@cue/contract';
+import { type ClassDetail, classRequestSchema, classUpdateRequestSchema, DEFAULT_AGE_GROUP, WEEKDAYS } from '@cue/contract';
 import { Checkbox, ColorInput, Group, Select, SimpleGrid, Skeleton, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
+import { useContractForm } from '../../../components/form/useContractForm';
 import { toast } from '../../../lib/notify';
 import { type ClassInput, useClassDetail, useDivisions, useSaveClass } from '../api';
-import { type FieldErrors, useFormState } from '../components/useFormState';
 import { parseDdmmyyyy, sortableDate, splitAcademicYear } from '../format';
 
 const SWATCHES = ['#4c6ef5', '#5f4ae4', '#12b886', '#40c057', '#fab005', '#fd7e14', '#f25d2a', '#e64980', '#15aabf', '#868e96'];
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 interface ClassFormValues extends Record<string, unknown> {
   class_name: string;
@@ -59,58 +57,66 @@ interface ClassFormProps {
   onClose: () => void;
 }
 
+/** The class as the save call takes it: empty fields are null (cleared). */
+const inputOf = (v: ClassFormValues): ClassInput => ({
+  class_name: v.class_name.trim(),
+  academic_year_start: v.academic_year_start.trim() || null,
+  academic_year_end: v.academic_year_end.trim() || null,
+  age_range: v.age_range.trim(),
+  classes_days: WEEKDAYS.filter((d) => v.classes_days.includes(d)),
+  curriculam: v.curriculam.trim() || null,
+  start_time: v.start_time || null,
+  end_time: v.end_time || null,
+  color: v.color,
+  division_id: v.division_id,
+});
+
+/** A new class's request leaves out what is empty (the create call takes no nulls). */
+const withoutEmpty = (input: ClassInput) =>
+  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== ''));
+
 function ClassForm({ cls, onClose }: ClassFormProps) {
   const { t } = useTranslation('admin');
   const save = useSaveClass();
   const divisions = useDivisions();
-  const form = useFormState<ClassFormValues>(cls ? valuesOf(cls) : blank);
-  const v = form.values;
-
-  const check = (values: ClassFormValues): FieldErrors<ClassFormValues> => {
-    const errors: FieldErrors<ClassFormValues> = {};
-    if (!values.class_name.trim()) errors.class_name = t('classes.form.nameRequired');
-    const start = values.academic_year_start.trim();
-    const end = values.academic_year_end.trim();
-    if (start && !parseDdmmyyyy(start)) errors.academic_year_start = t('classes.form.dateFormat');
-    if (end && !parseDdmmyyyy(end)) errors.academic_year_end = t('classes.form.dateFormat');
-    if (!errors.academic_year_start && !errors.academic_year_end) {
-      if (!start !== !end) errors[start ? 'academic_year_end' : 'academic_year_start'] = t('classes.form.bothDates');
-      else if (start && end && (sortableDate(start) ?? '') >= (sortableDate(end) ?? ''))
-        errors.academic_year_end = t('classes.form.endAfterStart');
-    }
-    if (values.start_time && !TIME.test(values.start_time)) errors.start_time = t('classes.form.timeFormat');
-    if (values.end_time && !TIME.test(values.end_time)) errors.end_time = t('classes.form.timeFormat');
-    if (values.start_time && values.end_time && values.start_time >= values.end_time)
-      errors.end_time = t('classes.form.endTimeAfterStart');
-    if (!COLOR.test(values.color)) errors.color = t('classes.form.colorFormat');
-    return errors;
-  };
-
-  const submit = () => {
-    if (!form.validate(check)) return;
-    const input: ClassInput = {
-      class_name: v.class_name.trim(),
-      academic_year_start: v.academic_year_start.trim() || null,
-      academic_year_end: v.academic_year_end.trim() || null,
-      age_range: v.age_range.trim(),
-      classes_days: WEEKDAYS.filter((d) => v.classes_days.includes(d)),
-      curriculam: v.curriculam.trim() || null,
-      start_time: v.start_time || null,
-      end_time: v.end_time || null,
-      color: v.color,
-      division_id: v.division_id,
-    };
-    save.mutate(
-      { id: cls?.id, input },
-      {
-        onSuccess: (saved) => {
-          toast.success(cls ? t('classes.saved', { name: saved.class_name }) : t('classes.created', { name: saved.class_name }));
-          onClose();
-        },
-        onError: (err) => form.showServerError(err),
-      },
-    );
-  };
+  const dateMessages = { date: t('classes.form.dateFormat') };
+  const form = useContractForm({
+    schema: cls ? classUpdateRequestSchema : classRequestSchema,
+    initialValues: cls ? valuesOf(cls) : blank,
+    toBody: (values) => (cls ? inputOf(values) : withoutEmpty(inputOf(values))),
+    messages: {
+      class_name: { required: t('classes.form.nameRequired') },
+      academic_year_start: dateMessages,
+      academic_year_end: { ...dateMessages, custom: t('classes.form.bothDates') },
+      start_time: t('classes.form.timeFormat'),
+      end_time: t('classes.form.timeFormat'),
+      color: t('classes.form.colorFormat'),
+    },
+    // What the schema does not say: real calendar days, both ends of the year or neither, each range in order.
+    rules: (values) => {
+      const start = values.academic_year_start.trim();
+      const end = values.academic_year_end.trim();
+      const notADay = (text: string) => !!text && !parseDdmmyyyy(text) && t('classes.form.dateFormat');
+      const inOrder = !start || !end || (sortableDate(start) ?? '') < (sortableDate(end) ?? '');
+      const bothOrNeither = !start === !end;
+      return {
+        academic_year_start: notADay(start) || (!bothOrNeither && !start && t('classes.form.bothDates')),
+        academic_year_end:
+          notADay(end) ||
+          (!bothOrNeither && !end && t('classes.form.bothDates')) ||
+          (!notADay(start) && !inOrder && t('classes.form.endAfterStart')),
+        end_time:
+          values.start_time && values.end_time && values.start_time >= values.end_time && t('classes.form.endTimeAfterStart'),
+      };
+    },
+  });
+  const submit = form.submitWith((_body, values) => save.mutateAsync({ id: cls?.id, input: inputOf(values) }), {
+    onSuccess: (saved) => {
+      const name = (saved as { class_name: string }).class_name;
+      toast.success(cls ? t('classes.saved', { name }) : t('classes.created', { name }));
+      onClose();
+    },
+  });
 
   return (
     <FormModal
@@ -119,26 +125,17 @@ function ClassForm({ cls, onClose }: ClassFormProps) {
       title={cls ? t('classes.edit') : t('classes.new')}
       submitLabel={cls ? t('common.save') : t('common.create')}
       onSubmit={submit}
-      pending={save.isPending}
+      pending={form.pending}
+      error={form.error}
     >
-      <TextInput
-        label={t('classes.form.name')}
-        value={v.class_name}
-        onChange={(e) => form.set('class_name', e.currentTarget.value)}
-        error={form.errors.class_name}
-        required
-        maxLength={100}
-        data-autofocus
-      />
+      <TextInput label={t('classes.form.name')} {...form.getInputProps('class_name')} required maxLength={100} data-autofocus />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <TextInput
           label={t('classes.form.yearStart')}
           placeholder="DD-MM-YYYY"
           description={t('classes.form.dateHint')}
           inputMode="numeric"
-          value={v.academic_year_start}
-          onChange={(e) => form.set('academic_year_start', e.currentTarget.value)}
-          error={form.errors.academic_year_start}
+          {...form.getInputProps('academic_year_start')}
           maxLength={10}
         />
         <TextInput
@@ -146,67 +143,36 @@ function ClassForm({ cls, onClose }: ClassFormProps) {
           placeholder="DD-MM-YYYY"
           description={t('classes.form.dateHint')}
           inputMode="numeric"
-          value={v.academic_year_end}
-          onChange={(e) => form.set('academic_year_end', e.currentTarget.value)}
-          error={form.errors.academic_year_end}
+          {...form.getInputProps('academic_year_end')}
           maxLength={10}
         />
         <TextInput
           label={t('classes.form.ageRange')}
           placeholder={DEFAULT_AGE_GROUP}
-          value={v.age_range}
-          onChange={(e) => form.set('age_range', e.currentTarget.value)}
-          error={form.errors.age_range}
+          {...form.getInputProps('age_range')}
           maxLength={40}
         />
-        <TextInput
-          label={t('classes.form.curriculum')}
-          value={v.curriculam}
-          onChange={(e) => form.set('curriculam', e.currentTarget.value)}
-          error={form.errors.curriculam}
-          maxLength={120}
-        />
-        <TextInput
-          type="time"
-          label={t('classes.form.startTime')}
-          value={v.start_time}
-          onChange={(e) => form.set('start_time', e.currentTarget.value)}
-          error={form.errors.start_time}
-        />
-        <TextInput
-          type="time"
-          label={t('classes.form.endTime')}
-          value={v.end_time}
-          onChange={(e) => form.set('end_time', e.currentTarget.value)}
-          error={form.errors.end_time}
-        />
+        <TextInput label={t('classes.form.curriculum')} {...form.getInputProps('curriculam')} maxLength={120} />
+        <TextInput type="time" label={t('classes.form.startTime')} {...form.getInputProps('start_time')} />
+        <TextInput type="time" label={t('classes.form.endTime')} {...form.getInputProps('end_time')} />
         <ColorInput
           label={t('classes.form.color')}
           format="hex"
           swatches={SWATCHES}
           swatchesPerRow={10}
           eyeDropperButtonProps={{ 'aria-label': t('classes.form.pickColor') }}
-          value={v.color}
-          onChange={(value) => form.set('color', value)}
-          error={form.errors.color}
+          {...form.getInputProps('color')}
         />
         <Select
           label={t('classes.form.division')}
           placeholder={t('classes.form.noDivision')}
           data={(divisions.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
-          value={v.division_id}
-          onChange={(value) => form.set('division_id', value)}
-          error={form.errors.division_id}
+          {...form.getInputProps('division_id')}
           clearable
           nothingFoundMessage={t('classes.form.noDivisions')}
         />
       </SimpleGrid>
-      <Checkbox.Group
-        label={t('classes.form.days')}
-        value={v.classes_days}
-        onChange={(value) => form.set('classes_days', value)}
-        error={form.errors.classes_days}
-      >
+      <Checkbox.Group label={t('classes.form.days')} {...form.getInputProps('classes_days')}>
         <Group gap="md" mt={6}>
           {WEEKDAYS.map((day) => (
             <Checkbox key={day} value={day} label={t(`days.${day}`)} />

@@ -1,31 +1,29 @@
+import { divisionRequestSchema } from '@cue/contract';
 import { Badge, Button, TextInput } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
+import { useContractForm } from '../../../components/form/useContractForm';
 import { errorText, toast } from '../../../lib/notify';
 import { type Division, useDeleteDivision, useDivisions, useSaveDivision } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
-import { useFormState } from '../components/useFormState';
 
 function DivisionModal({ division, opened, onClose }: { division: Division | null; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const save = useSaveDivision();
-  const form = useFormState({ name: division?.name ?? '' });
-  const submit = () => {
-    if (!form.validate((v) => ({ name: v.name.trim() ? undefined : t('divisions.nameRequired') }))) return;
-    save.mutate(
-      { id: division?.id, name: form.values.name.trim() },
-      {
-        onSuccess: () => {
-          toast.success(division ? t('divisions.renamed') : t('divisions.created'));
-          onClose();
-        },
-        onError: (err) => form.showServerError(err),
-      },
-    );
-  };
+  const form = useContractForm({
+    schema: divisionRequestSchema,
+    initialValues: { name: division?.name ?? '' },
+    messages: { name: { required: t('divisions.nameRequired') } },
+  });
+  const submit = form.submitWith((body) => save.mutateAsync({ id: division?.id, name: body.name }), {
+    onSuccess: () => {
+      toast.success(division ? t('divisions.renamed') : t('divisions.created'));
+      onClose();
+    },
+  });
   return (
     <FormModal
       opened={opened}
@@ -33,18 +31,11 @@ function DivisionModal({ division, opened, onClose }: { division: Division | nul
       title={division ? t('divisions.rename') : t('divisions.new')}
       submitLabel={division ? t('common.save') : t('common.create')}
       onSubmit={submit}
-      pending={save.isPending}
+      pending={form.pending}
+      error={form.error}
       size="md"
     >
-      <TextInput
-        label={t('divisions.name')}
-        value={form.values.name}
-        onChange={(e) => form.set('name', e.currentTarget.value)}
-        error={form.errors.name}
-        required
-        maxLength={80}
-        data-autofocus
-      />
+      <TextInput label={t('divisions.name')} {...form.getInputProps('name')} required maxLength={80} data-autofocus />
     </FormModal>
   );
 }

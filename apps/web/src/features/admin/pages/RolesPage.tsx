@@ -1,14 +1,20 @@
-import { ALL_ROLE_PERMISSIONS, ROLE_PERMISSIONS, type RolePermission } from '@cue/contract';
+import {
+  ALL_ROLE_PERMISSIONS,
+  ROLE_PERMISSIONS,
+  type RolePermission,
+  roleRequestSchema,
+  roleUpdateRequestSchema,
+} from '@cue/contract';
 import { Badge, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconPlus, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
+import { useContractForm } from '../../../components/form/useContractForm';
 import { errorText, toast } from '../../../lib/notify';
 import { type Role, useDeleteRole, useRoles, useSaveRole } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
-import { useFormState } from '../components/useFormState';
 
 /** The permission groups a school's roles may grant: every group but the platform's super_admin. */
 export const GRANTABLE_GROUPS = (Object.keys(ROLE_PERMISSIONS) as (keyof typeof ROLE_PERMISSIONS)[]).filter(
@@ -26,32 +32,37 @@ export const permissionKey = (p: RolePermission) => `rolePermissions.${p}`;
 function RoleModal({ role, onClose }: { role: Role | null; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const save = useSaveRole();
-  const form = useFormState({
-    name: role?.name ?? '',
-    is_admin: role?.is_admin ?? false,
-    permissions: (role?.permissions ?? []).filter((p) => !isPlatformPermission(p)),
+  const form = useContractForm({
+    schema: role ? roleUpdateRequestSchema : roleRequestSchema,
+    initialValues: {
+      name: role?.name ?? '',
+      is_admin: role?.is_admin ?? false,
+      permissions: (role?.permissions ?? []).filter((p) => !isPlatformPermission(p)),
+    },
+    messages: { name: { required: t('roles.nameRequired') } },
   });
   const v = form.values;
   const platform = (role?.permissions ?? []).filter(isPlatformPermission);
 
-  const submit = () => {
-    if (!form.validate((values) => ({ name: values.name.trim() ? undefined : t('roles.nameRequired') }))) return;
-    save.mutate(
-      { id: role?.id, input: { name: v.name.trim(), is_admin: v.is_admin, permissions: v.permissions } },
-      {
-        onSuccess: (saved) => {
-          toast.success(role ? t('roles.saved', { name: saved.name }) : t('roles.created', { name: saved.name }));
-          onClose();
-        },
-        onError: (err) => form.showServerError(err),
+  const submit = form.submitWith(
+    (_body, values) =>
+      save.mutateAsync({
+        id: role?.id,
+        input: { name: values.name.trim(), is_admin: values.is_admin, permissions: values.permissions },
+      }),
+    {
+      onSuccess: (answer) => {
+        const saved = answer as Role;
+        toast.success(role ? t('roles.saved', { name: saved.name }) : t('roles.created', { name: saved.name }));
+        onClose();
       },
-    );
-  };
+    },
+  );
 
   const toggleGroup = (group: keyof typeof ROLE_PERMISSIONS, on: boolean) => {
     const names: readonly RolePermission[] = ROLE_PERMISSIONS[group];
     const others = v.permissions.filter((p) => !names.includes(p));
-    form.set('permissions', on ? [...others, ...names] : others);
+    form.setFieldValue('permissions', on ? [...others, ...names] : others);
   };
 
   return (
@@ -61,23 +72,15 @@ function RoleModal({ role, onClose }: { role: Role | null; onClose: () => void }
       title={role ? t('roles.edit') : t('roles.new')}
       submitLabel={role ? t('common.save') : t('common.create')}
       onSubmit={submit}
-      pending={save.isPending}
+      pending={form.pending}
+      error={form.error}
       size="xl"
     >
-      <TextInput
-        label={t('roles.name')}
-        value={v.name}
-        onChange={(e) => form.set('name', e.currentTarget.value)}
-        error={form.errors.name}
-        required
-        maxLength={60}
-        data-autofocus
-      />
+      <TextInput label={t('roles.name')} {...form.getInputProps('name')} required maxLength={60} data-autofocus />
       <Switch
         label={t('roles.isAdmin')}
         description={t('roles.isAdminHint')}
-        checked={v.is_admin}
-        onChange={(e) => form.set('is_admin', e.currentTarget.checked)}
+        {...form.getInputProps('is_admin', { type: 'checkbox' })}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {GRANTABLE_GROUPS.map((group) => {
@@ -99,7 +102,7 @@ function RoleModal({ role, onClose }: { role: Role | null; onClose: () => void }
               <Checkbox.Group
                 aria-label={groupName}
                 value={inGroup}
-                onChange={(value) => form.set('permissions', [...others, ...value])}
+                onChange={(value) => form.setFieldValue('permissions', [...others, ...(value as RolePermission[])])}
               >
                 <Stack gap={8}>
                   {names.map((p) => (

@@ -1,5 +1,6 @@
-import type { EditorDirection, SchoolInfo } from '@cue/contract';
+import { type SchoolInfo, updateSchoolRequestSchema } from '@cue/contract';
 import {
+  Alert,
   Avatar,
   Button,
   FileButton,
@@ -14,13 +15,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconBuildingCommunity, IconDeviceFloppy, IconUpload } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { IconAlertTriangle, IconBuildingCommunity, IconDeviceFloppy, IconUpload } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContractForm } from '../../../components/form/useContractForm';
 import { errorText, toast } from '../../../lib/notify';
 import { useSchoolInfo, useUpdateSchool, useUploadLogo } from '../api';
 import { AdminPage, useAllowed, useCan } from '../components/AdminPage';
-import { useFormState } from '../components/useFormState';
 
 const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
@@ -110,46 +111,33 @@ function LogoCard({ school, editable }: { school: SchoolInfo; editable: boolean 
 function DetailsForm({ school, editable }: { school: SchoolInfo; editable: boolean }) {
   const { t } = useTranslation('admin');
   const save = useUpdateSchool();
-  const form = useFormState({ name: school.name, editor_direction: school.editor_direction, time_zone: school.time_zone });
-  const { reset } = form;
+  const form = useContractForm({
+    schema: updateSchoolRequestSchema,
+    initialValues: { name: school.name, editor_direction: school.editor_direction, time_zone: school.time_zone },
+    messages: { name: { required: t('school.nameRequired') } },
+  });
+  const { setValues, resetDirty } = form;
+  // The saved school (after a save, or changed elsewhere) is what the form shows.
   useEffect(() => {
-    reset({ name: school.name, editor_direction: school.editor_direction, time_zone: school.time_zone });
-  }, [school, reset]);
+    const saved = { name: school.name, editor_direction: school.editor_direction, time_zone: school.time_zone };
+    setValues(saved);
+    resetDirty(saved);
+  }, [school, setValues, resetDirty]);
   const zones = useMemo(() => timeZones(school.time_zone), [school.time_zone]);
 
-  const submit = () => {
-    const valid = form.validate((v) => ({ name: v.name.trim() ? undefined : t('school.nameRequired') }));
-    if (!valid) return;
-    save.mutate(
-      { name: form.values.name.trim(), editor_direction: form.values.editor_direction, time_zone: form.values.time_zone },
-      { onSuccess: () => toast.success(t('school.saved')), onError: (err) => form.showServerError(err) },
-    );
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
+  const submit = form.submitWith((body, values) => save.mutateAsync({ ...values, name: body.name ?? values.name }), {
+    onSuccess: () => toast.success(t('school.saved')),
+  });
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="form" onSubmit={onSubmit} noValidate>
+    <Paper withBorder radius="lg" p="lg" component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('school.name')}
-          value={form.values.name}
-          onChange={(e) => form.set('name', e.currentTarget.value)}
-          error={form.errors.name}
-          required
-          maxLength={120}
-          readOnly={!editable}
-        />
+        <TextInput label={t('school.name')} {...form.getInputProps('name')} required maxLength={120} readOnly={!editable} />
         <TextInput label={t('school.organization')} value={school.organization.name} readOnly variant="filled" />
         <Radio.Group
           label={t('school.direction')}
           description={t('school.directionHint')}
-          value={form.values.editor_direction}
-          onChange={(value) => form.set('editor_direction', value as EditorDirection)}
-          error={form.errors.editor_direction}
+          {...form.getInputProps('editor_direction')}
         >
           <Group gap="xl" mt="xs">
             <Radio value="l2r" label={t('school.l2r')} disabled={!editable} />
@@ -160,18 +148,21 @@ function DetailsForm({ school, editable }: { school: SchoolInfo; editable: boole
           label={t('school.timeZone')}
           description={t('school.timeZoneHint')}
           data={zones}
-          value={form.values.time_zone}
-          onChange={(value) => value && form.set('time_zone', value)}
+          {...form.getInputProps('time_zone')}
           searchable
           allowDeselect={false}
           nothingFoundMessage={t('common.nothingFound')}
-          error={form.errors.time_zone}
           readOnly={!editable}
           limit={200}
         />
+        {form.error && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} data-testid="form-error">
+            {form.error}
+          </Alert>
+        )}
         {editable && (
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+            <Button type="submit" loading={form.pending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
               {t('common.save')}
             </Button>
           </Group>

@@ -1,4 +1,4 @@
-import type { StaffMember } from '@cue/contract';
+import { type StaffMember, staffRequestSchema, staffUpdateRequestSchema } from '@cue/contract';
 import { Badge, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ClassBadges } from '../../../components/ClassBadges';
 import { DataTable } from '../../../components/DataTable';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
+import { useContractForm } from '../../../components/form/useContractForm';
 import { fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { type StaffInput, useRemoveStaff, useSaveStaff, useStaffList } from '../api';
@@ -14,15 +15,13 @@ import { ImportModal } from '../components/ImportModal';
 import { useClassOptions, useRoleOptions } from '../components/options';
 import {
   ContactFields,
-  contactErrors,
-  contactInput,
+  contactMessages,
   ImportAddActions,
   NameFields,
   PersonCell,
   PhoneText,
   SearchInput,
 } from '../components/People';
-import { useFormState } from '../components/useFormState';
 
 function StaffModal({ member, staff, onClose }: { member: StaffMember | null; staff: StaffMember[]; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -30,49 +29,50 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
   const roles = useRoleOptions(staff);
   const classes = useClassOptions();
   const teacher = roles.options.find((r) => r.label.toLowerCase() === 'teacher')?.value ?? null;
-  const form = useFormState({
-    first_name: member?.first_name ?? '',
-    last_name: member?.last_name ?? '',
-    phone: member?.phone ?? '',
-    email: member?.email ?? '',
-    role_id: member?.role.id ?? (teacher as string | null),
-    class_ids: member?.classes.map((c) => c.id) ?? ([] as string[]),
+  const form = useContractForm({
+    // The contact identifies the person: given when inviting, read-only afterwards.
+    schema: member ? staffUpdateRequestSchema : staffRequestSchema,
+    initialValues: {
+      first_name: member?.first_name ?? '',
+      last_name: member?.last_name ?? '',
+      phone: member?.phone ?? '',
+      email: member?.email ?? '',
+      role_id: member?.role.id ?? (null as string | null),
+      class_ids: member?.classes.map((c) => c.id) ?? ([] as string[]),
+    },
+    toBody: ({ phone, email, role_id, ...rest }) => ({
+      ...rest,
+      ...(member ? {} : { phone, email }),
+      role_id: role_id ?? teacher ?? undefined,
+    }),
+    messages: {
+      first_name: { required: t('staff.form.firstNameRequired') },
+      role_id: t('staff.form.roleRequired'),
+      ...contactMessages(t, t('staff.form.contactRequired')),
+    },
   });
-  const v = form.values;
-  const roleId = v.role_id ?? teacher;
+  const roleId = form.values.role_id ?? teacher;
 
-  const submit = () => {
-    const ok = form.validate((values) => ({
-      first_name: values.first_name.trim() ? undefined : t('staff.form.firstNameRequired'),
-      // The contact identifies the person: set when inviting, read-only afterwards.
-      ...(member ? {} : contactErrors(values, t, t('staff.form.contactRequired'))),
-      role_id: roleId ? undefined : t('staff.form.roleRequired'),
-    }));
-    if (!ok || !roleId) return;
-    const input: StaffInput = {
-      first_name: v.first_name.trim(),
-      last_name: v.last_name.trim(),
-      role_id: roleId,
-      class_ids: v.class_ids,
-      ...contactInput(v),
-    };
-    save.mutate(
-      { id: member?.id, input },
-      {
-        onSuccess: (saved) => {
-          toast.success(
-            member
-              ? t('staff.saved', { name: fullName(saved) })
-              : saved.status === 'invited'
-                ? t('staff.invited', { name: fullName(saved) })
-                : t('staff.added', { name: fullName(saved) }),
-          );
-          onClose();
-        },
-        onError: (err) => form.showServerError(err),
+  const submit = form.submitWith(
+    (body, values) =>
+      save.mutateAsync({
+        id: member?.id,
+        input: { ...body, role_id: body.role_id ?? '', class_ids: body.class_ids ?? values.class_ids } as StaffInput,
+      }),
+    {
+      onSuccess: (answer) => {
+        const saved = answer as StaffMember;
+        toast.success(
+          member
+            ? t('staff.saved', { name: fullName(saved) })
+            : saved.status === 'invited'
+              ? t('staff.invited', { name: fullName(saved) })
+              : t('staff.added', { name: fullName(saved) }),
+        );
+        onClose();
       },
-    );
-  };
+    },
+  );
 
   return (
     <FormModal
@@ -81,7 +81,8 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
       title={member ? t('staff.edit') : t('staff.add')}
       submitLabel={member ? t('common.save') : t('staff.invite')}
       onSubmit={submit}
-      pending={save.isPending}
+      pending={form.pending}
+      error={form.error}
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <NameFields form={form} />
@@ -93,19 +94,16 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
       <Select
         label={t('staff.form.role')}
         data={roles.options}
+        {...form.getInputProps('role_id')}
         value={roleId}
-        onChange={(value) => form.set('role_id', value)}
-        error={form.errors.role_id}
         allowDeselect={false}
         required
       />
       <MultiSelect
         label={t('staff.form.classes')}
-        placeholder={v.class_ids.length ? undefined : t('staff.form.classesPlaceholder')}
+        placeholder={form.values.class_ids.length ? undefined : t('staff.form.classesPlaceholder')}
         data={classes.options}
-        value={v.class_ids}
-        onChange={(value) => form.set('class_ids', value)}
-        error={form.errors.class_ids}
+        {...form.getInputProps('class_ids')}
         searchable
         nothingFoundMessage={t('common.nothingFound')}
       />

@@ -1,4 +1,4 @@
-import type { Student } from '@cue/contract';
+import { linkParentRequestSchema, type Student, studentRequestSchema, studentUpdateRequestSchema } from '@cue/contract';
 import { Group, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconUserHeart } from '@tabler/icons-react';
@@ -7,24 +7,23 @@ import { useTranslation } from 'react-i18next';
 import { ClassBadges } from '../../../components/ClassBadges';
 import { DataTable } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
+import { useContractForm } from '../../../components/form/useContractForm';
 import { fullName, initials } from '../../../lib/format';
 import { message } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
-import { type ParentInput, useLinkParent, useSaveStudent, useStudents } from '../api';
+import { useLinkParent, useSaveStudent, useStudents } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
 import { ImportModal } from '../components/ImportModal';
 import { useClassOptions } from '../components/options';
 import {
   ContactFields,
-  contactErrors,
-  contactInput,
+  contactMessages,
   ImportAddActions,
   NameFields,
   PersonCell,
   PhoneText,
   SearchInput,
 } from '../components/People';
-import { useFormState } from '../components/useFormState';
 
 const PAGE_SIZE = 20;
 const RELATIONS = ['parent', 'mother', 'father', 'guardian', 'grandparent', 'other'] as const;
@@ -42,40 +41,35 @@ function StudentModal({
   const save = useSaveStudent();
   const classes = useClassOptions();
   const currentClass = student?.student_class[0]?.class_id ?? null;
-  const form = useFormState({
-    first_name: student?.first_name ?? '',
-    last_name: student?.last_name ?? '',
-    class_id: currentClass ?? defaultClass,
+  const form = useContractForm({
+    schema: student ? studentUpdateRequestSchema : studentRequestSchema,
+    initialValues: {
+      first_name: student?.first_name ?? '',
+      last_name: student?.last_name ?? '',
+      class_id: currentClass ?? defaultClass,
+    },
+    // An edit sends the class only when the student moves.
+    toBody: (v) => ({
+      first_name: v.first_name,
+      last_name: v.last_name,
+      ...(student && v.class_id === currentClass ? {} : { class_id: v.class_id ?? undefined }),
+    }),
+    messages: {
+      first_name: { required: t('students.form.firstNameRequired') },
+      class_id: t('students.form.classRequired'),
+    },
   });
-  const v = form.values;
 
-  const submit = () => {
-    const ok = form.validate((values) => ({
-      first_name: values.first_name.trim() ? undefined : t('students.form.firstNameRequired'),
-      class_id: values.class_id ? undefined : t('students.form.classRequired'),
-    }));
-    if (!ok || !v.class_id) return;
-    const moved = v.class_id !== currentClass;
-    save.mutate(
-      {
-        id: student?.id,
-        input: {
-          first_name: v.first_name.trim(),
-          last_name: v.last_name.trim(),
-          ...(student && !moved ? {} : { class_id: v.class_id }),
-        } as { first_name: string; last_name: string; class_id: string },
+  const submit = form.submitWith(
+    (body) => save.mutateAsync({ id: student?.id, input: body as { first_name: string; last_name: string; class_id: string } }),
+    {
+      onSuccess: (saved) => {
+        const name = fullName(saved as Student);
+        toast.success(student ? t('students.saved', { name }) : t('students.added', { name }));
+        onClose();
       },
-      {
-        onSuccess: (saved) => {
-          toast.success(
-            student ? t('students.saved', { name: fullName(saved) }) : t('students.added', { name: fullName(saved) }),
-          );
-          onClose();
-        },
-        onError: (err) => form.showServerError(err),
-      },
-    );
-  };
+    },
+  );
 
   return (
     <FormModal
@@ -84,7 +78,8 @@ function StudentModal({
       title={student ? t('students.edit') : t('students.add')}
       submitLabel={student ? t('common.save') : t('common.create')}
       onSubmit={submit}
-      pending={save.isPending}
+      pending={form.pending}
+      error={form.error}
       size="md"
     >
       <NameFields form={form} />
@@ -92,9 +87,7 @@ function StudentModal({
         label={student ? t('students.form.moveClass') : t('students.form.class')}
         description={student ? t('students.form.moveHint') : undefined}
         data={classes.options}
-        value={v.class_id}
-        onChange={(value) => form.set('class_id', value)}
-        error={form.errors.class_id}
+        {...form.getInputProps('class_id')}
         searchable
         allowDeselect={false}
         required
@@ -107,34 +100,22 @@ function StudentModal({
 function ParentModal({ student, onClose }: { student: Student; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const link = useLinkParent();
-  const form = useFormState({ first_name: '', last_name: '', phone: '', email: '', relation: 'parent' as string });
-  const v = form.values;
+  const form = useContractForm({
+    schema: linkParentRequestSchema,
+    initialValues: { first_name: '', last_name: '', phone: '', email: '', relation: 'parent' as string },
+    messages: {
+      first_name: { required: t('students.parent.firstNameRequired') },
+      ...contactMessages(t, t('students.parent.contactRequired')),
+    },
+  });
 
-  const submit = () => {
-    const ok = form.validate((values) => ({
-      first_name: values.first_name.trim() ? undefined : t('students.parent.firstNameRequired'),
-      ...contactErrors(values, t, t('students.parent.contactRequired')),
-    }));
-    if (!ok) return;
-    const input: ParentInput = {
-      first_name: v.first_name.trim(),
-      last_name: v.last_name.trim(),
-      relation: v.relation,
-      ...contactInput(v),
-    };
-    link.mutate(
-      { studentId: student.id, input },
-      {
-        onSuccess: () => {
-          toast.success(
-            t('students.parent.linked', { parent: `${input.first_name} ${input.last_name}`.trim(), name: fullName(student) }),
-          );
-          onClose();
-        },
-        onError: (err) => form.showServerError(err),
-      },
-    );
-  };
+  const submit = form.submitWith((body) => link.mutateAsync({ studentId: student.id, input: body }), {
+    onSuccess: (_answer, values) => {
+      const parent = `${values.first_name.trim()} ${values.last_name.trim()}`.trim();
+      toast.success(t('students.parent.linked', { parent, name: fullName(student) }));
+      onClose();
+    },
+  });
 
   return (
     <FormModal
@@ -143,7 +124,8 @@ function ParentModal({ student, onClose }: { student: Student; onClose: () => vo
       title={t('students.parent.title', { name: fullName(student) })}
       submitLabel={t('students.parent.link')}
       onSubmit={submit}
-      pending={link.isPending}
+      pending={form.pending}
+      error={form.error}
     >
       {student.parents.length > 0 && (
         <Stack gap={4}>
@@ -152,7 +134,7 @@ function ParentModal({ student, onClose }: { student: Student; onClose: () => vo
           </Text>
           {student.parents.map((p) => (
             <Text key={p.id} fz="sm">
-              {fullName(p)} · {t(`relations.${p.relation}`, { defaultValue: p.relation })}
+              <bdi>{fullName(p)}</bdi> · {t(`relations.${p.relation}`, { defaultValue: p.relation })}
             </Text>
           ))}
         </Stack>
@@ -167,9 +149,7 @@ function ParentModal({ student, onClose }: { student: Student; onClose: () => vo
       <Select
         label={t('students.parent.relation')}
         data={RELATIONS.map((r) => ({ value: r, label: t(`relations.${r}`) }))}
-        value={v.relation}
-        onChange={(value) => value && form.set('relation', value)}
-        error={form.errors.relation}
+        {...form.getInputProps('relation')}
         allowDeselect={false}
       />
     </FormModal>

@@ -1,13 +1,15 @@
+import { calendarEventRequestSchema } from '@cue/contract';
 import { Button, Group, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
+import { useContractForm } from '../../../components/form/useContractForm';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { errorText, toast } from '../../../lib/notify';
 import { type CalendarEvent, useDeleteEvent, useSaveEvent } from '../api';
-import { formatDay, fromWire } from '../dates';
+import { formatDay, fromWire, toWire } from '../dates';
 import { ATT_NS } from '../i18n';
 import type { EditorOptions } from './CalendarPage';
 
@@ -41,14 +43,27 @@ export function EventModal({
     : editor?.managesSchool
       ? SCHOOL
       : (editor?.currentClassId ?? scopes[0]?.value ?? null);
-  const [title, setTitle] = useState(event?.title ?? '');
-  const [description, setDescription] = useState(event?.description ?? '');
-  const [range, setRange] = useState<[string | null, string | null]>(
-    event ? [fromWire(event.start_date), fromWire(event.end_date)] : [date, date],
-  );
-  const [scope, setScope] = useState<string | null>(initialScope);
-  const [holiday, setHoliday] = useState(event?.is_holiday ?? false);
-  const [errors, setErrors] = useState<{ title?: string; dates?: string; scope?: string }>({});
+  const form = useContractForm({
+    schema: calendarEventRequestSchema,
+    initialValues: {
+      title: event?.title ?? '',
+      description: event?.description ?? '',
+      range: (event ? [fromWire(event.start_date), fromWire(event.end_date)] : [date, date]) as [string | null, string | null],
+      scope: initialScope as string | null,
+      is_holiday: event?.is_holiday ?? false,
+    },
+    toBody: (v) => ({
+      title: v.title,
+      description: v.description,
+      start_date: v.range[0] ? toWire(v.range[0]) : '',
+      end_date: v.range[0] ? toWire(v.range[1] ?? v.range[0]) : '',
+      class_id: v.scope === SCHOOL ? null : v.scope,
+      is_holiday: v.is_holiday,
+    }),
+    fields: { start_date: 'range', end_date: 'range', class_id: 'scope' },
+    messages: { title: { required: t('calendar.form.titleRequired') }, range: t('calendar.form.datesRequired') },
+    rules: (v) => ({ scope: !v.scope && t('calendar.form.scopeRequired') }),
+  });
 
   const when = (e: CalendarEvent) =>
     e.start_date === e.end_date
@@ -75,36 +90,24 @@ export function EventModal({
       </FormModal>
     );
 
-  const submit = () => {
-    const [from, to] = range;
-    const found = {
-      title: title.trim() ? undefined : t('calendar.form.titleRequired'),
-      dates: from ? undefined : t('calendar.form.datesRequired'),
-      scope: scope ? undefined : t('calendar.form.scopeRequired'),
-    };
-    setErrors(found);
-    if (found.title || !from || !scope) return;
-    save.mutate(
-      {
+  const submit = form.submitWith(
+    (body, v) =>
+      save.mutateAsync({
         id: event?.id ?? null,
         input: {
-          title: title.trim(),
-          description: description.trim(),
-          start_date: from,
-          end_date: to ?? from,
-          class_id: scope === SCHOOL ? null : scope,
-          is_holiday: holiday,
+          ...body,
+          // The save call takes the pickers' dates.
+          start_date: v.range[0] ?? '',
+          end_date: v.range[1] ?? v.range[0] ?? '',
         },
+      }),
+    {
+      onSuccess: () => {
+        toast.success(event ? t('calendar.updated') : t('calendar.created'));
+        onClose();
       },
-      {
-        onSuccess: () => {
-          toast.success(event ? t('calendar.updated') : t('calendar.created'));
-          onClose();
-        },
-        onError: (err) => toast.error(errorText(err)),
-      },
-    );
-  };
+    },
+  );
 
   return (
     <>
@@ -114,55 +117,36 @@ export function EventModal({
         title={event ? t('calendar.form.editTitle') : t('calendar.form.newTitle')}
         submitLabel={event ? t('calendar.form.save') : t('calendar.form.create')}
         onSubmit={submit}
-        pending={save.isPending}
+        pending={form.pending}
+        error={form.error}
         size="md"
       >
-        <TextInput
-          label={t('calendar.form.title')}
-          value={title}
-          onChange={(e) => {
-            setTitle(e.currentTarget.value);
-            setErrors((x) => ({ ...x, title: undefined }));
-          }}
-          error={errors.title}
-          maxLength={200}
-          required
-          data-autofocus
-        />
+        <TextInput label={t('calendar.form.title')} {...form.getInputProps('title')} maxLength={200} required data-autofocus />
         <DatePickerInput
           type="range"
           allowSingleDateInRange
           label={t('calendar.form.dates')}
-          value={range}
-          onChange={(value) => {
-            setRange(value);
-            setErrors((x) => ({ ...x, dates: undefined }));
-          }}
+          {...form.getInputProps('range')}
           valueFormat="D MMM YYYY"
-          error={errors.dates}
           required
           data-testid="event-dates"
         />
         <Select
           label={t('calendar.form.scope')}
           data={scopes}
-          value={scope}
-          onChange={setScope}
+          {...form.getInputProps('scope')}
           allowDeselect={false}
-          error={errors.scope}
           required
           comboboxProps={{ withinPortal: true }}
         />
         <Switch
           label={t('calendar.form.holiday')}
           description={t('calendar.form.holidayHint')}
-          checked={holiday}
-          onChange={(e) => setHoliday(e.currentTarget.checked)}
+          {...form.getInputProps('is_holiday', { type: 'checkbox' })}
         />
         <Textarea
           label={t('calendar.form.description')}
-          value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          {...form.getInputProps('description')}
           autosize
           minRows={2}
           maxLength={2000}
@@ -174,7 +158,7 @@ export function EventModal({
               color="red"
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={() => setConfirming(true)}
-              disabled={save.isPending}
+              disabled={form.pending}
             >
               {t('calendar.delete')}
             </Button>

@@ -1,4 +1,4 @@
-import { ATTENDANCE_UPDATED_EVENT, type AttendanceStatus } from '@cue/contract';
+import { ATTENDANCE_UPDATED_EVENT, type AttendanceStatus, createExcusalRequestSchema } from '@cue/contract';
 import {
   ActionIcon,
   Alert,
@@ -21,8 +21,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormModal } from '../../../components/FormModal';
+import { useContractForm } from '../../../components/form/useContractForm';
 import { fullName } from '../../../lib/format';
-import { errorText, toast } from '../../../lib/notify';
+import { toast } from '../../../lib/notify';
 import { useClassEvent } from '../../../lib/socket';
 import { useCurrentChild } from '../../auth/useCurrentUser';
 import { LoadFailed } from '../../shell/pages/common';
@@ -34,7 +35,7 @@ import { Frame } from '../components/Frame';
 import { MonthGrid } from '../components/MonthGrid';
 import { StatusBadge } from '../components/StatusPicker';
 import { inkOf, PICKABLE, STATUS_COLOR, statusKey } from '../components/status';
-import { addMonths, formatDay, formatMonth, formatPercent, fromWire, todayIso } from '../dates';
+import { addMonths, formatDay, formatMonth, formatPercent, fromWire, todayIso, toWire } from '../dates';
 import { ATT_NS } from '../i18n';
 import classes from './ParentAttendance.module.css';
 
@@ -248,29 +249,30 @@ function ReportAbsence({
   const { t } = useTranslation(ATT_NS);
   const create = useCreateExcusal(classId, studentId);
   const today = todayIso();
-  const [range, setRange] = useState<[string | null, string | null]>([today, today]);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ dates?: string; reason?: string }>({});
+  const form = useContractForm({
+    schema: createExcusalRequestSchema,
+    initialValues: { range: [today, today] as [string | null, string | null], reason: '' },
+    toBody: (v) => ({
+      student_id: studentId,
+      from_date: v.range[0] ? toWire(v.range[0]) : '',
+      to_date: v.range[0] ? toWire(v.range[1] ?? v.range[0]) : '',
+      reason: v.reason,
+    }),
+    fields: { from_date: 'range', to_date: 'range' },
+    messages: { range: t('excusals.form.datesRequired'), reason: { required: t('excusals.form.reasonRequired') } },
+  });
 
-  const submit = () => {
-    const [from, to] = range;
-    const found = {
-      dates: !from ? t('excusals.form.datesRequired') : undefined,
-      reason: reason.trim() ? undefined : t('excusals.form.reasonRequired'),
-    };
-    setErrors(found);
-    if (!from || found.reason) return;
-    create.mutate(
-      { from_date: from, to_date: to ?? from, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t('excusals.reportedToast'));
-          onClose();
-        },
-        onError: (err) => toast.error(errorText(err)),
+  const submit = form.submitWith(
+    // The save call takes the pickers' dates.
+    (body, v) =>
+      create.mutateAsync({ from_date: v.range[0] ?? '', to_date: v.range[1] ?? v.range[0] ?? '', reason: body.reason }),
+    {
+      onSuccess: () => {
+        toast.success(t('excusals.reportedToast'));
+        onClose();
       },
-    );
-  };
+    },
+  );
 
   return (
     <FormModal
@@ -279,7 +281,8 @@ function ReportAbsence({
       title={t('excusals.form.title', { name })}
       submitLabel={t('excusals.form.submit')}
       onSubmit={submit}
-      pending={create.isPending}
+      pending={form.pending}
+      error={form.error}
       size="md"
     >
       <DatePickerInput
@@ -287,14 +290,9 @@ function ReportAbsence({
         allowSingleDateInRange
         label={t('excusals.form.dates')}
         description={t('excusals.form.datesHint')}
-        value={range}
-        onChange={(value) => {
-          setRange(value);
-          setErrors((e) => ({ ...e, dates: undefined }));
-        }}
+        {...form.getInputProps('range')}
         minDate={today}
         valueFormat="D MMM YYYY"
-        error={errors.dates}
         required
         data-testid="excusal-dates"
         popoverProps={{ withinPortal: true }}
@@ -302,12 +300,7 @@ function ReportAbsence({
       <Textarea
         label={t('excusals.form.reason')}
         placeholder={t('excusals.form.reasonPlaceholder')}
-        value={reason}
-        onChange={(event) => {
-          setReason(event.currentTarget.value);
-          setErrors((e) => ({ ...e, reason: undefined }));
-        }}
-        error={errors.reason}
+        {...form.getInputProps('reason')}
         autosize
         minRows={3}
         maxLength={1000}

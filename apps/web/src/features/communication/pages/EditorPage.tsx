@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ar';
 import 'dayjs/locale/he';
-import { type Communication, type CommunicationRequest, type CommunicationType, DATE_FORMAT, TITLE_MAX } from '@cue/contract';
+import { type Communication, type CommunicationType, communicationRequestSchema, DATE_FORMAT, TITLE_MAX } from '@cue/contract';
 import {
   Alert,
   Anchor,
@@ -20,13 +20,14 @@ import {
   useDirection,
 } from '@mantine/core';
 import { DateInput, DatesProvider, TimePicker } from '@mantine/dates';
+import type { FormErrors } from '@mantine/form';
 import { IconAlertTriangle, IconArrowLeft, IconCalendarClock, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { useContractForm } from '../../../components/form/useContractForm';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
 import { Gate } from '../../shell/pages/Gate';
@@ -54,8 +55,6 @@ interface FormValues {
   due_date: string | null;
   attachments: FormAttachment[];
 }
-
-type Errors = Partial<Record<'title' | 'classes_ids' | 'date' | 'time' | 'due_date', string>>;
 
 const ISO = 'YYYY-MM-DD';
 /** 'DD-MM-YYYY' ↔ the pickers' 'YYYY-MM-DD'. */
@@ -116,17 +115,48 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
   const navigate = useNavigate();
   const { schools, current } = useCurrentClass();
   const save = useSaveCommunication(type);
-  const [values, setValues] = useState<FormValues>(() => initialValues(item, current?.id ?? null, type));
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState<Action | null>(null);
+  /** The button the request is for: what it must have (a title to send, a time to schedule) depends on it. */
+  const action = useRef<Action>('draft');
+  const isAnnouncement = type === 'announcement';
+  const toClasses = (v: FormValues) => !isAnnouncement || v.share_with === 'Classes';
+  const form = useContractForm({
+    schema: communicationRequestSchema,
+    initialValues: initialValues(item, current?.id ?? null, type),
+    toBody: (v) => ({
+      title: v.title.trim(),
+      summary: v.summary,
+      share_with: isAnnouncement ? v.share_with : 'Classes',
+      classes_ids: toClasses(v) ? v.classes_ids : [],
+      send_email: v.send_email,
+      save_as_draft: action.current === 'draft',
+      schedule_later: v.schedule_later,
+      ...(v.schedule_later ? { date: toWire(v.date), time: timeToWire(v.time) } : {}),
+      announcement_media: v.attachments.flatMap((a) => (a.media_link ? [{ media_link: a.media_link }] : [])),
+      ...(isAnnouncement ? {} : { due_date: toWire(v.due_date) ?? null }),
+    }),
+    fields: { announcement_media: 'attachments' },
+    messages: { date: t('validation.dateRequired'), time: t('validation.timeRequired') },
+    // The rules of sending (the server holds them too): a title to send or schedule, a class to reach, a time ahead.
+    rules: (v) => {
+      const time = timeToWire(v.time);
+      // The browser's clock; the server checks again on the school's.
+      const when = v.date && time ? dayjs(`${v.date} ${time}`, `${ISO} hh:mm A`, true) : null;
+      return {
+        title: action.current !== 'draft' && !v.title.trim() && commMessage('titleRequired'),
+        classes_ids: toClasses(v) && v.classes_ids.length === 0 && commMessage('classesRequired'),
+        date: v.schedule_later && !v.date && t('validation.dateRequired'),
+        time:
+          v.schedule_later &&
+          (!time
+            ? t('validation.timeRequired')
+            : action.current === 'schedule' && when?.isValid() && !when.isAfter(dayjs()) && commMessage('scheduleInPast')),
+      };
+    },
+  });
+  const values = form.values;
+  const pending = form.pending ? action.current : null;
   /** Send asks first: the confirmation says whom it reaches. */
   const [confirming, setConfirming] = useState(false);
-  const isAnnouncement = type === 'announcement';
-
-  const set = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (field in errors) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   const classOptions = useMemo(() => {
     const mine = (schools.data?.find((s) => s.current)?.classes ?? []).map((c) => ({ value: c.id, label: c.class_name }));
@@ -136,99 +166,44 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
   }, [schools.data, item]);
 
   const uploading = values.attachments.some((a) => !a.media_link && !a.failed);
-  const toClasses = !isAnnouncement || values.share_with === 'Classes';
 
   const toggleSchedule = (on: boolean) => {
-    setValues((v) => ({
-      ...v,
+    form.setValues((v) => ({
       schedule_later: on,
       // A first schedule: tomorrow at nine.
       date: on && !v.date ? dayjs().add(1, 'day').format(ISO) : v.date,
       time: on && !v.time ? '09:00:00' : v.time,
     }));
-    setErrors((e) => ({ ...e, date: undefined, time: undefined }));
+    form.clearFieldError('date');
+    form.clearFieldError('time');
   };
 
-  const check = (action: Action): Errors => {
-    const found: Errors = {};
-    if (action !== 'draft' && !values.title.trim()) found.title = commMessage('titleRequired');
-    if (toClasses && values.classes_ids.length === 0) found.classes_ids = commMessage('classesRequired');
-    if (values.schedule_later) {
-      if (!values.date) found.date = t('validation.dateRequired');
-      if (!timeToWire(values.time)) found.time = t('validation.timeRequired');
-      const time = timeToWire(values.time);
-      if (action === 'schedule' && values.date && time) {
-        // The browser's clock; the server checks again on the school's.
-        const when = dayjs(`${values.date} ${time}`, `${ISO} hh:mm A`, true);
-        if (when.isValid() && !when.isAfter(dayjs())) found.time = commMessage('scheduleInPast');
-      }
-    }
-    return Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as Errors;
-  };
-
-  /** Whether the form may go as `action`; shows what is missing when not. */
-  const ready = (action: Action): boolean => {
-    const found = check(action);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      toast.error(Object.values(found)[0] ?? '');
-      return false;
-    }
-    return true;
+  /** What is missing is also said in a toast: the fields may be out of sight on a phone. */
+  const sayFirst = (errors: FormErrors) => {
+    const first = Object.values(errors).find(Boolean);
+    if (first) toast.error(String(first));
   };
 
   const askToSend = () => {
     if (pending || uploading) return;
-    if (ready('send')) setConfirming(true);
+    action.current = 'send';
+    const checked = form.validate();
+    if (checked.hasErrors) sayFirst(checked.errors);
+    else setConfirming(true);
   };
 
-  const submit = (action: Action) => {
+  const submit = (next: Action) => {
     if (pending || uploading) return;
-    if (!ready(action)) return;
-    const body: CommunicationRequest = {
-      title: values.title.trim(),
-      summary: values.summary,
-      share_with: isAnnouncement ? values.share_with : 'Classes',
-      classes_ids: toClasses ? values.classes_ids : [],
-      send_email: values.send_email,
-      save_as_draft: action === 'draft',
-      schedule_later: values.schedule_later,
-      ...(values.schedule_later ? { date: toWire(values.date), time: timeToWire(values.time) } : {}),
-      announcement_media: values.attachments.flatMap((a) => (a.media_link ? [{ media_link: a.media_link }] : [])),
-      ...(isAnnouncement ? {} : { due_date: toWire(values.due_date) ?? null }),
-    };
-    setPending(action);
-    save.mutate(
-      { id: item?.id, body },
-      {
-        onSuccess: ({ result }) => {
-          toast.success(commMessage(result.status === 'draft' ? 'draft' : result.status === 'scheduled' ? 'scheduled' : 'sent'));
-          navigate(listPath(type));
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.errors?.length) {
-            const fields: Errors = {};
-            for (const e of err.errors) {
-              const field =
-                e.field === 'classes_ids' ||
-                e.field === 'title' ||
-                e.field === 'date' ||
-                e.field === 'time' ||
-                e.field === 'due_date'
-                  ? e.field
-                  : null;
-              if (field) fields[field] = failureText(new ApiError(err.status, e.message, err.code));
-            }
-            setErrors((current) => ({ ...current, ...fields }));
-          }
-          toast.error(failureText(err));
-        },
-        onSettled: () => {
-          setPending(null);
-          setConfirming(false);
-        },
+    action.current = next;
+    form.submitWith((body) => save.mutateAsync({ id: item?.id, body }), {
+      onSuccess: (answer) => {
+        const { result } = answer as { result: Communication };
+        toast.success(commMessage(result.status === 'draft' ? 'draft' : result.status === 'scheduled' ? 'scheduled' : 'sent'));
+        navigate(listPath(type));
       },
-    );
+      onInvalid: sayFirst,
+      onError: () => setConfirming(false),
+    })();
   };
 
   const titleCount = Array.from(values.title).length;
@@ -242,20 +217,24 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
               <TextInput
                 label={t('field.title')}
                 placeholder={t(`${type}.titlePlaceholder`)}
-                value={values.title}
-                onChange={(e) => set('title', e.currentTarget.value)}
+                {...form.getInputProps('title')}
                 maxLength={TITLE_MAX}
-                error={errors.title}
                 description={t('field.titleCount', { count: titleCount, max: TITLE_MAX })}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 data-autofocus
                 required
               />
-              <SummaryEditor label={t('field.summary')} value={values.summary} onChange={(html) => set('summary', html)} />
-              <AttachmentsField
-                value={values.attachments}
-                onChange={(updater) => setValues((v) => ({ ...v, attachments: updater(v.attachments) }))}
+              <SummaryEditor
+                label={t('field.summary')}
+                value={values.summary}
+                onChange={(html) => form.setFieldValue('summary', html)}
               />
+              <AttachmentsField value={values.attachments} onChange={(updater) => form.setFieldValue('attachments', updater)} />
+              {form.errors.attachments && (
+                <Text fz="sm" c="red">
+                  {form.errors.attachments}
+                </Text>
+              )}
             </Stack>
           </Paper>
         </Grid.Col>
@@ -270,8 +249,7 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
                   <SegmentedControl
                     aria-labelledby="share-with-label"
                     fullWidth
-                    value={values.share_with}
-                    onChange={(value) => set('share_with', value as FormValues['share_with'])}
+                    {...form.getInputProps('share_with')}
                     data={[
                       { value: 'Everyone', label: t('shareWith.everyone') },
                       { value: 'Classes', label: t('shareWith.classes') },
@@ -279,14 +257,12 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
                   />
                 </Stack>
               )}
-              {toClasses && (
+              {toClasses(values) && (
                 <MultiSelect
                   label={t('field.classes')}
                   placeholder={values.classes_ids.length ? undefined : t('field.classesPlaceholder')}
                   data={classOptions}
-                  value={values.classes_ids}
-                  onChange={(value) => set('classes_ids', value)}
-                  error={errors.classes_ids}
+                  {...form.getInputProps('classes_ids')}
                   searchable
                   nothingFoundMessage={t('nothingFound')}
                   required
@@ -299,9 +275,7 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
                   placeholder={DATE_FORMAT}
                   valueFormat={DATE_FORMAT}
                   dateParser={parseTyped}
-                  value={values.due_date}
-                  onChange={(value) => set('due_date', value)}
-                  error={errors.due_date}
+                  {...form.getInputProps('due_date')}
                   clearable
                   data-testid="due-date"
                 />
@@ -309,8 +283,7 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
               <Switch
                 label={t('field.sendEmail')}
                 description={t('field.sendEmailHint')}
-                checked={values.send_email}
-                onChange={(e) => set('send_email', e.currentTarget.checked)}
+                {...form.getInputProps('send_email', { type: 'checkbox' })}
               />
               <Divider />
               <Switch
@@ -327,18 +300,14 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
                     valueFormat={DATE_FORMAT}
                     dateParser={parseTyped}
                     minDate={dayjs().format(ISO)}
-                    value={values.date}
-                    onChange={(value) => set('date', value)}
-                    error={errors.date}
+                    {...form.getInputProps('date')}
                     data-testid="schedule-date"
                   />
                   <TimePicker
                     label={t('field.time')}
                     format="12h"
                     withDropdown
-                    value={values.time}
-                    onChange={(value) => set('time', value)}
-                    error={errors.time}
+                    {...form.getInputProps('time')}
                     hoursInputLabel={t('field.hours')}
                     minutesInputLabel={t('field.minutes')}
                     amPmInputLabel={t('field.amPm')}
@@ -348,6 +317,11 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
               )}
               <Divider />
               <Stack gap="sm">
+                {form.error && (
+                  <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} data-testid="form-error">
+                    {form.error}
+                  </Alert>
+                )}
                 {values.schedule_later ? (
                   <Button
                     leftSection={<IconCalendarClock size={18} aria-hidden />}
@@ -391,7 +365,7 @@ function EditorForm({ type, item }: { type: CommunicationType; item?: Communicat
         type={type}
         title={values.title.trim()}
         shareWith={isAnnouncement ? values.share_with : 'Classes'}
-        classIds={toClasses ? values.classes_ids : []}
+        classIds={toClasses(values) ? values.classes_ids : []}
         classNames={classOptions.filter((c) => values.classes_ids.includes(c.value)).map((c) => c.label)}
         sendEmail={values.send_email}
         pending={pending === 'send'}
