@@ -1,3 +1,4 @@
+import { OBSERVATION_DEFAULTS } from '@cue/contract';
 import { Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCheck, IconEye, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +12,8 @@ import { CancelEditButton, CardFrame, type CardProps, nameOf, SavedBadge, useSav
 /** create_observation: one note per child, in the teacher's words; Save writes them. */
 export function ObservationCard({ call, names, onSave }: CardProps) {
   const { t, i18n } = useTranslation(CUE_NS);
+  /** The spec's default title ('Observation', kept in English) in the reader's language. */
+  const shownTitle = (title: string) => (title === OBSERVATION_DEFAULTS.title ? t('observation.defaultTitle') : title);
   const draft = readObservation(call.args);
   const [edited, setEdited] = useState<ObservationDraftEntry[] | null>(null);
   const [editing, setEditing] = useState(false);
@@ -99,8 +102,11 @@ export function ObservationCard({ call, names, onSave }: CardProps) {
                 <>
                   <TextInput
                     label={t('observation.titleLabel')}
-                    value={entry.title}
-                    onChange={(e) => change(index, { title: e.currentTarget.value })}
+                    value={shownTitle(entry.title)}
+                    onChange={(e) => {
+                      const title = e.currentTarget.value;
+                      change(index, { title: title === t('observation.defaultTitle') ? OBSERVATION_DEFAULTS.title : title });
+                    }}
                     maxLength={200}
                     disabled={locked}
                   />
@@ -117,8 +123,8 @@ export function ObservationCard({ call, names, onSave }: CardProps) {
               ) : (
                 <>
                   {entry.title && (
-                    <Text fz="sm" fw={500}>
-                      {entry.title}
+                    <Text fz="sm" fw={500} dir="auto">
+                      {shownTitle(entry.title)}
                     </Text>
                   )}
                   <Text fz="sm" className={classes.summary}>

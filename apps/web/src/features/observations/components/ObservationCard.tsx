@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { fullName, initials } from '../../../lib/format';
 import type { ObservationEntry } from '../api';
 import { formatObservationDate } from '../dates';
-import { areaName, OBSERVATIONS_NS } from '../i18n';
+import { areaName, OBSERVATIONS_NS, observationTitle } from '../i18n';
 import { studentViewHref } from '../useObservationParams';
 import classes from './Observations.module.css';
 
@@ -32,7 +32,7 @@ export function ObservationMedia({ entry }: { entry: ObservationEntry }) {
           <a key={m.media_link} href={m.media_link} target="_blank" rel="noreferrer" className={classes.photoLink}>
             <Image
               src={m.media_link}
-              alt={t('card.photo', { n: index + 1, title: entry.title })}
+              alt={t('card.photo', { n: index + 1, title: observationTitle(t, entry.title) })}
               radius="md"
               w={168}
               h={126}
@@ -82,7 +82,7 @@ export function ObservationCard({
       className={classes.card}
       data-testid="observation-card"
       data-student-id={entry.student_id}
-      aria-label={t('card.label', { title: entry.title, name: entry.student_name })}
+      aria-label={t('card.label', { title: observationTitle(t, entry.title), name: entry.student_name })}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -102,7 +102,7 @@ export function ObservationCard({
                   </Anchor>
                 ))}
               <Text component="h3" fw={600} fz="md" m={0} lh={1.3} dir="auto">
-                {entry.title}
+                {observationTitle(t, entry.title)}
               </Text>
               <Text fz="xs" c="dimmed">
                 {[
@@ -136,7 +136,7 @@ export function ObservationCard({
                   <ActionIcon
                     variant="subtle"
                     color="gray"
-                    aria-label={t('card.actions', { title: entry.title, name: entry.student_name })}
+                    aria-label={t('card.actions', { title: observationTitle(t, entry.title), name: entry.student_name })}
                   >
                     <IconDots size={18} aria-hidden />
                   </ActionIcon>

@@ -1,5 +1,11 @@
 import '@mantine/dates/styles.css';
-import { OBSERVATION_DATE_DISPLAY, OBSERVATION_DEFAULTS, OBSERVATION_MESSAGES, UPLOAD_LIMITS } from '@cue/contract';
+import {
+  createObservationRequestSchema,
+  OBSERVATION_DATE_DISPLAY,
+  OBSERVATION_DEFAULTS,
+  OBSERVATION_MESSAGES,
+  UPLOAD_LIMITS,
+} from '@cue/contract';
 import {
   Button,
   Chip,
@@ -23,10 +29,10 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDrop } from '../../../components/FileDrop';
 import { FormModal } from '../../../components/FormModal';
+import { useContractForm } from '../../../components/form/useContractForm';
 import { UploadProgress } from '../../../components/UploadProgress';
 import { fullName } from '../../../lib/format';
-import { errorText, toast } from '../../../lib/notify';
-import { useFormState } from '../../admin/components/useFormState';
+import { toast } from '../../../lib/notify';
 import {
   type LearningArea,
   type ObservationEntry,
@@ -39,7 +45,7 @@ import {
   type Visibility,
 } from '../api';
 import { pickerToWire, wireToPicker } from '../dates';
-import { areaName, groupName, OBSERVATIONS_NS } from '../i18n';
+import { areaName, groupName, OBSERVATIONS_NS, observationTitle, titleToStore } from '../i18n';
 
 /** Pictures the server re-encodes (SVG is refused). */
 const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'image/heif', 'image/avif'];
@@ -115,19 +121,54 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
   const update = useUpdateObservation();
   const photosId = useId();
   const [photos, setPhotos] = useState<Photo[]>([]);
-  const [uploading, setUploading] = useState(false);
-  const form = useFormState({
-    students: entry ? [entry.student_id] : (target.studentIds ?? []),
-    date: entry?.date ?? date,
-    title: entry?.title ?? OBSERVATION_DEFAULTS.title,
-    general_note: entry?.general_note ?? '',
-    type_of_anecdote: entry?.type_of_anecdote ?? OBSERVATION_DEFAULTS.type_of_anecdote,
-    report_title: entry?.report_title ?? reportTitle,
-    visibility: (entry?.visibility ?? 'family') as Visibility,
-    learning_area_ids: entry?.learning_areas.map((a) => a.id) ?? [],
+  const kind: ObservationType = entry?.type ?? type;
+  const form = useContractForm({
+    schema: createObservationRequestSchema,
+    initialValues: {
+      students: entry ? [entry.student_id] : (target.studentIds ?? []),
+      date: entry?.date ?? date,
+      // The spec's default title is stored in English and shown in the reader's language.
+      title: observationTitle(t, entry?.title ?? OBSERVATION_DEFAULTS.title),
+      general_note: entry?.general_note ?? '',
+      type_of_anecdote: entry?.type_of_anecdote ?? OBSERVATION_DEFAULTS.type_of_anecdote,
+      report_title: entry?.report_title ?? reportTitle,
+      visibility: (entry?.visibility ?? 'family') as Visibility,
+      learning_area_ids: entry?.learning_areas.map((a) => a.id) ?? [],
+    },
+    // Checked as the request that records it for every chosen child.
+    toBody: (values) => ({
+      class_id: classId,
+      type: kind,
+      report_title: kind === 'report_card' ? values.report_title : null,
+      visibility: values.visibility,
+      learning_area_ids: values.learning_area_ids,
+      observation_entries: values.students.map((student_id) => ({
+        student_id,
+        date: values.date,
+        title: titleToStore(t, values.title),
+        general_note: values.general_note,
+        type_of_anecdote: values.type_of_anecdote || OBSERVATION_DEFAULTS.type_of_anecdote,
+      })),
+    }),
+    fields: {
+      observation_entries: 'students',
+      'observation_entries.*.student_id': 'students',
+      'observation_entries.*.date': 'date',
+      'observation_entries.*.title': 'title',
+      'observation_entries.*.general_note': 'general_note',
+      'observation_entries.*.type_of_anecdote': 'type_of_anecdote',
+      media: 'photos',
+    },
+    messages: {
+      students: t('editor.childrenRequired'),
+      date: t('editor.dateRequired'),
+      general_note: { required: t('editor.noteRequired') },
+    },
+    rules: (values) => ({
+      report_title: kind === 'report_card' && !values.report_title.trim() && t('editor.reportTitleRequired'),
+    }),
   });
   const v = form.values;
-  const kind: ObservationType = entry?.type ?? type;
 
   // Previews are object URLs: released when removed and when the editor closes.
   const previews = useRef(new Set<string>());
@@ -173,8 +214,8 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
       return list.filter((p) => p.key !== key);
     });
 
-  /** Uploads the photos not yet stored; their links, or null when one failed. */
-  const uploadAll = async (): Promise<string[] | null> => {
+  /** Uploads the photos not yet stored; their links. A failed one is marked and its refusal thrown. */
+  const uploadAll = async (): Promise<string[]> => {
     const links: string[] = [];
     for (const photo of photos) {
       if (photo.link) {
@@ -190,69 +231,53 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
         links.push(stored.media_link);
       } catch (err) {
         setOne({ failed: true });
-        toast.error(errorText(err), t('editor.uploadFailed', { name: photo.file.name }));
-        return null;
+        throw err;
       }
     }
     return links;
   };
 
-  const saved = () => {
-    toast.success(t('messages.saved', { defaultValue: OBSERVATION_MESSAGES.saved }));
-    onClose();
-  };
-
-  const submit = async () => {
-    const ok = form.validate((values) => ({
-      students: values.students.length ? undefined : t('editor.childrenRequired'),
-      general_note: values.general_note.trim() ? undefined : t('editor.noteRequired'),
-      date: values.date ? undefined : t('editor.dateRequired'),
-      report_title: kind === 'report_card' && !values.report_title.trim() ? t('editor.reportTitleRequired') : undefined,
-    }));
-    if (!ok) return;
-    setUploading(true);
-    const links = await uploadAll();
-    setUploading(false);
-    if (!links) return;
-    const common = {
-      title: v.title.trim() || OBSERVATION_DEFAULTS.title,
-      general_note: v.general_note.trim(),
-      type_of_anecdote: v.type_of_anecdote || OBSERVATION_DEFAULTS.type_of_anecdote,
-    };
-    const others = entry ? v.students.filter((id) => id !== entry.student_id) : v.students;
-    try {
+  const submit = form.submitWith(
+    async (body, values) => {
+      const links = await uploadAll();
+      const [first] = body.observation_entries;
+      const common = {
+        title: first?.title ?? OBSERVATION_DEFAULTS.title,
+        general_note: first?.general_note ?? values.general_note.trim(),
+        type_of_anecdote: first?.type_of_anecdote ?? OBSERVATION_DEFAULTS.type_of_anecdote,
+      };
+      const others = entry ? values.students.filter((id) => id !== entry.student_id) : values.students;
       if (entry) {
         await update.mutateAsync({
           id: entry.id,
           input: {
             ...common,
-            date: v.date,
-            visibility: v.visibility,
-            learning_area_ids: v.learning_area_ids,
-            ...(kind === 'report_card' ? { report_title: v.report_title.trim() } : {}),
+            date: values.date,
+            visibility: body.visibility,
+            learning_area_ids: body.learning_area_ids,
+            ...(kind === 'report_card' ? { report_title: body.report_title } : {}),
           },
           media: links,
         });
       }
       if (others.length > 0) {
         await create.mutateAsync({
-          class_id: classId,
-          type: kind,
-          report_title: kind === 'report_card' ? v.report_title.trim() : null,
-          visibility: v.visibility,
-          learning_area_ids: v.learning_area_ids,
+          ...body,
           // An edited observation recorded for more children carries its photos to them too.
           media: [...(entry?.media.map((m) => m.media_link) ?? []), ...links].map((media_link) => ({ media_link })),
-          observation_entries: others.map((student_id) => ({ student_id, date: v.date, ...common })),
+          observation_entries: body.observation_entries.filter((e) => others.includes(e.student_id)),
         });
       }
-      saved();
-    } catch (err) {
-      form.showServerError(err, { observation_entries: 'students' });
-    }
-  };
+    },
+    {
+      onSuccess: () => {
+        toast.success(t('messages.saved', { defaultValue: OBSERVATION_MESSAGES.saved }));
+        onClose();
+      },
+    },
+  );
 
-  const pending = uploading || create.isPending || update.isPending;
+  const pending = form.pending;
   const title = entry
     ? kind === 'report_card'
       ? t('editor.editReportTitle')
@@ -267,8 +292,9 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
       onClose={onClose}
       title={title}
       submitLabel={pending ? t('editor.saving', { defaultValue: OBSERVATION_MESSAGES.saving }) : t('editor.save')}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
       pending={pending}
+      error={form.error}
       size="xl"
     >
       <MultiSelect
@@ -276,9 +302,11 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
         description={entry ? t('editor.childrenEditHint') : t('editor.childrenHint')}
         placeholder={v.students.length ? undefined : t('editor.childrenPlaceholder')}
         data={children}
-        value={v.students}
-        onChange={(ids) => form.set('students', entry && !ids.includes(entry.student_id) ? [entry.student_id, ...ids] : ids)}
-        error={form.errors.students}
+        {...form.getInputProps('students')}
+        // The child of the entry being edited stays.
+        onChange={(ids) =>
+          form.setFieldValue('students', entry && !ids.includes(entry.student_id) ? [entry.student_id, ...ids] : ids)
+        }
         searchable
         hidePickedOptions
         required
@@ -293,7 +321,7 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
               variant="subtle"
               me={6}
               onClick={() =>
-                form.set(
+                form.setFieldValue(
                   'students',
                   children.map((c) => c.value),
                 )
@@ -308,47 +336,32 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <DatePickerInput
           label={t('editor.date')}
+          {...form.getInputProps('date')}
           value={wireToPicker(v.date)}
-          onChange={(value) => form.set('date', pickerToWire(value) ?? '')}
+          onChange={(value) => form.setFieldValue('date', pickerToWire(value) ?? '')}
           valueFormat={OBSERVATION_DATE_DISPLAY}
           leftSection={<IconCalendar size={16} aria-hidden />}
           maxDate={new Date()}
-          error={form.errors.date}
           required
           popoverProps={{ withinPortal: true }}
         />
-        <Select
-          label={t('editor.kind')}
-          data={kinds}
-          value={v.type_of_anecdote}
-          onChange={(value) => form.set('type_of_anecdote', value ?? OBSERVATION_DEFAULTS.type_of_anecdote)}
-          allowDeselect={false}
-        />
+        <Select label={t('editor.kind')} data={kinds} {...form.getInputProps('type_of_anecdote')} allowDeselect={false} />
       </SimpleGrid>
       {kind === 'report_card' && (
         <TextInput
           label={t('editor.reportTitle')}
           description={t('editor.reportTitleHint')}
           placeholder={t('reportTitle.placeholder')}
-          value={v.report_title}
-          onChange={(e) => form.set('report_title', e.currentTarget.value)}
-          error={form.errors.report_title}
+          {...form.getInputProps('report_title')}
           required
           maxLength={200}
         />
       )}
-      <TextInput
-        label={t('editor.title')}
-        value={v.title}
-        onChange={(e) => form.set('title', e.currentTarget.value)}
-        maxLength={200}
-      />
+      <TextInput label={t('editor.title')} {...form.getInputProps('title')} maxLength={200} />
       <Textarea
         label={t('editor.note')}
         placeholder={t('editor.notePlaceholder')}
-        value={v.general_note}
-        onChange={(e) => form.set('general_note', e.currentTarget.value)}
-        error={form.errors.general_note}
+        {...form.getInputProps('general_note')}
         autosize
         minRows={4}
         maxRows={12}
@@ -358,7 +371,11 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
       <Input.Wrapper label={t('editor.areas')} description={t('editor.areasHint')}>
         <div style={{ marginTop: 8 }}>
           {areas.data && areas.data.length > 0 ? (
-            <AreaPicker areas={areas.data} value={v.learning_area_ids} onChange={(ids) => form.set('learning_area_ids', ids)} />
+            <AreaPicker
+              areas={areas.data}
+              value={v.learning_area_ids}
+              onChange={(ids) => form.setFieldValue('learning_area_ids', ids)}
+            />
           ) : (
             <Text fz="sm" c="dimmed">
               {areas.isPending ? t('loading') : t('editor.noCurriculum')}
@@ -370,8 +387,7 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
         <SegmentedControl
           mt={6}
           fullWidth
-          value={v.visibility}
-          onChange={(value) => form.set('visibility', value as Visibility)}
+          {...form.getInputProps('visibility')}
           data={[
             {
               value: 'family',
@@ -394,7 +410,7 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
           ]}
         />
       </Input.Wrapper>
-      <Input.Wrapper label={t('editor.photos')} id={photosId}>
+      <Input.Wrapper label={t('editor.photos')} id={photosId} error={form.errors.photos}>
         <Stack gap="xs" mt={6}>
           {entry && entry.media.length > 0 && (
             <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
