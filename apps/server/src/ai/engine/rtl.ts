@@ -666,6 +666,3 @@ export function questionRtl(text: string, lang: Lang, ctx: EngineContext): Class
   }
   return null;
 }
-
-/** For tests and debugging only. */
-export const __test = { datesIn, lexicon, foldSame };
