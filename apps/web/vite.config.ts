@@ -76,7 +76,7 @@ function pureContractDeclarations(): Plugin {
         let code = source;
         if (ROUTE_TABLE_SOURCE.test(id)) {
           // The browser infers what a route sends and answers from these schemas' types; their values
-          // (and, once unused, the schemas and zod) stay out of its bundle (decision 20).
+          // (and, once unused, the schemas and zod) stay out of its bundle (decision 21).
           const values = entrySchemaValues(this.parse(code));
           for (const [start, end] of values.sort((a, b) => b[0] - a[0])) code = `${code.slice(0, start)}void 0${code.slice(end)}`;
         }

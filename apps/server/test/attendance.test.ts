@@ -2,7 +2,7 @@ import { ATTENDANCE_UPDATED_EVENT, ROUTES } from '@cue/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
-import { bearer, createTestApp, parentToken, staffToken, type TestApp } from './harness.js';
+import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
 
 let t: TestApp;
 let tara: string;
@@ -52,9 +52,7 @@ describe('class attendance', () => {
   });
 
   it('lists every student of the class as NA on an unmarked day', async () => {
-    const res = await get(nurseryA, weekday(2, 1));
-    expect(res.statusCode).toBe(200);
-    const day = res.json().result;
+    const day = expectResponse(ROUTES.classAttendance, await get(nurseryA, weekday(2, 1))).result;
     expect(day).toMatchObject({ date: weekday(2, 1), is_saved: false, completed_by: null });
     expect(day.student_attendance_list).toHaveLength(12);
     expect(new Set(day.student_attendance_list.map((e: { attendance_status: string }) => e.attendance_status))).toEqual(

@@ -3,7 +3,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueue } from '../src/platform/jobs.js';
 import { demoId } from '../src/seed/demo.js';
-import { bearer, createTestApp, parentToken, staffToken, type TestApp } from './harness.js';
+import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
 
 let t: TestApp;
 let tara: string;
@@ -53,9 +53,9 @@ describe('creating announcements', () => {
 
   it('saves a draft with the default share_with Everyone, and a missing title is allowed for drafts', async () => {
     const res = await post({ save_as_draft: true, summary: '<p>Sports day</p>' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe('Announcement Saved As Draft!');
-    expect(res.json().result).toMatchObject({
+    const answer = expectResponse(ROUTES.announcementCreate, res);
+    expect(answer.message).toBe('Announcement Saved As Draft!');
+    expect(answer.result).toMatchObject({
       title: '',
       share_with: 'Everyone',
       status: 'draft',
@@ -63,7 +63,7 @@ describe('creating announcements', () => {
       is_published: false,
       is_saved: true,
     });
-    expect(res.json().result.classes_ids.sort()).toEqual([kgB, nurseryA].sort());
+    expect(answer.result.classes_ids.sort()).toEqual([kgB, nurseryA].sort());
   });
 
   it('neutralises script, event handlers and javascript: links in the rich text', async () => {

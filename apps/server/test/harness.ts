@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { PhoneVerificationResponse } from '@cue/contract';
+import { FILE_RESPONSE, type PhoneVerificationResponse, type RouteDef } from '@cue/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import type { z } from 'zod';
 import type { Clock } from '../src/platform/clock.js';
 import { loadConfig } from '../src/platform/config.js';
 import { type Database, openDatabase } from '../src/platform/db/client.js';
@@ -133,4 +134,20 @@ export async function parentToken(t: TestApp, phone: string): Promise<string> {
   const result = await signIn(t, phone);
   if (!result.parent_user) throw new Error(`${phone} is not a parent`);
   return result.parent_user.access_token;
+}
+
+type AnswerOf<D extends RouteDef> = D['response'] extends z.ZodType ? z.output<D['response']> : never;
+
+/**
+ * The answer of a successful call, checked against the route entry's response schema the way a client
+ * would read it: 200, and every field the contract declares there with its type (an answer the web app
+ * could not read fails the test). Returns the parsed answer, typed by the entry.
+ */
+export function expectResponse<D extends RouteDef>(route: D, res: LightMyRequestResponse): AnswerOf<D> {
+  expect(res.statusCode, `${route.method} ${route.path}: ${res.body.slice(0, 300)}`).toBe(200);
+  if (route.response === FILE_RESPONSE) throw new Error(`${route.method} ${route.path} answers a file, not JSON`);
+  const parsed = route.response.safeParse(res.json());
+  if (!parsed.success)
+    throw new Error(`${route.method} ${route.path}: the answer does not match its response schema: ${parsed.error.message}`);
+  return parsed.data as AnswerOf<D>;
 }

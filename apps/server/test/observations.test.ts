@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { observations } from '../src/platform/db/schema.js';
 import { demoId } from '../src/seed/demo.js';
-import { bearer, createTestApp, parentToken, staffToken, type TestApp } from './harness.js';
+import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
 
 let t: TestApp;
 let tara: string;
@@ -73,10 +73,10 @@ describe('observations', () => {
         { student_id: aarav, date: '16-11-2026', general_note: 'Aarav helped Meera count the blocks' },
       ],
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe('Observation saved!');
-    const entries = res.json().result.observation_entries;
-    expect(res.json().result.is_saved).toBe(true);
+    const answer = expectResponse(ROUTES.observationCreate, res);
+    expect(answer.message).toBe('Observation saved!');
+    const entries = answer.result.observation_entries;
+    expect(answer.result.is_saved).toBe(true);
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({
       title: 'Observation',
@@ -86,8 +86,8 @@ describe('observations', () => {
       is_saved: true,
       visibility: 'family',
     });
-    expect(entries[0].learning_areas.map((a: { code: string }) => a.code)).toEqual(['M']);
-    expect(entries[0]._id).toMatch(/^[0-9a-f]{24}$/);
+    expect(entries[0]?.learning_areas.map((a) => a.code)).toEqual(['M']);
+    expect(entries[0]?._id).toMatch(/^[0-9a-f]{24}$/);
   });
 
   it('is all or nothing: a bad learning area writes no entry', async () => {

@@ -1,14 +1,39 @@
-import { ROUTES } from '@cue/contract';
+import { FILE_RESPONSE, ROUTES, type RouteDef, type RouteName } from '@cue/contract';
+import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness.js';
+import { z } from 'zod';
+import { createRouter, registeredRoutes } from '../src/platform/http/route.js';
+import { responseSerializer } from '../src/platform/http/serialize.js';
+import { demoId } from '../src/seed/demo.js';
+import { bearer, createTestApp, expectResponse, signIn, type TestApp } from './harness.js';
+import { type LocalOidcProvider, startOidcProvider } from './oidc.js';
 
+const ORIGIN = 'http://localhost:5173';
 let t: TestApp;
+let provider: LocalOidcProvider;
 beforeAll(async () => {
-  t = await createTestApp();
+  provider = await startOidcProvider([
+    { client_id: 'google-client', client_secret: 'google-secret', redirect_uris: [`${ORIGIN}/google_login_verify`] },
+    { client_id: 'ms-client', client_secret: 'ms-secret', redirect_uris: [`${ORIGIN}/microsoft_login_verify`] },
+  ]);
+  t = await createTestApp({
+    GOOGLE_CLIENT_ID: 'google-client',
+    GOOGLE_CLIENT_SECRET: 'google-secret',
+    GOOGLE_ISSUER: provider.issuer,
+    MICROSOFT_CLIENT_ID: 'ms-client',
+    MICROSOFT_CLIENT_SECRET: 'ms-secret',
+    MICROSOFT_ISSUER: provider.issuer,
+  });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+});
 
-const entries = Object.entries(ROUTES);
+const entries = Object.entries(ROUTES) as [RouteName, RouteDef][];
+const pathParams = (path: string) => [...path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]).sort();
+const keysOf = (schema: z.ZodType | undefined) => (schema instanceof z.ZodObject ? Object.keys(schema.shape).sort() : null);
 
 describe('the contract route table', () => {
   it('is exactly what the server serves under /api', () => {
@@ -21,5 +46,176 @@ describe('the contract route table', () => {
     const res = await t.request({ method: def.method, url: def.path.replace(/:[a-z_]+/g, 'ffffffffffffffffffffffff') });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('each entry is the whole contract of its route', () => {
+  it('declares what every route answers: the schema of its success envelope, or a file', () => {
+    const missing = entries.filter(([, d]) => !(d.response instanceof z.ZodType) && d.response !== FILE_RESPONSE);
+    expect(missing.map(([name]) => name)).toEqual([]);
+    // A download is read, never written: only GET routes answer files.
+    const fileWrites = entries.filter(([, d]) => d.response === FILE_RESPONSE && d.method !== 'GET');
+    expect(fileWrites.map(([name]) => name)).toEqual([]);
+    // Every JSON answer is an envelope: `{ result }`, `{ result, message }` or `{ message }`.
+    const notEnvelopes = entries.filter(([, d]) => {
+      const keys = d.response === FILE_RESPONSE ? ['result'] : (keysOf(d.response) ?? []);
+      return !keys.includes('result') && !keys.includes('message');
+    });
+    expect(notEnvelopes.map(([name]) => name)).toEqual([]);
+  });
+
+  it('declares the schema of exactly the parameters its path holds', () => {
+    const wrong = entries.filter(([, d]) => JSON.stringify(keysOf(d.params) ?? []) !== JSON.stringify(pathParams(d.path)));
+    expect(wrong.map(([name, d]) => `${name}: ${d.path} has ${JSON.stringify(keysOf(d.params))}`)).toEqual([]);
+  });
+
+  it('reads a JSON body or a file only where a request carries one: never a GET or DELETE, never both', () => {
+    const wrong = entries.filter(
+      ([, d]) => ((d.body || d.upload) && (d.method === 'GET' || d.method === 'DELETE')) || (d.body && d.upload),
+    );
+    expect(wrong.map(([name]) => name)).toEqual([]);
+  });
+
+  it('registers every route with exactly the schemas of its entry (nothing pairs them elsewhere)', () => {
+    const registered = registeredRoutes(t.app);
+    expect(registered).toHaveLength(entries.length);
+    for (const { def, schema } of registered) {
+      expect(schema.params, def.path).toBe(def.params);
+      expect(schema.querystring, def.path).toBe(def.query);
+      expect(schema.body, def.path).toBe(def.body);
+    }
+  });
+
+  it('a handler that reads a part of the request its entry does not declare fails instead of reading it unchecked', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(responseSerializer({ strict: true }));
+    app.decorateRequest('auth', null);
+    const route = createRouter(app, async () => null);
+    const entry = {
+      method: 'GET',
+      path: '/probe/:id',
+      access: 'public',
+      params: z.object({ id: z.string() }),
+      response: z.object({ result: z.string() }),
+    } as const satisfies RouteDef;
+    // A cast is the only way past the types, which give this handler no `query`.
+    route(entry, async (input) => ({ result: String((input as unknown as { query: { q: string } }).query.q) }));
+    const leak = { method: 'GET', path: '/leak', access: 'public', response: entry.response } as const satisfies RouteDef;
+    route(leak, async () => ({ result: 'ok', secret: 'held back' }) as { result: string });
+    await app.ready();
+    const read = await app.inject({ method: 'GET', url: '/probe/a?q=unchecked' });
+    expect(read.statusCode).toBe(500);
+    expect(read.body).not.toContain('unchecked');
+    // A field the entry does not declare is never sent; under test, the answer is refused outright.
+    expect((await app.inject({ method: 'GET', url: '/leak' })).statusCode).toBe(500);
+    await app.close();
+  });
+});
+
+/**
+ * Every GET route called as the caller it serves, with real objects of the demo school: each JSON
+ * answer is parsed with its entry's response schema, each download is a CSV.
+ */
+describe('answers match their response schemas', () => {
+  const today = () => t.clock.now().toISOString().slice(0, 10).split('-').reverse().join('-');
+  const nurseryA = demoId('class:nurseryA');
+  const aarav = demoId('student:Aarav Sharma');
+  const tokens: Record<'owner' | 'admin' | 'teacher' | 'parent' | 'refresh', string> = {
+    owner: '',
+    admin: '',
+    teacher: '',
+    parent: '',
+    refresh: '',
+  };
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    tokens.owner = (await signIn(t, '9000000001')).staff_user?.access_token ?? '';
+    tokens.admin = (await signIn(t, '9000000002')).staff_user?.access_token ?? '';
+    tokens.teacher = (await signIn(t, '9000000003')).staff_user?.access_token ?? '';
+    const parent = (await signIn(t, '9000000004')).parent_user;
+    tokens.parent = parent?.access_token ?? '';
+    tokens.refresh = parent?.refresh_token ?? '';
+    const post = async <D extends RouteDef>(def: D, payload: object, token = tokens.admin) =>
+      expectResponse(def, await t.request({ method: def.method, url: def.path, headers: bearer(token), payload }));
+    for (const [key, def] of [
+      ['announcement', ROUTES.announcementCreate],
+      ['homework', ROUTES.homeworkCreate],
+    ] as const) {
+      ids[key] = (
+        await post(def, { title: 'Route table', summary: '<p>Hello</p>', share_with: 'Classes', classes_ids: [nurseryA] })
+      ).result.id;
+    }
+    const claims = await t.services.tokens.verifyAccess(tokens.teacher);
+    if (!claims.ok) throw new Error('teacher token');
+    const events: { conversation_id: string }[] = [];
+    await t.services.ai.chat(
+      claims.claims,
+      { user_query: { class_id: nurseryA, user_input: 'Aarav is absent today', date: today(), time: '09:00 AM' } },
+      (e) => events.push(e as { conversation_id: string }),
+    );
+    ids.conversation = events[0]?.conversation_id ?? '';
+  }, 60_000);
+
+  /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
+  const calls = (): Partial<Record<RouteName, { as?: keyof typeof tokens; id?: string; query?: string }>> => ({
+    loginedUserDetails: { as: 'parent' },
+    accessTokenActive: { as: 'refresh' },
+    renewRefreshToken: { as: 'refresh' },
+    listAccessTokens: { as: 'owner' },
+    organizations: { as: 'owner' },
+    usage: { as: 'owner' },
+    bugReportList: { as: 'owner' },
+    classDetail: { id: nurseryA },
+    studentDetail: { id: aarav },
+    reportClassList: { id: nurseryA },
+    classAttendance: { id: nurseryA, query: `date=${today()}` },
+    studentWeeklyAttendance: { id: aarav, as: 'parent' },
+    studentMonthlyAttendance: { id: aarav },
+    studentYearlyAttendance: { id: aarav },
+    classExcusals: { id: nurseryA },
+    calendarList: { query: `from=${today()}&to=${today()}`, as: 'parent' },
+    announcementGet: { id: ids.announcement },
+    announcementReads: { id: ids.announcement },
+    announcementList: { as: 'parent' },
+    homeworkGet: { id: ids.homework },
+    homeworkReads: { id: ids.homework },
+    communicationAudience: { query: `share_with=Classes&classes_ids=${nurseryA}`, as: 'teacher' },
+    observationList: { as: 'parent' },
+    observationCoverage: { id: aarav, as: 'parent' },
+    classLearningAreas: { id: nurseryA },
+    cueConversations: { query: `class_id=${nurseryA}`, as: 'teacher' },
+    cueConversation: { id: ids.conversation, as: 'teacher' },
+    cueTasks: { as: 'teacher' },
+    classAiBlocks: { id: nurseryA },
+    classAiOptions: { id: nurseryA },
+    classAiPromptScreens: { id: nurseryA },
+    dashboard: { as: 'teacher' },
+  });
+
+  const gets = entries.filter(([, d]) => d.method === 'GET');
+  it.each(gets)('%s', async (name, def) => {
+    const call = calls()[name] ?? {};
+    const token = def.access === 'public' ? undefined : tokens[call.as ?? 'admin'];
+    const url = def.path.replace(':id', call.id ?? '') + (call.query ? `?${call.query}` : '');
+    const res = await t.request({ method: 'GET', url, headers: { origin: ORIGIN, ...(token ? bearer(token) : {}) } });
+    if (def.response === FILE_RESPONSE) {
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toContain('text/csv');
+    } else expectResponse(def, res);
+  });
+
+  it('the dashboard answers each side in its own shape', async () => {
+    for (const [token, side] of [
+      [tokens.teacher, 'staff'],
+      [tokens.parent, 'parent'],
+    ] as const) {
+      const answer = expectResponse(
+        ROUTES.dashboard,
+        await t.request({ method: 'GET', url: ROUTES.dashboard.path, headers: bearer(token) }),
+      );
+      expect(answer.result.side).toBe(side);
+    }
   });
 });

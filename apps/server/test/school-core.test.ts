@@ -1,7 +1,7 @@
 import { ROUTES } from '@cue/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
-import { bearer, createTestApp, parentToken, signIn, staffToken, type TestApp } from './harness.js';
+import { bearer, createTestApp, expectResponse, parentToken, signIn, staffToken, type TestApp } from './harness.js';
 
 let t: TestApp;
 let anita: string;
@@ -34,9 +34,7 @@ async function signInReal(phone: string) {
 
 describe('GET /api/classes/{id}', () => {
   it('gives a teacher her class with its students and staff', async () => {
-    const res = await call('GET', `/api/classes/${nurseryA}`, tara);
-    expect(res.statusCode).toBe(200);
-    const cls = res.json().result.my_class;
+    const cls = expectResponse(ROUTES.classDetail, await call('GET', `/api/classes/${nurseryA}`, tara)).result.my_class;
     expect(cls).toMatchObject({ class_name: 'Nursery A', age_range: '2y 3m - 3y 0m', academic_year: '01-06-2026 - 31-05-2027' });
     expect(cls.classes_days).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']);
     expect(cls.student_list).toHaveLength(12);
@@ -246,7 +244,10 @@ describe('roles and school permissions', () => {
       permissions: ['admin_portal.students', 'super_admin.access_new_modules'],
     });
     expect(platform.statusCode).toBe(403);
-    const res = await call('POST', ROUTES.roleCreate.path, anita, { name: 'Coordinator', permissions: ['admin_portal.students'] });
+    const res = await call('POST', ROUTES.roleCreate.path, anita, {
+      name: 'Coordinator',
+      permissions: ['admin_portal.students'],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const role = res.json().result;
     expect(role.permissions).toEqual(['admin_portal.students']);

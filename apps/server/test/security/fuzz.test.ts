@@ -34,7 +34,7 @@ import {
 
 /**
  * Contract-driven fuzzing: every route of the contract's table gets requests generated from the zod
- * schemas it was registered with — valid-shaped ones and hostile mutations of them (null bytes, lone
+ * schemas of its entry (the same `route()` registered it with) — valid-shaped ones and hostile mutations of them (null bytes, lone
  * surrogates, 1 MB strings, formula prefixes, RTL overrides, long ids, SQL and HTML, edge numbers,
  * wrong types, missing and extra fields) — sent as the kind of caller the route serves, with real ids
  * in the path half of the time. No request may answer 5xx. FUZZ_RUNS sets the cases per route,
@@ -77,20 +77,6 @@ let hints: Record<string, fc.Arbitrary<unknown>> = {};
 let png: Buffer;
 let schoolPermissions: Record<string, boolean> = {};
 
-/** Multipart routes and their file field. */
-const FILE_FIELDS: Partial<Record<RouteName, string>> = {
-  parentUpdateSelf: 'parent_profile_picture',
-  parentUpdate: 'parent_profile_picture',
-  staffProfilePicture: 'staff_profile_picture',
-  studentProfilePicture: 'student_profile_picture',
-  schoolLogo: 'logo',
-  importStudentsPreview: 'file',
-  importStudentsCommit: 'file',
-  importStaffPreview: 'file',
-  importStaffCommit: 'file',
-  mediaUpload: 'file',
-  cueTranscribe: 'audio',
-};
 /** Routes that end or rotate the caller's session (or account): each case signs in afresh. */
 const SESSION_ENDING = new Set<RouteName>(['logout', 'switchSchool', 'renewRefreshToken', 'accessTokenActive']);
 
@@ -203,10 +189,9 @@ function filesArbitrary(name: RouteName, field: string): fc.Arbitrary<MultipartP
 }
 
 function casesFor(name: RouteName, def: RouteDef, index: number): Case[] {
-  const route = registeredRoutes(t.app).find((r) => r.def === def);
-  if (!route) throw new Error(`${name} is not registered`);
-  const { body, querystring, params } = route.schema;
-  const file = FILE_FIELDS[name];
+  if (!registeredRoutes(t.app).some((r) => r.def === def)) throw new Error(`${name} is not registered`);
+  // The entry is the whole contract: its schemas, and the field a multipart route reads its file from.
+  const { body, query: querystring, params, upload: file } = def;
   const sendsBody = def.method === 'POST' || def.method === 'PUT';
   const parts: Part[] = [
     ...(body || (sendsBody && !file) ? (['body'] as const) : []),

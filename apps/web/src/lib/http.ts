@@ -26,7 +26,7 @@ export class ApiError extends Error {
 
 /**
  * A route of the contract's table. Its schemas are types only in the browser (the build drops them,
- * decision 20): what a call sends and what it answers are inferred from the entry.
+ * decision 21): what a call sends and what it answers are inferred from the entry.
  */
 export type Route = Pick<RouteDef, 'method' | 'path' | 'access'> &
   Partial<Pick<RouteDef, 'params' | 'query' | 'body' | 'upload' | 'response'>>;
