@@ -81,6 +81,12 @@ export const DEFAULT_ROLE_SETS = {
   admin: ALL_ROLE_PERMISSIONS.filter((p) => !p.startsWith('super_admin.')),
   teacher: ['daily_communication.announcements', 'daily_communication.homework'] as RolePermission[],
 } as const;
+/** The names a school's default roles are created with (stored in English; the web app shows them in the reader's language). */
+export const DEFAULT_ROLE_NAMES: Record<keyof typeof DEFAULT_ROLE_SETS, string> = {
+  superAdmin: 'Super Admin',
+  admin: 'Admin',
+  teacher: 'Teacher',
+};
 
 export const rolePermissionSchema = z.enum(ALL_ROLE_PERMISSIONS as [RolePermission, ...RolePermission[]]);
 export const schoolPermissionSchema = z.enum(SCHOOL_PERMISSIONS as unknown as [SchoolPermission, ...SchoolPermission[]]);
