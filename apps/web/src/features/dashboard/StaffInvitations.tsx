@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, apiResult } from '../../lib/api';
 import { errorText, toast } from '../../lib/notify';
+import { roleName } from '../../lib/roles';
 import { useLogout } from '../auth/useLogout';
 
 const key = ['staff-invitations'] as const;
@@ -52,7 +53,9 @@ export function StaffInvitations() {
             <Group gap="sm" wrap="nowrap" align="flex-start">
               <IconMailOpened size={22} aria-hidden />
               <div>
-                <Text fw={700}>{t('invitations.title', { school: invitation.school.name, role: invitation.role })}</Text>
+                <Text fw={700}>
+                  {t('invitations.title', { school: invitation.school.name, role: roleName(invitation.role) })}
+                </Text>
                 <Text fz="sm" c="dimmed">
                   {t('invitations.from', { name: invitation.invited_by })}
                 </Text>

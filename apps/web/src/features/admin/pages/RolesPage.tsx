@@ -13,6 +13,7 @@ import { DataTable } from '../../../components/DataTable';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { errorText, toast } from '../../../lib/notify';
+import { roleName } from '../../../lib/roles';
 import { type Role, useDeleteRole, useRoles, useSaveRole } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
 
@@ -53,7 +54,9 @@ function RoleModal({ role, onClose }: { role: Role | null; onClose: () => void }
     {
       onSuccess: (answer) => {
         const saved = answer as Role;
-        toast.success(role ? t('roles.saved', { name: saved.name }) : t('roles.created', { name: saved.name }));
+        toast.success(
+          role ? t('roles.saved', { name: roleName(saved.name) }) : t('roles.created', { name: roleName(saved.name) }),
+        );
         onClose();
       },
     },
@@ -136,7 +139,7 @@ export default function RolesPage() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        toast.success(t('roles.deleted', { name: deleting.name }));
+        toast.success(t('roles.deleted', { name: roleName(deleting.name) }));
         setDeleting(null);
       },
       onError: (err) => {
@@ -166,7 +169,7 @@ export default function RolesPage() {
         error={roles.error}
         onRetry={() => void roles.refetch()}
         rowKey={(r) => r.id}
-        rowLabel={(r) => r.name}
+        rowLabel={(r) => roleName(r.name)}
         emptyText={t('roles.empty')}
         columns={[
           {
@@ -176,7 +179,7 @@ export default function RolesPage() {
             render: (r) => (
               <Group gap="sm" wrap="nowrap">
                 <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {r.name}
+                  <bdi>{roleName(r.name)}</bdi>
                 </Text>
                 {r.is_admin && (
                   <Badge
@@ -238,8 +241,8 @@ export default function RolesPage() {
         title={t('roles.deleteTitle')}
         message={
           deleting && !deleting.abilities.can_delete
-            ? t('roles.deleteInUse', { name: deleting.name, count: deleting.member_count })
-            : t('roles.deleteConfirm', { name: deleting?.name ?? '' })
+            ? t('roles.deleteInUse', { name: roleName(deleting.name), count: deleting.member_count })
+            : t('roles.deleteConfirm', { name: deleting ? roleName(deleting.name) : '' })
         }
         confirmLabel={t('common.delete')}
         onConfirm={confirmDelete}

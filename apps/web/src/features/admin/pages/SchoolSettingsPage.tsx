@@ -1,5 +1,5 @@
 import { SCHOOL_PERMISSIONS, type SchoolPermission } from '@cue/contract';
-import { Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,10 +51,8 @@ export default function SchoolSettingsPage() {
         {names.map((name) => (
           <Switch
             key={name}
+            // Its name in the reader's language only: the registry's technical name is no word of theirs.
             label={t(schoolPermissionKey(name))}
-            // The label wraps the technical name too; the switch is called by its label alone.
-            aria-label={t(schoolPermissionKey(name))}
-            description={<Code fz={11}>{name}</Code>}
             checked={draft[name] ?? false}
             onChange={(e) => {
               const on = e.currentTarget.checked;

@@ -1,4 +1,4 @@
-import { type StaffMember, staffRequestSchema, staffUpdateRequestSchema } from '@cue/contract';
+import { DEFAULT_ROLE_NAMES, type StaffMember, staffRequestSchema, staffUpdateRequestSchema } from '@cue/contract';
 import { Badge, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
+import { roleName } from '../../../lib/roles';
 import { type StaffInput, useRemoveStaff, useSaveStaff, useStaffList } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
 import { ImportModal } from '../components/ImportModal';
@@ -28,7 +29,7 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
   const save = useSaveStaff();
   const roles = useRoleOptions(staff);
   const classes = useClassOptions();
-  const teacher = roles.options.find((r) => r.label.toLowerCase() === 'teacher')?.value ?? null;
+  const teacher = roles.options.find((r) => r.name === DEFAULT_ROLE_NAMES.teacher)?.value ?? null;
   const form = useContractForm({
     // The contact identifies the person: given when inviting, read-only afterwards.
     schema: member ? staffUpdateRequestSchema : staffRequestSchema,
@@ -130,7 +131,7 @@ export default function StaffPage() {
     const needle = search.trim().toLocaleLowerCase();
     if (!needle) return staff.data;
     return staff.data?.filter((s) =>
-      [fullName(s), s.phone ?? '', s.email ?? '', s.role.name].some((f) => f.toLocaleLowerCase().includes(needle)),
+      [fullName(s), s.phone ?? '', s.email ?? '', roleName(s.role.name)].some((f) => f.toLocaleLowerCase().includes(needle)),
     );
   }, [staff.data, search]);
 
@@ -187,7 +188,7 @@ export default function StaffPage() {
             render: (s) => (
               <Stack gap={4} align="flex-start">
                 <Badge variant="light" color="gray" radius="sm" tt="none">
-                  {s.role.name}
+                  {roleName(s.role.name)}
                 </Badge>
                 {s.status === 'invited' && (
                   <Badge variant="light" color="yellow" radius="sm" tt="none" data-testid="staff-invited">

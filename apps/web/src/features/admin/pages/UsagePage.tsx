@@ -7,6 +7,7 @@ import { fullName } from '../../../lib/format';
 import { type UsageRow, useUsage } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
 import { formatDateTime } from '../format';
+import { usageKey } from '../usage';
 
 interface PersonUsage {
   id: string;
@@ -89,7 +90,7 @@ export default function UsagePage() {
               <Group gap={4}>
                 {p.actions.map((a) => (
                   <Badge key={a.action} variant="light" color="gray" radius="sm" tt="none">
-                    {t(`usage.action.${a.action}`, { defaultValue: a.action.replace(/_/g, ' ') })} × {number(a.count)}
+                    {t(usageKey(a.action) ?? 'usage.other')} × {number(a.count)}
                   </Badge>
                 ))}
               </Group>
