@@ -43,6 +43,8 @@ export const theme = createTheme({
   autoContrast: true,
   focusRing: 'auto',
   components: {
+    // A badge's words take their direction from themselves ('+ 2 more', 'Sign-in × 3' stay whole in a right-to-left school).
+    Badge: { styles: { label: { unicodeBidi: 'plaintext' } } },
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 150 } },

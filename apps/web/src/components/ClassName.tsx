@@ -14,7 +14,7 @@ export function ClassName({ name, component = 'span', ...props }: ClassNameProps
   const { text, full, truncated } = formatClassName(name);
   const label = (
     <Text component={component} title={truncated ? full : undefined} aria-label={truncated ? full : undefined} {...props}>
-      {text}
+      <bdi>{text}</bdi>
     </Text>
   );
   return truncated ? (

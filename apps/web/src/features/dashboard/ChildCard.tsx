@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClassName } from '../../components/ClassName';
+import { LanguageText } from '../../components/LanguageText';
 import { fullName, initials } from '../../lib/format';
 import { useSwitchChild } from '../shell/api';
 import { parentPage, toParentSide } from '../shell/sides';
@@ -66,7 +67,7 @@ export function ChildCard({
           {child.student_class.length > 0 ? (
             <Group gap={6}>
               <Text component="span" fz="sm" c="dimmed">
-                {t('dashboard.classLabel', { count: child.student_class.length })}:
+                <LanguageText>{t('dashboard.classLabel', { count: child.student_class.length })}:</LanguageText>
               </Text>
               {child.student_class.map((c) => (
                 <Badge key={c.class_id} variant="light" radius="sm" size="md" tt="none">
@@ -76,7 +77,7 @@ export function ChildCard({
             </Group>
           ) : (
             <Text fz="sm" c="dimmed">
-              {t('dashboard.noClassYet')}
+              <LanguageText>{t('dashboard.noClassYet')}</LanguageText>
             </Text>
           )}
           {schools.length > 0 && (

@@ -3,6 +3,8 @@ import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendar, IconMoodKid, IconSchool, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ClassName } from '../../components/ClassName';
+import { LanguageText } from '../../components/LanguageText';
+import { formatAgeRange } from '../../lib/format';
 import classes from './Dashboard.module.css';
 import { formatAcademicYear } from './format';
 import { ClassToday } from './Today';
@@ -35,26 +37,30 @@ export function ClassCard({ cls, today, pending = false }: { cls: ClassSummary; 
         <Group gap={8} wrap="nowrap">
           <IconUsers size={16} aria-hidden className={classes.metaIcon} />
           <Text fz="sm" fw={600}>
-            {t('dashboard.students', { count: cls.student_count })}
+            <LanguageText>{t('dashboard.students', { count: cls.student_count })}</LanguageText>
           </Text>
         </Group>
         <Group gap={8} wrap="nowrap">
           <IconMoodKid size={16} aria-hidden className={classes.metaIcon} />
           <Text fz="sm">
-            <Text component="span" c="dimmed" fz="sm">
-              {t('dashboard.ageRange')}:{' '}
-            </Text>
-            <bdi>{cls.age_range}</bdi>
+            <LanguageText>
+              <Text component="span" c="dimmed" fz="sm">
+                {t('dashboard.ageRange')}:{' '}
+              </Text>
+              <bdi>{formatAgeRange(cls.age_range, i18n.language)}</bdi>
+            </LanguageText>
           </Text>
         </Group>
         {year && (
           <Group gap={8} wrap="nowrap">
             <IconCalendar size={16} aria-hidden className={classes.metaIcon} />
             <Text fz="sm">
-              <Text component="span" c="dimmed" fz="sm">
-                {t('dashboard.academicYear')}:{' '}
-              </Text>
-              {year}
+              <LanguageText>
+                <Text component="span" c="dimmed" fz="sm">
+                  {t('dashboard.academicYear')}:{' '}
+                </Text>
+                {year}
+              </LanguageText>
             </Text>
           </Group>
         )}

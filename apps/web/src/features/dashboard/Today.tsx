@@ -15,6 +15,7 @@ import {
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageText } from '../../components/LanguageText';
 import { SoftBadge } from '../../components/SoftBadge';
 import { parentPage } from '../shell/sides';
 import classes from './Dashboard.module.css';
@@ -67,11 +68,11 @@ function Figure({
     <Anchor component={Link} to={to} onClick={onClick} className={classes.figure} data-testid={testId} data-state={state}>
       <Icon size={16} aria-hidden className={classes.metaIcon} />
       <Text component="span" fz="sm" fw={600} truncate="end" className={classes.figureTitle}>
-        {title}
+        <LanguageText>{title}</LanguageText>
       </Text>
       <span className={classes.figureValue}>{value}</span>
       <Text component="span" fz="xs" c="dimmed" truncate="end" className={classes.figureDetail}>
-        {detail}
+        <LanguageText>{detail}</LanguageText>
       </Text>
     </Anchor>
   );
@@ -199,13 +200,13 @@ export function ChildToday({
       <Line>
         {news.length === 0 ? (
           <Text fz="sm" c="dimmed" data-testid="child-news">
-            {t('dashboard.today.child.nothingNew')}
+            <LanguageText>{t('dashboard.today.child.nothingNew')}</LanguageText>
           </Text>
         ) : (
           // What is new, as the links' signs with a number (the full words are each link's name): it fits a phone.
           <Group gap="xs" wrap="nowrap" className={classes.news} data-testid="child-news">
             <Text component="span" fz="sm" c="dimmed">
-              {t('dashboard.today.child.newLabel')}
+              <LanguageText>{t('dashboard.today.child.newLabel')}</LanguageText>
             </Text>
             {news.map(({ key, count, to, icon: Icon }) => {
               const words = t(`dashboard.today.child.new.${key}`, { count });

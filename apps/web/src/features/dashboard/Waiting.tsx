@@ -4,6 +4,7 @@ import { IconCalendarX, IconClockPlay, IconEye, IconFilePencil, IconSparkles } f
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageText } from '../../components/LanguageText';
 import { fullName } from '../../lib/format';
 import { requestTaskPanel } from '../cue/tasks/store';
 import { toStaffSide } from '../shell/sides';
@@ -79,17 +80,22 @@ export function Waiting({ data }: { data: StaffDashboard }) {
                 <bdi>{fullName(e.student)}</bdi>
               </Text>
               <Text component="span" fz="xs" c="dimmed" truncate="end">
-                {e.from_date === e.to_date
-                  ? formatShortDay(e.from_date, lng)
-                  : t('dashboard.waiting.range', { from: formatShortDay(e.from_date, lng), to: formatShortDay(e.to_date, lng) })}
-                {' · '}
-                <bdi>{e.class_name}</bdi>
-                {e.reason ? (
-                  <>
-                    {' · '}
-                    <bdi>{e.reason}</bdi>
-                  </>
-                ) : null}
+                <LanguageText>
+                  {e.from_date === e.to_date
+                    ? formatShortDay(e.from_date, lng)
+                    : t('dashboard.waiting.range', {
+                        from: formatShortDay(e.from_date, lng),
+                        to: formatShortDay(e.to_date, lng),
+                      })}
+                  {' · '}
+                  <bdi>{e.class_name}</bdi>
+                  {e.reason ? (
+                    <>
+                      {' · '}
+                      <bdi>{e.reason}</bdi>
+                    </>
+                  ) : null}
+                </LanguageText>
               </Text>
             </Anchor>
           </li>
@@ -116,27 +122,29 @@ export function Waiting({ data }: { data: StaffDashboard }) {
                 <bdi>{c.class_name}</bdi>
               </Text>
               <Text component="span" fz="sm">
-                {named.map((s, i) => (
-                  <span key={s.id}>
-                    {i > 0 && t('dashboard.waiting.listSeparator')}
-                    <Anchor
-                      component={Link}
-                      to={`${OBSERVATIONS_PATH}?view=studentView&id=${s.id}`}
-                      onClick={openClass(c.id)}
-                      fz="sm"
-                    >
-                      <bdi>{s.first_name}</bdi>
-                    </Anchor>
-                  </span>
-                ))}
-                {more > 0 && (
-                  <>
-                    {t('dashboard.waiting.listSeparator')}
-                    <Anchor component={Link} to={OBSERVATIONS_PATH} onClick={openClass(c.id)} fz="sm">
-                      {t('dashboard.waiting.more', { count: more })}
-                    </Anchor>
-                  </>
-                )}
+                <LanguageText>
+                  {named.map((s, i) => (
+                    <span key={s.id}>
+                      {i > 0 && t('dashboard.waiting.listSeparator')}
+                      <Anchor
+                        component={Link}
+                        to={`${OBSERVATIONS_PATH}?view=studentView&id=${s.id}`}
+                        onClick={openClass(c.id)}
+                        fz="sm"
+                      >
+                        <bdi>{s.first_name}</bdi>
+                      </Anchor>
+                    </span>
+                  ))}
+                  {more > 0 && (
+                    <>
+                      {t('dashboard.waiting.listSeparator')}
+                      <Anchor component={Link} to={OBSERVATIONS_PATH} onClick={openClass(c.id)} fz="sm">
+                        {t('dashboard.waiting.more', { count: more })}
+                      </Anchor>
+                    </>
+                  )}
+                </LanguageText>
               </Text>
             </li>
           );
@@ -158,7 +166,7 @@ export function Waiting({ data }: { data: StaffDashboard }) {
           <li key={d.id}>
             <Anchor component={Link} to={editPath(d.type, d.id)} onClick={toStaffSide} className={classes.waitingItem}>
               <Text component="span" fw={600} fz="sm" truncate="end">
-                {d.title ? <bdi>{d.title}</bdi> : t('dashboard.waiting.untitled')}
+                {d.title ? <bdi>{d.title}</bdi> : <LanguageText>{t('dashboard.waiting.untitled')}</LanguageText>}
               </Text>
               <Text component="span" fz="xs" c="dimmed">
                 {t(`dashboard.waiting.type.${d.type}`)}
@@ -186,10 +194,12 @@ export function Waiting({ data }: { data: StaffDashboard }) {
                 <bdi>{d.title}</bdi>
               </Text>
               <Text component="span" fz="xs" c="dimmed">
-                {t(`dashboard.waiting.type.${d.type}`)}
-                {d.date && d.time
-                  ? ` · ${t('dashboard.waiting.goesOut', { date: formatShortDay(d.date, lng), time: formatTimeOfDay(d.time, lng) })}`
-                  : ''}
+                <LanguageText>
+                  {t(`dashboard.waiting.type.${d.type}`)}
+                  {d.date && d.time
+                    ? ` · ${t('dashboard.waiting.goesOut', { date: formatShortDay(d.date, lng), time: formatTimeOfDay(d.time, lng) })}`
+                    : ''}
+                </LanguageText>
               </Text>
             </Anchor>
           </li>

@@ -1,5 +1,6 @@
 import { DATE_FORMAT, OBSERVATION_DATE_DISPLAY } from '@cue/contract';
 import dayjs from 'dayjs';
+// The pickers' calendars (DatesProvider locale) name months and weekdays in Arabic and Hebrew.
 import 'dayjs/locale/ar';
 import 'dayjs/locale/he';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -21,11 +22,17 @@ export const todayWire = (): string => toWireDate(dayjs());
 export const wireToPicker = (value: string): string | null => parseWireDate(value)?.format('YYYY-MM-DD') ?? null;
 export const pickerToWire = (value: string | null): string | null => (value ? toWireDate(dayjs(value, 'YYYY-MM-DD')) : null);
 
-/** An observation's day as 'ddd, MMM DD, YYYY' (spec), in the reader's language. */
+/**
+ * An observation's day: 'ddd, MMM DD, YYYY' (the spec's form) in English; in Arabic and Hebrew the
+ * same parts in their own order and punctuation ('الاثنين، 09 مارس 2026'), as the browser writes them.
+ */
 export function formatObservationDate(value: string, language: string): string {
   const date = parseWireDate(value);
   if (!date) return value;
-  return date.locale(language === 'ar' || language === 'he' ? language : 'en').format(OBSERVATION_DATE_DISPLAY);
+  if (language !== 'ar' && language !== 'he') return date.locale('en').format(OBSERVATION_DATE_DISPLAY);
+  return new Intl.DateTimeFormat(language, { weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' }).format(
+    new Date(date.year(), date.month(), date.date(), 12),
+  );
 }
 
 /** Moves a wire date by whole days. */

@@ -78,7 +78,7 @@ export function PersonCell({
         {initials}
       </Avatar>
       <Text fz="sm" fw={600}>
-        {name}
+        <bdi>{name}</bdi>
       </Text>
     </Group>
   );

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { ClassName } from '../../../components/ClassName';
 import { DataTable } from '../../../components/DataTable';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
-import { fullName, initials } from '../../../lib/format';
+import { formatAgeRange, fullName, initials } from '../../../lib/format';
 import { message } from '../../../lib/i18n';
 import { errorText, toast } from '../../../lib/notify';
 import {
@@ -175,7 +175,7 @@ type Dialog =
 
 /** Classes: the list (archived ones on request), create and edit, archive, assign staff, see the roster. */
 export default function ClassesPage() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const can = useCan();
   const classes = useClassList(useAllowed('classes'));
   const archive = useArchiveClass();
@@ -279,7 +279,11 @@ export default function ClassesPage() {
             ),
           },
           { key: 'year', header: t('classes.columns.year'), render: (c) => <Text fz="sm">{c.academic_year}</Text> },
-          { key: 'age', header: t('classes.columns.age'), render: (c) => <Text fz="sm">{c.age_range || '—'}</Text> },
+          {
+            key: 'age',
+            header: t('classes.columns.age'),
+            render: (c) => <Text fz="sm">{c.age_range ? formatAgeRange(c.age_range, i18n.language) : '—'}</Text>,
+          },
           {
             key: 'division',
             header: t('classes.columns.division'),

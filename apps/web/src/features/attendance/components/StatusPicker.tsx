@@ -6,6 +6,8 @@ import { SoftBadge } from '../../../components/SoftBadge';
 import { ATT_NS } from '../i18n';
 import { ALL_STATUSES, nextStatus, PICKABLE, STATUS_COLOR, STATUS_FILLED, statusKey } from './status';
 
+const WRAP = { label: { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'center', overflow: 'visible' } } as const;
+
 /**
  * One child's status: four toggle buttons. Choosing the selected status again resets it to NA, shown
  * as Unassigned.
@@ -30,9 +32,13 @@ export function StatusPicker({
           <Button
             key={status}
             size="compact-sm"
-            h={34}
+            // A long status (Hebrew's 'היעדרות מוצדקת') wraps onto a second line instead of being cut off.
+            h="auto"
+            mih={34}
+            py={4}
             px={4}
             fz="xs"
+            styles={WRAP}
             variant={selected ? 'filled' : 'default'}
             color={selected ? STATUS_FILLED[status] : STATUS_COLOR[status]}
             aria-pressed={selected}

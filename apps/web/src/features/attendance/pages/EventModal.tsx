@@ -4,6 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { SoftBadge } from '../../../components/SoftBadge';
@@ -128,6 +129,7 @@ export function EventModal({
           label={t('calendar.form.dates')}
           {...form.getInputProps('range')}
           valueFormat="D MMM YYYY"
+          valueFormatter={readerDateFormatter(DAY)}
           required
           data-testid="event-dates"
         />

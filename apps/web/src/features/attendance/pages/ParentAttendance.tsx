@@ -20,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { fullName } from '../../../lib/format';
@@ -293,6 +294,7 @@ function ReportAbsence({
         {...form.getInputProps('range')}
         minDate={today}
         valueFormat="D MMM YYYY"
+        valueFormatter={readerDateFormatter(DAY)}
         required
         data-testid="excusal-dates"
         popoverProps={{ withinPortal: true }}

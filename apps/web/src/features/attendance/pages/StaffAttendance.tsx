@@ -5,6 +5,7 @@ import { IconBeach, IconCalendar, IconCircleCheck, IconEdit, IconLockOpen, IconR
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LONG_DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { formatClassName, fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
@@ -66,6 +67,7 @@ export function StaffAttendance() {
           onChange={(value) => value && setParam('date', value === today ? null : value)}
           maxDate={today}
           valueFormat="ddd, D MMM YYYY"
+          valueFormatter={readerDateFormatter(LONG_DAY)}
           leftSection={<IconCalendar size={18} aria-hidden />}
           w={{ base: '100%', xs: 230 }}
           data-testid="attendance-date"

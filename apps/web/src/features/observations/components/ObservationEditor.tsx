@@ -27,6 +27,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconLock, IconPhotoPlus, IconUsers } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LONG_DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { FileDrop } from '../../../components/FileDrop';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
@@ -340,6 +341,7 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
           value={wireToPicker(v.date)}
           onChange={(value) => form.setFieldValue('date', pickerToWire(value) ?? '')}
           valueFormat={OBSERVATION_DATE_DISPLAY}
+          valueFormatter={readerDateFormatter(LONG_DAY)}
           leftSection={<IconCalendar size={16} aria-hidden />}
           maxDate={new Date()}
           required
