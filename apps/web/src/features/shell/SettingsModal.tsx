@@ -1,7 +1,9 @@
-import { Badge, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
-import { IconBell, IconPalette, IconUser } from '@tabler/icons-react';
+import { LANGUAGES } from '@cue/contract';
+import { Badge, Group, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
+import { IconBell, IconLanguage, IconPalette, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../../lib/format';
+import { chooseLanguage, currentLanguage, isLanguage } from '../../lib/i18n';
 import { useShell } from './ShellContext';
 
 /** Role label of the side in use: Admin (school_details.admin), Member (other staff) or Parent. */
@@ -25,7 +27,32 @@ function Row({ label, value }: { label: string; value: string | null | undefined
   );
 }
 
-/** Settings: the Account tab; Appearance and Notifications are not available yet (disabled). */
+/**
+ * The person's language, whoever they are (the top bar's language menu is only for those the spec
+ * gives it to): applied at once and remembered in this browser (`cue.language`), like the top bar's.
+ */
+function LanguageChoice() {
+  const { t, i18n } = useTranslation('shell');
+  const value = i18n.resolvedLanguage && isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : currentLanguage();
+  return (
+    <Select
+      mt="sm"
+      label={t('settings.language')}
+      description={t('settings.languageHint')}
+      data={LANGUAGES.map((lng) => ({ value: lng, label: t(`language.${lng}`, { ns: 'translation' }) }))}
+      value={value}
+      onChange={(next) => {
+        if (next && isLanguage(next)) void chooseLanguage(next);
+      }}
+      allowDeselect={false}
+      leftSection={<IconLanguage size={16} aria-hidden />}
+      comboboxProps={{ withinPortal: true }}
+      data-testid="settings-language"
+    />
+  );
+}
+
+/** Settings: the Account tab (who you are, your language); Appearance and Notifications are not available yet (disabled). */
 export default function SettingsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const { user, side } = useShell();
@@ -66,6 +93,7 @@ export default function SettingsModal({ opened, onClose }: { opened: boolean; on
             <Row label={t('settings.email')} value={staff ? staff.email : parent?.primary_email} />
             <Row label={t('settings.phone')} value={staff ? staff.phone : parent?.primary_phone} />
             {staff && <Row label={t('settings.school')} value={staff.school_details.name} />}
+            <LanguageChoice />
           </Stack>
         </Tabs.Panel>
       </Tabs>
