@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openAs, SHELL_PHONES } from './support/shell.js';
+import { openAs, profileMenu, SHELL_PHONES } from './support/shell.js';
 
 test('a super admin switches the shell to Arabic (right to left) and back; the choice persists', async ({ page, request }) => {
   await openAs(page, request, SHELL_PHONES.superAdmin, '/planning');
@@ -29,5 +29,28 @@ test('a super admin switches the shell to Arabic (right to left) and back; the c
 test('the teacher has no language menu', async ({ page, request }) => {
   await openAs(page, request, SHELL_PHONES.teacher);
   await expect(page.getByTestId('profile-menu')).toBeVisible();
+  await expect(page.getByTestId('language-menu')).toHaveCount(0);
+});
+
+test('a teacher chooses Hebrew in her account settings; it stays after a reload', async ({ page, request }) => {
+  await openAs(page, request, SHELL_PHONES.teacher);
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('lang', 'en');
+  await profileMenu(page, 'Settings');
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByTestId('settings-language').click();
+  await page.getByRole('option', { name: 'עברית' }).click();
+  await expect(html).toHaveAttribute('lang', 'he');
+  await expect(html).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('dialog', { name: 'הגדרות' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/shell-language/settings-he.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/shell-language/settings-he-phone.png' });
+
+  await page.reload();
+  await expect(html).toHaveAttribute('lang', 'he');
+  await expect(page.getByTestId('current-user')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('cue.language'))).toBe('he');
+  // The top bar's language menu stays as the spec gives it: not for a teacher.
   await expect(page.getByTestId('language-menu')).toHaveCount(0);
 });
