@@ -64,6 +64,22 @@ describe('each entry is the whole contract of its route', () => {
     expect(notEnvelopes.map(([name]) => name)).toEqual([]);
   });
 
+  it('answers with plain shapes: no transform, pipe or default, so checking an answer never changes it', () => {
+    const changing = new Set(['transform', 'pipe', 'default', 'prefault', 'catch', 'success']);
+    const found = (schema: z.ZodType, path: string): string[] => {
+      const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+      if (changing.has(def.type)) return [`${path} (${def.type})`];
+      const children: [string, unknown][] = [];
+      if (def.type === 'object') children.push(...Object.entries(def.shape as Record<string, unknown>));
+      for (const key of ['element', 'innerType', 'valueType', 'keyType', 'left', 'right'])
+        if (def[key]) children.push([key, def[key]]);
+      if (Array.isArray(def.options)) children.push(...def.options.map((o, i) => [String(i), o] as [string, unknown]));
+      return children.flatMap(([key, child]) => (child instanceof z.ZodType ? found(child, `${path}.${key}`) : []));
+    };
+    const changed = entries.flatMap(([name, d]) => (d.response instanceof z.ZodType ? found(d.response, name) : []));
+    expect(changed).toEqual([]);
+  });
+
   it('declares the schema of exactly the parameters its path holds', () => {
     const wrong = entries.filter(([, d]) => JSON.stringify(keysOf(d.params) ?? []) !== JSON.stringify(pathParams(d.path)));
     expect(wrong.map(([name, d]) => `${name}: ${d.path} has ${JSON.stringify(keysOf(d.params))}`)).toEqual([]);

@@ -1,5 +1,5 @@
 import type { FastifySerializerCompiler } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** An answer that does not match its route entry's `response` (a presenter and the contract disagree). */
 export class ResponseShapeError extends Error {
@@ -32,15 +32,17 @@ export function firstDropped(given: unknown, sent: unknown, path = ''): string |
 }
 
 /**
- * Serializes a route's answer through its entry's `response` schema: zod encodes it (fields the
+ * Serializes a route's answer through its entry's `response` schema: zod checks it (fields the
  * contract does not declare are dropped, so nothing leaks by accident) and a value of the wrong shape
  * fails the request (500, logged with the field, never the value). With `strict` (tests), an answer
  * that loses anything on the way is refused too, so a presenter and its contract cannot drift apart.
+ * Response schemas are plain shapes (no transforms or codecs), so parsing them is encoding them, and
+ * zod's compiled parse costs a third of `z.encode` (decision 21).
  */
 export function responseSerializer(options: { strict: boolean }): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) =>
     (data: unknown) => {
-      const encoded = z.safeEncode(schema, data);
+      const encoded = schema.safeParse(data);
       if (!encoded.success) {
         const issue = encoded.error.issues[0];
         throw new ResponseShapeError(
