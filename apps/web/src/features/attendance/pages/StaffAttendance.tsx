@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LONG_DAY, readerDateFormatter } from '../../../components/dateFormat';
+import { LanguageText } from '../../../components/LanguageText';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { formatClassName, fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
@@ -259,7 +260,7 @@ function Roster({ classId, date }: { classId: string; date: string }) {
       {isEditing && (
         <Group justify="space-between" gap="xs">
           <Text fz="sm" c="dimmed">
-            {t('edit.hint')}
+            <LanguageText>{t('edit.hint')}</LanguageText>
           </Text>
           <Button variant="light" size="sm" onClick={markAllPresent} leftSection={<IconCircleCheck size={16} aria-hidden />}>
             {t('actions.markAllPresent')}
