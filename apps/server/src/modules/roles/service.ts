@@ -1,4 +1,11 @@
-import { ERROR_CODES, isRolePermission, type Role, type roleRequestSchema, type roleUpdateRequestSchema } from '@cue/contract';
+import {
+  ERROR_CODES,
+  isRolePermission,
+  type Role,
+  type RolePermission,
+  type roleRequestSchema,
+  type roleUpdateRequestSchema,
+} from '@cue/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { staffSchool } from '../../platform/auth/scope.js';
@@ -12,6 +19,8 @@ import type { UserService } from '../users/service.js';
 import { assertCanActOn, assertCanGrant, covers, type Standing } from './policy.js';
 import * as repo from './repo.js';
 
+/** The permission to manage roles, which nobody takes away from their own role. */
+const MANAGE_ROLES: RolePermission = 'admin_portal.permissions';
 const conflict = (message: string) => new AppError(409, message, ERROR_CODES.conflict);
 
 /** A school's roles: editable sets of role permissions. */
@@ -129,7 +138,7 @@ export class RoleService {
       permissions = [...new Set([...input.permissions, ...keepSuper])];
       assertCanGrant(mine, { permissions, superAdmin: role.isSuperAdmin });
       const own = await repo.standingOf(this.db, schoolId, auth.userId);
-      if (own?.roleId === id && !permissions.includes('admin_portal.permissions'))
+      if (own?.roleId === id && !permissions.includes(MANAGE_ROLES))
         throw conflict('You cannot take away your own permission to manage roles');
     }
     await this.db
