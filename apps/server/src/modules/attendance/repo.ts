@@ -1,6 +1,14 @@
 import { and, asc, between, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
-import { attendanceRecords, calendarEvents, classes, classStudents, excusals, students, users } from '../../platform/db/schema.js';
+import {
+  attendanceRecords,
+  calendarEvents,
+  classes,
+  classStudents,
+  excusals,
+  students,
+  users,
+} from '../../platform/db/schema.js';
 
 export interface DayView {
   /** Marks written for the day. */
