@@ -1,5 +1,6 @@
 export * from './ai/schemas.js';
 export * from './attendance/schemas.js';
+export * from './auth/access-tokens.js';
 export * from './auth/schemas.js';
 export * from './calendar/schemas.js';
 export * from './classes/schemas.js';
@@ -13,6 +14,7 @@ export * from './menus.js';
 export * from './messages.js';
 export * from './observations/schemas.js';
 export * from './people/schemas.js';
+export * from './permission-schemas.js';
 export * from './permissions.js';
 export * from './platform/schemas.js';
 export * from './roles/schemas.js';

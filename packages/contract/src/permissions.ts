@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The permission registry (spec sections 3 and 6): every role permission and school permission by
  * name. Roles are sets of role permission names; schools switch school permissions on or off.
@@ -87,6 +85,3 @@ export const DEFAULT_ROLE_NAMES: Record<keyof typeof DEFAULT_ROLE_SETS, string> 
   admin: 'Admin',
   teacher: 'Teacher',
 };
-
-export const rolePermissionSchema = z.enum(ALL_ROLE_PERMISSIONS as [RolePermission, ...RolePermission[]]);
-export const schoolPermissionSchema = z.enum(SCHOOL_PERMISSIONS as unknown as [SchoolPermission, ...SchoolPermission[]]);

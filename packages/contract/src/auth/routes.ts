@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { byIdSchema, doneSchema, envelope } from '../common.js';
 import { routeTable } from '../route-def.js';
+import { accessTokenSchema, createAccessTokenRequestSchema, createAccessTokenResponseSchema } from './access-tokens.js';
 import {
   accessTokenActiveResponseSchema,
-  accessTokenSchema,
   checkPhoneExistsRequestSchema,
   checkPhoneExistsResponseSchema,
-  createAccessTokenRequestSchema,
-  createAccessTokenResponseSchema,
   loginedUserDetailsResponseSchema,
   loginedUserDetailsV2RequestSchema,
   loginedUserDetailsV2ResponseSchema,

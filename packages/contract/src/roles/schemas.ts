@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { abilitiesSchema, idSchema, requiredText } from '../common.js';
-import { rolePermissionSchema } from '../permissions.js';
+import { rolePermissionSchema } from '../permission-schemas.js';
 
 // Roles
 export const roleSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, requiredText } from '../common.js';
-import { rolePermissionSchema, schoolPermissionSchema } from '../permissions.js';
+import { rolePermissionSchema, schoolPermissionSchema } from '../permission-schemas.js';
 
 export const editorDirectionSchema = z.enum(['l2r', 'r2l']);
 export type EditorDirection = z.infer<typeof editorDirectionSchema>;

@@ -1,5 +1,3 @@
-import { OBSERVATION_DEFAULTS } from '@cue/contract';
-
 /** The observations screens' translation namespace: public/locales/<lng>/observations.json. */
 export const OBSERVATIONS_NS = 'observations';
 
@@ -20,17 +18,4 @@ export const areaName = (t: T, area: { code: string; name: string }): string =>
 export const groupName = (t: T, group: string): string => {
   const key = GROUP_KEYS[group];
   return key ? t(`groups.${key}`, { defaultValue: group }) : group;
-};
-
-/**
- * An observation's title as shown: the spec's default title ('Observation', stored in English) in the
- * reader's language, any other title as written.
- */
-export const observationTitle = (t: T, title: string): string =>
-  title === OBSERVATION_DEFAULTS.title ? t('defaultTitle') : title;
-
-/** The title to store from what the editor shows: empty or the shown default is the spec's default. */
-export const titleToStore = (t: T, shown: string): string => {
-  const title = shown.trim();
-  return !title || title === t('defaultTitle') ? OBSERVATION_DEFAULTS.title : title;
 };

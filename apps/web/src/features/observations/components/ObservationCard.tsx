@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { fullName, initials } from '../../../lib/format';
 import type { ObservationEntry } from '../api';
 import { formatObservationDate } from '../dates';
-import { areaName, OBSERVATIONS_NS, observationTitle } from '../i18n';
+import { areaName, OBSERVATIONS_NS } from '../i18n';
+import { observationTitle } from '../title';
 import { studentViewHref } from '../useObservationParams';
 import classes from './Observations.module.css';
 

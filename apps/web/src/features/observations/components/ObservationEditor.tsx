@@ -46,7 +46,8 @@ import {
   type Visibility,
 } from '../api';
 import { pickerToWire, wireToPicker } from '../dates';
-import { areaName, groupName, OBSERVATIONS_NS, observationTitle, titleToStore } from '../i18n';
+import { areaName, groupName, OBSERVATIONS_NS } from '../i18n';
+import { observationTitle, titleToStore } from '../title';
 
 /** Pictures the server re-encodes (SVG is refused). */
 const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'image/heif', 'image/avif'];
