@@ -319,6 +319,9 @@ describe("person records are the person's: a school edits its membership only", 
     const first = (
       await call('POST', ROUTES.staffCreate.path, tokens.anita, { first_name: 'R', phone: '9000000004', role_id: role.teacher })
     ).json().result as StaffMember;
+    const malformed = await call('POST', '/api/staff_invitations/not-an-id/decline', parentToken);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe(ERROR_CODES.validation);
     expect((await call('POST', `/api/staff_invitations/${first.id}/decline`, parentToken)).statusCode).toBe(200);
     expect((await call('GET', ROUTES.staffInvitations.path, parentToken)).json().result).toEqual([]);
     const second = (

@@ -9,6 +9,7 @@ import { AppError, badRequest, notFound, unauthorized } from '../../platform/err
 import type { EventBus } from '../../platform/events.js';
 import type { SessionChecker } from '../../platform/http/guard.js';
 import { newId } from '../../platform/ids.js';
+import type { RoleService } from '../roles/service.js';
 import type { UserService } from '../users/service.js';
 import * as repo from './repo.js';
 
@@ -40,6 +41,7 @@ export class SessionService implements SessionChecker {
     private readonly tokens: TokenService,
     private readonly users: UserService,
     private readonly events: EventBus,
+    private readonly privilege: Pick<RoleService, 'assertCanChange'>,
   ) {}
 
   /** Marks sessions ended in this process at once and tells the realtime layer to close their sockets. */
@@ -164,6 +166,8 @@ export class SessionService implements SessionChecker {
     if (input.expiresInMinutes > TEMP_TOKEN_MAX_MINUTES)
       throw badRequest(ACCOUNT_MESSAGES.tempTokenTooLong, undefined, 'expires_in_minutes');
     const userId = input.userId ?? issuer.userId;
+    // A token acts as its person: nobody mints one for someone who holds more than they do.
+    await this.privilege.assertCanChange(issuer, { userId });
     if (!(await this.users.isStaffOfSchool(userId, schoolId)))
       throw badRequest('user_id is not staff of this school', undefined, 'user_id');
     const sessionId = newId();

@@ -136,7 +136,7 @@ export class PeopleService {
    */
   async createStaff(auth: AccessClaims, input: z.infer<typeof staffRequestSchema>): Promise<StaffMember> {
     const schoolId = staffSchool(auth);
-    await this.roles.assertCanGrantRole(auth, input.role_id);
+    await this.roles.assertCanChange(auth, { roleId: input.role_id });
     const classIds = await this.checkClasses(schoolId, input.class_ids, 'class_ids');
     const added = await this.db.transaction(async (tx) => {
       const existing = await repo.findUserByContact(tx, input.phone, input.email);
@@ -190,11 +190,9 @@ export class PeopleService {
     const schoolId = staffSchool(auth);
     const membership = await repo.findMembership(this.db, userId, schoolId);
     if (!membership) throw notFound();
-    await this.roles.assertCanActOn(auth, userId);
-    if (input.role_id && input.role_id !== membership.roleId) {
-      if (userId === auth.userId) throw conflict(MESSAGES.ownRole, ERROR_CODES.ownRole);
-      await this.roles.assertCanGrantRole(auth, input.role_id);
-    }
+    const newRole = input.role_id && input.role_id !== membership.roleId ? input.role_id : undefined;
+    if (newRole && userId === auth.userId) throw conflict(MESSAGES.ownRole, ERROR_CODES.ownRole);
+    await this.roles.assertCanChange(auth, { userId, roleId: newRole });
     const classIds = input.class_ids ? await this.checkClasses(schoolId, input.class_ids, 'class_ids') : undefined;
     await this.db.transaction(async (tx) => {
       const names = {
@@ -218,7 +216,7 @@ export class PeopleService {
       if (await repo.cancelInvitation(this.db, schoolId, userId, this.clock.now())) return;
       throw notFound();
     }
-    await this.roles.assertCanActOn(auth, userId);
+    await this.roles.assertCanChange(auth, { userId });
     await this.db.transaction((tx) => repo.removeMembership(tx, schoolId, userId));
     await this.sessions.endSchool(userId, schoolId);
     this.users.invalidateUser(userId);

@@ -78,18 +78,27 @@ export class RoleService {
   }
 
   /** What the caller holds in their school. */
-  async standing(auth: AccessClaims): Promise<Standing> {
+  async standing(auth: AccessClaims): Promise<Standing & { roleId?: string }> {
     return (await repo.standingOf(this.db, staffSchool(auth), auth.userId)) ?? { permissions: [], superAdmin: false };
   }
 
   /**
-   * Refuses to give a role of the school to anyone unless the caller holds all it grants (a super
-   * admin role only by a super admin). A role of another school, or none, is a 400 on `field`.
+   * Refuses a change of staff the caller may not make: acting on `userId` if that person holds more
+   * than the caller, and giving `roleId` unless the caller holds all it grants (a super admin role only
+   * by a super admin). A role of another school, or none, is a 400 on `field`.
    */
-  async assertCanGrantRole(auth: AccessClaims, roleId: string, field = 'role_id'): Promise<void> {
-    const role = await repo.roleStanding(this.db, staffSchool(auth), roleId);
-    if (!role) throw badRequest(`${field}: no such role in this school`, undefined, field);
-    assertCanGrant(await this.standing(auth), role);
+  async assertCanChange(auth: AccessClaims, change: { userId?: string; roleId?: string }, field = 'role_id'): Promise<void> {
+    const schoolId = staffSchool(auth);
+    const [mine, target, role] = await Promise.all([
+      this.standing(auth),
+      change.userId ? repo.standingOf(this.db, schoolId, change.userId) : null,
+      change.roleId ? repo.roleStanding(this.db, schoolId, change.roleId) : null,
+    ]);
+    if (target) assertCanActOn(mine, target);
+    if (change.roleId) {
+      if (!role) throw badRequest(`${field}: no such role in this school`, undefined, field);
+      assertCanGrant(mine, role);
+    }
   }
 
   /**
@@ -104,12 +113,6 @@ export class RoleService {
       .from(roles)
       .where(eq(roles.schoolId, schoolId));
     return new Set(all.filter((r) => covers(mine, r)).map((r) => r.id));
-  }
-
-  /** Refuses to change, demote, remove or act as a staff member who holds more than the caller. */
-  async assertCanActOn(auth: AccessClaims, userId: string): Promise<void> {
-    const target = await repo.standingOf(this.db, staffSchool(auth), userId);
-    if (target) assertCanActOn(await this.standing(auth), target);
   }
 
   async create(auth: AccessClaims, input: z.infer<typeof roleRequestSchema>) {
@@ -137,8 +140,7 @@ export class RoleService {
       const keepSuper = role.permissions.filter((p) => p.startsWith('super_admin.'));
       permissions = [...new Set([...input.permissions, ...keepSuper])];
       assertCanGrant(mine, { permissions, superAdmin: role.isSuperAdmin });
-      const own = await repo.standingOf(this.db, schoolId, auth.userId);
-      if (own?.roleId === id && !permissions.includes(MANAGE_ROLES))
+      if (mine.roleId === id && !permissions.includes(MANAGE_ROLES))
         throw conflict('You cannot take away your own permission to manage roles');
     }
     await this.db

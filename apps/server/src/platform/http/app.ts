@@ -85,15 +85,15 @@ export function createServices(deps: AppDeps) {
   const tokens = new TokenService(secrets.jwtSecret, clock, config.ACCESS_TOKEN_TTL_SECONDS);
   const users = new UserService(db);
   const events = new EventBus();
-  const sessions = new SessionService(db, config, clock, tokens, users, events);
+  const rosters = new RosterCache();
+  const roles = new RoleService(db, users, rosters);
+  const sessions = new SessionService(db, config, clock, tokens, users, events, roles);
   const otp = new OtpService(db, config, clock, deps.sms ?? consoleSmsProvider, tokens, users, secrets.otpPepper);
   const oauth = new OauthService(db, config, clock);
   const storage = new MediaStore(db, clock, new LocalStorage(path.join(config.dataDir, 'media')));
   // Links to private files are signed with a key derived from the JWT secret (decision 6).
   useMediaUrls(new MediaUrls(secrets.jwtSecret, clock));
-  const rosters = new RosterCache();
   const classes = new ClassService(db, clock, users, rosters);
-  const roles = new RoleService(db, users, rosters);
   const people = new PeopleService(db, clock, users, sessions, rosters, roles);
   const attendance = new AttendanceService(db, clock, classes, people, events);
   const jobs = new JobQueue(db, clock);

@@ -57,6 +57,25 @@ function WaitingGroup({
  * What waits for the staff member today, each item a link to where it is handled: reported absences,
  * children not observed this week, their drafts and scheduled items, Cue's running tasks.
  */
+type Item = StaffDashboard['drafts'][number];
+
+/** A draft or scheduled announcement or homework: its title (or "untitled") and a line about it, opening its editor. */
+function ItemLink({ item, children }: { item: Item; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <Anchor component={Link} to={editPath(item.type, item.id)} onClick={toStaffSide} className={classes.waitingItem}>
+        <Text component="span" fw={600} fz="sm" truncate="end">
+          {item.title ? <bdi>{item.title}</bdi> : <LanguageText>{t('dashboard.waiting.untitled')}</LanguageText>}
+        </Text>
+        <Text component="span" fz="xs" c="dimmed">
+          <LanguageText>{children}</LanguageText>
+        </Text>
+      </Anchor>
+    </li>
+  );
+}
+
 export function Waiting({ data }: { data: StaffDashboard }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
@@ -163,16 +182,9 @@ export function Waiting({ data }: { data: StaffDashboard }) {
         count={data.drafts.length}
       >
         {data.drafts.map((d) => (
-          <li key={d.id}>
-            <Anchor component={Link} to={editPath(d.type, d.id)} onClick={toStaffSide} className={classes.waitingItem}>
-              <Text component="span" fw={600} fz="sm" truncate="end">
-                {d.title ? <bdi>{d.title}</bdi> : <LanguageText>{t('dashboard.waiting.untitled')}</LanguageText>}
-              </Text>
-              <Text component="span" fz="xs" c="dimmed">
-                {t(`dashboard.waiting.type.${d.type}`)}
-              </Text>
-            </Anchor>
-          </li>
+          <ItemLink key={d.id} item={d}>
+            {t(`dashboard.waiting.type.${d.type}`)}
+          </ItemLink>
         ))}
       </WaitingGroup>,
     );
@@ -188,21 +200,12 @@ export function Waiting({ data }: { data: StaffDashboard }) {
         count={data.scheduled.length}
       >
         {data.scheduled.map((d) => (
-          <li key={d.id}>
-            <Anchor component={Link} to={editPath(d.type, d.id)} onClick={toStaffSide} className={classes.waitingItem}>
-              <Text component="span" fw={600} fz="sm" truncate="end">
-                <bdi>{d.title}</bdi>
-              </Text>
-              <Text component="span" fz="xs" c="dimmed">
-                <LanguageText>
-                  {t(`dashboard.waiting.type.${d.type}`)}
-                  {d.date && d.time
-                    ? ` · ${t('dashboard.waiting.goesOut', { date: formatShortDay(d.date, lng), time: formatTimeOfDay(d.time, lng) })}`
-                    : ''}
-                </LanguageText>
-              </Text>
-            </Anchor>
-          </li>
+          <ItemLink key={d.id} item={d}>
+            {t(`dashboard.waiting.type.${d.type}`)}
+            {d.date && d.time
+              ? ` · ${t('dashboard.waiting.goesOut', { date: formatShortDay(d.date, lng), time: formatTimeOfDay(d.time, lng) })}`
+              : ''}
+          </ItemLink>
         ))}
       </WaitingGroup>,
     );
