@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, COUNTRY_CODE, PHONE_LENGTH, PROFILE_PICTURE_MAX_BYTES, ROUTES } from '@cue/contract';
+import { ACCOUNT_MESSAGES, COUNTRY_CODE, PHONE_LENGTH, ROUTES } from '@cue/contract';
 import { apiRequest, apiUpload } from '../../lib/api';
 import { formatPhone } from '../../lib/format';
 import type { Route } from '../../lib/http';
@@ -12,13 +12,6 @@ const UPLOADS = {
   parent: { route: ROUTES.parentUpdate, side: 'parent' },
   student: { route: ROUTES.studentProfilePicture, side: 'parent' },
 } as const satisfies Record<PictureTarget['kind'], { route: Route; side: Side }>;
-
-/** Why a chosen file cannot be a profile picture (checked before uploading), or null when it can. */
-export function pictureProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return ACCOUNT_MESSAGES.imagesOnly;
-  if (file.size > PROFILE_PICTURE_MAX_BYTES) return ACCOUNT_MESSAGES.imageTooLarge;
-  return null;
-}
 
 /**
  * Uploads a new profile picture as multipart: POST /api/staff_profile_picture/ (staff_profile_picture),
