@@ -47,6 +47,7 @@ import { SupportService } from '../../modules/support/service.js';
 import { AccountService } from '../../modules/users/account-service.js';
 import { accountRoutes } from '../../modules/users/routes.js';
 import { UserService } from '../../modules/users/service.js';
+import { ScopeFactory } from '../auth/scope.js';
 import { TokenService } from '../auth/tokens.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -105,6 +106,10 @@ export function createServices(deps: AppDeps) {
     ? new SmtpEmailProvider(config.SMTP_URL, config.EMAIL_FROM)
     : new OutboxEmailProvider(path.join(config.dataDir, 'outbox'));
   const school = new SchoolService(db, clock, storage, users, rosters);
+  const scopes = new ScopeFactory(db, {
+    rolePermissions: (u, sc) => users.rolePermissions(u, sc),
+    schoolPermissions: (sc) => school.schoolPermissions(sc),
+  });
   const communication = new CommunicationService(db, clock, users, classes, jobs, email, events);
   const observations = new ObservationService(db, clock, classes);
   const excusals = new ExcusalService(db, clock, classes, attendance, events);
@@ -151,6 +156,7 @@ export function createServices(deps: AppDeps) {
     signIn: new SignInService(otp, oauth, sessions, users, (userId, schoolId) => school.noteUsage(schoolId, userId, 'sign_in')),
     authSettings: new AuthSettingsService(db),
     classes,
+    scopes,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -199,13 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
 
   const services = createServices(deps);
   app.decorate('uploadLimits', services.uploadLimits);
-  const route = createRouter(
-    app,
-    createGuard(services.tokens, services.sessions, {
-      rolePermissions: (u, sc) => services.users.rolePermissions(u, sc),
-      schoolPermissions: (sc) => services.school.schoolPermissions(sc),
-    }),
-  );
+  const route = createRouter(app, createGuard(services.tokens, services.sessions, services.scopes));
   route(ROUTES.health, async () => ({ result: { status: 'ok' as const } }));
   authRoutes(route, services);
   classRoutes(route, services);

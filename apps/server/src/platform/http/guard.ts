@@ -1,10 +1,12 @@
 import { can, ERROR_CODES, MESSAGES, type RolePermission, type RouteDef, type SchoolPermission } from '@cue/contract';
 import type { FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
-import type { AccessClaims, TokenService } from '../auth/tokens.js';
+import type { Scope, ScopeFactory } from '../auth/scope.js';
+import type { TokenService } from '../auth/tokens.js';
 import { AppError, forbidden, unauthorized } from '../errors.js';
 
-export type AuthContext = AccessClaims;
+/** The caller of a route: the request's scope (see platform/auth/scope.ts). */
+export type AuthContext = Scope;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,7 +44,7 @@ const wasTempToken = (token: string): boolean => {
  * Builds the check each route runs before its handler, from what its route table entry declares:
  * who may call it, whether a temporary token may (`allowTemp`), and which role permission it needs.
  */
-export function createGuard(tokens: TokenService, sessions: SessionChecker, permissions: PermissionChecker) {
+export function createGuard(tokens: TokenService, sessions: SessionChecker, scopes: ScopeFactory) {
   return async function authenticate(req: FastifyRequest, def: RouteDef): Promise<AuthContext | null> {
     const access = def.access;
     if (access === 'public') return null;
@@ -56,7 +58,7 @@ export function createGuard(tokens: TokenService, sessions: SessionChecker, perm
         throw unauthorized(MESSAGES.tempTokenExpired, ERROR_CODES.tempTokenExpired);
       throw unauthorized(MESSAGES.invalidToken, ERROR_CODES.invalidToken);
     }
-    const claims = verified.claims;
+    const claims = scopes.of(verified.claims);
     if (!(await sessions.isActive(claims.sessionId))) throw unauthorized(MESSAGES.invalidToken, ERROR_CODES.invalidToken);
     if (access !== 'any' && access !== claims.kind) throw forbidden();
     // A temporary token acts as its person in its school for its lifetime, nothing more: it may not
@@ -65,10 +67,7 @@ export function createGuard(tokens: TokenService, sessions: SessionChecker, perm
       throw new AppError(403, MESSAGES.tempTokenNotAllowed, ERROR_CODES.tempTokenNotAllowed);
     if (def.permission || def.feature) {
       if (claims.kind !== 'staff' || !claims.schoolId) throw forbidden();
-      const [rolePermissions, schoolPermissions] = await Promise.all([
-        permissions.rolePermissions(claims.userId, claims.schoolId),
-        permissions.schoolPermissions(claims.schoolId),
-      ]);
+      const [rolePermissions, schoolPermissions] = await Promise.all([claims.rolePermissions(), claims.schoolPermissions()]);
       if (!can(def, { rolePermissions, schoolPermissions })) throw forbidden();
     }
     return claims;
