@@ -5,6 +5,7 @@ import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './platform/http/app.js';
 import { loadSecrets } from './platform/secrets.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { seedDemoHistoryIfMissing } from './seed/history.js';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   );
   await database.migrate();
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
+  if (config.SEED_DEMO_HISTORY) await seedDemoHistoryIfMissing(database.db, new Date());
   await database.analyze();
   const { app } = await buildApp({ config, database, secrets });
   // The assistant's language engine (its model file and expressions), ready before the first message.

@@ -13,6 +13,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Seed the demo school into an empty database; by default on, except with NODE_ENV=production. */
   SEED_DEMO: bool.optional(),
+  /** Four weeks of the demo school's past (attendance, observations, announcements) when it is seeded; by default on, except with NODE_ENV=test or production. */
+  SEED_DEMO_HISTORY: bool.optional(),
   SMS_PROVIDER: z.enum(['console']).default('console'),
   /** Numbers that sign in with a fixed code; by default the demo numbers, none with NODE_ENV=production (where setting it stops the start). */
   OTP_TEST_NUMBERS: z
@@ -77,8 +79,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'OTP_TEST_NUMBERS' | 'SEED_DEMO'> {
+export interface Config extends Omit<Env, 'OTP_TEST_NUMBERS' | 'SEED_DEMO' | 'SEED_DEMO_HISTORY'> {
   SEED_DEMO: boolean;
+  SEED_DEMO_HISTORY: boolean;
   otpTestNumbers: Map<string, string>;
   dataDir: string;
   webDist: string;
@@ -102,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { OTP_TEST_NUMBERS, SEED_DEMO, ...rest } = parsed.data;
+  const { OTP_TEST_NUMBERS, SEED_DEMO, SEED_DEMO_HISTORY, ...rest } = parsed.data;
   const production = rest.NODE_ENV === 'production';
   // Test numbers take a fixed code: anyone who knows one signs in as its owner. Never in production.
   if (production && OTP_TEST_NUMBERS?.trim()) {
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...rest,
     SEED_DEMO: SEED_DEMO ?? !production,
+    SEED_DEMO_HISTORY: (SEED_DEMO ?? !production) && (SEED_DEMO_HISTORY ?? rest.NODE_ENV === 'development'),
     otpTestNumbers: parseTestNumbers(OTP_TEST_NUMBERS ?? (production ? '' : DEFAULT_TEST_NUMBERS)),
     dataDir: path.resolve(rest.DATA_DIR),
     webDist: path.resolve(rest.WEB_DIST ?? path.join(root, 'apps/web/dist')),
