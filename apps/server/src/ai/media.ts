@@ -21,7 +21,7 @@ export class AiMedia {
 
   /** One image's caption, from an absolute or app-relative image address. */
   async caption(imageUrl: string): Promise<string> {
-    if (!this.captions) throw new AppError(503, CUE_MESSAGES.noCaptionModel, ERROR_CODES.noCaptionModel);
+    if (!this.captions) throw new AppError(409, CUE_MESSAGES.noCaptionModel, ERROR_CODES.noCaptionModel);
     const response = await fetch(`${this.config.LLM_BASE_URL}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...this.headers() },
@@ -49,7 +49,7 @@ export class AiMedia {
 
   /** Speech to text of a recorded command. */
   async transcribe(file: UploadedFile): Promise<string> {
-    if (!this.transcription) throw new AppError(503, CUE_MESSAGES.noTranscription, ERROR_CODES.noTranscription);
+    if (!this.transcription) throw new AppError(409, CUE_MESSAGES.noTranscription, ERROR_CODES.noTranscription);
     const form = new FormData();
     form.append('model', this.config.LLM_TRANSCRIBE_MODEL as string);
     form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimetype }), file.filename || 'command.webm');
