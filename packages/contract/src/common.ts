@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_ID_LENGTH, PHONE_LENGTH } from './constants.js';
+import { isDdmmyyyy } from './dates.js';
 import { ALL_ERROR_CODES, type ErrorCode } from './messages.js';
 
 /** 24-character lowercase hex id (rule of the house 3). */
@@ -33,8 +34,11 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 /** Path parameters of the routes whose path ends in `:id`. */
 export const byIdSchema = z.object({ id: idSchema });
 
-/** 'DD-MM-YYYY' */
-export const ddmmyyyySchema = z.string().regex(/^\d{2}-\d{2}-\d{4}$/, 'Use the format DD-MM-YYYY');
+/** 'DD-MM-YYYY' of a day that exists (the date module's check: no 31-02). */
+export const ddmmyyyySchema = z
+  .string()
+  .regex(/^\d{2}-\d{2}-\d{4}$/, { message: 'Use the format DD-MM-YYYY', abort: true })
+  .refine(isDdmmyyyy, 'Use the format DD-MM-YYYY');
 /** 'hh:mm A', e.g. '09:30 AM'. */
 export const hhmmaSchema = z.string().regex(/^(0[1-9]|1[0-2]):[0-5]\d (AM|PM)$/, 'Use the format hh:mm AM');
 /** 'HH:MM', 24-hour. */

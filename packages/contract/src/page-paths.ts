@@ -1,0 +1,60 @@
+/**
+ * Paths of the web pages that the server and the assistant link to, and the parameters those pages
+ * read: one place builds a link, the page reads it back with the same names (`read*`). Dates in links
+ * are ISO ('YYYY-MM-DD'). No dependencies (the web app's first screens load it).
+ */
+import { isIsoDate } from './dates.js';
+
+type Params = Record<string, string | null | undefined>;
+
+const withQuery = (path: string, params: Params): string => {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+/** The query parameters of the attendance page. */
+export const ATTENDANCE_PAGE_PARAMS = { classId: 'class_id', date: 'date', studentId: 'student_id', tab: 'tab' } as const;
+
+export const PAGE_PATHS = {
+  attendance: '/housekeeping/attendance',
+  attendanceDashboard: '/housekeeping/attendance-dashboard',
+  studentAttendance: '/housekeeping/attendance/student/:id',
+  observations: '/assessment/observation',
+  announcementEdit: '/communication/announcements/edit/:id',
+} as const;
+
+export const pagePath = {
+  /** A class's day of attendance; the page opens that class and day and shows the child when given. */
+  attendance: (input: { classId?: string | null; date?: string | null; studentId?: string | null } = {}): string =>
+    withQuery(PAGE_PATHS.attendance, {
+      [ATTENDANCE_PAGE_PARAMS.classId]: input.classId,
+      [ATTENDANCE_PAGE_PARAMS.date]: input.date && isIsoDate(input.date) ? input.date : null,
+      [ATTENDANCE_PAGE_PARAMS.studentId]: input.studentId,
+    }),
+  /** The attendance dashboard, for one child when given. */
+  attendanceDashboard: (input: { studentId?: string | null; classId?: string | null } = {}): string =>
+    withQuery(PAGE_PATHS.attendanceDashboard, { student_id: input.studentId, class_id: input.classId }),
+  /** A child's attendance report. */
+  studentAttendance: (studentId: string): string => PAGE_PATHS.studentAttendance.replace(':id', encodeURIComponent(studentId)),
+  /** A child's observations (the student view). */
+  childObservations: (studentId: string, type: 'daily' | 'report_card' = 'daily'): string =>
+    withQuery(PAGE_PATHS.observations, { type, view: 'studentView', id: studentId }),
+  /** The editor of an announcement (or homework) draft. */
+  announcementEdit: (id: string): string => PAGE_PATHS.announcementEdit.replace(':id', encodeURIComponent(id)),
+};
+
+/** What the attendance page reads from its query: an ISO date (null when absent or not a day), a class, a child. */
+export function readAttendanceParams(query: URLSearchParams): {
+  classId: string | null;
+  date: string | null;
+  studentId: string | null;
+} {
+  const date = query.get(ATTENDANCE_PAGE_PARAMS.date);
+  return {
+    classId: query.get(ATTENDANCE_PAGE_PARAMS.classId) || null,
+    date: isIsoDate(date) ? date : null,
+    studentId: query.get(ATTENDANCE_PAGE_PARAMS.studentId) || null,
+  };
+}
