@@ -106,6 +106,8 @@ export const ERROR_CODES = {
   aiProviderNotConfigured: 'AI_PROVIDER',
   noTool: 'NO_TOOL',
   alreadySaved: 'ALREADY_SAVED',
+  /** A class's day already marked complete: reopen it on the attendance page before changing it. */
+  dayComplete: 'DAY_COMPLETE',
   taskNotFailed: 'NOT_FAILED',
   noCaptionModel: 'NO_CAPTION_MODEL',
   captionFailed: 'CAPTION_FAILED',

@@ -36,7 +36,7 @@ import { type AgentModel, type AgentRun, agentGraph } from './agent/graph.js';
 import { answerQuestion } from './agent/questions.js';
 import { serialize } from './agent/serialize.js';
 import type { RosterChild } from './engine/names.js';
-import { LocalChatModel } from './models/local.js';
+import { LocalChatModel, type LocalModelContext } from './models/local.js';
 import { openAiModel, systemPrompt } from './models/openai.js';
 
 type Emit = (event: ChatStreamResponse) => void;
@@ -126,7 +126,7 @@ export class AiService {
     return this.settings(auth);
   }
 
-  private modelFor(provider: string, ctx: { roster: RosterChild[]; now: Date; classIds: string[] }, prompt: () => string) {
+  private modelFor(provider: string, ctx: LocalModelContext, prompt: () => string) {
     if (provider === 'openai' && this.externalConfigured) {
       return {
         model: openAiModel({
@@ -170,7 +170,7 @@ export class AiService {
         firstName: s.first_name,
         lastName: s.last_name,
       }));
-      const ctx = { roster, now: wallClock(date, time), classIds: [q.class_id] };
+      const ctx = { roster, now: wallClock(date, time), classIds: [q.class_id], locale: q.locale };
       const { model, system } = this.modelFor(school.aiProvider, ctx, () =>
         systemPrompt({ className: detail.class_name, date, time, roster }),
       );
@@ -383,6 +383,9 @@ export class AiService {
     switch (name) {
       case 'mark_attendance': {
         const a = TOOL_ARGS.mark_attendance.parse(args);
+        // A completed day is not rewritten from a card: it is reopened on the attendance page first.
+        if ((await this.deps.attendance.forDay(auth, classId, a.date)).is_saved)
+          throw new AppError(409, AI_MESSAGES.dayComplete, ERROR_CODES.dayComplete);
         return this.deps.attendance.save(auth, classId, {
           date: a.date,
           student_attendance_list: a.student_attendance_list,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ddmmyyyySchema, hhmmaSchema, idSchema } from '../common.js';
+import { LANGUAGES } from '../constants.js';
 
 /** Socket events of the chat assistant (spec section 7). */
 export const CHAT_EVENTS = {
@@ -101,6 +102,8 @@ export const chatUserQuerySchema = z.object({
   reasoning: z.boolean().default(false),
   /** The value of a choice Cue offered (which child, which day, what to do); `user_input` is its label. */
   answer: z.string().trim().min(1).max(100).optional(),
+  /** The interface language of the teacher: Cue's own sentences (questions, names not found, what it can do) are said in it. */
+  locale: z.enum(LANGUAGES).optional(),
 });
 export type ChatUserQuery = z.infer<typeof chatUserQuerySchema>;
 export const chatRequestSchema = z.object({
@@ -215,5 +218,6 @@ export const AI_MESSAGES = {
   rateLimited: 'Too many messages. Please wait a moment.',
   providerNotConfigured: 'The external model provider is not configured on this server',
   noTool: 'This tool call cannot be saved',
+  dayComplete: 'This day is already marked complete. Reopen it on the attendance page to change it.',
 } as const;
 export type ClassQuestionArgs = z.infer<typeof classQuestionArgsSchema>;

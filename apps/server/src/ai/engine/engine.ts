@@ -1,5 +1,6 @@
 import { type IntentModel, intentModel, LABELS, type Label, type Scores, scoreMessage } from './classifier.js';
 import { announcementFallback, readEnglish, tidyEnglish } from './english.js';
+import { type Guard, guardOf, unknownInAttendance } from './guards.js';
 import { type Lang, langOf, readable } from './lang.js';
 import { type AmbiguousName, findNames, fullName, type RosterChild } from './names.js';
 import { type ClassQuery, question } from './question.js';
@@ -54,6 +55,10 @@ export interface EngineResult {
   notFound: string[];
   scores: Scores;
   lang: Lang;
+  /** Why nothing was drafted from a message that asks for something (the reply says what to add). */
+  guard?: Guard;
+  /** The attendance the message asks for was not drafted: it names someone not in the class (`notFound`). */
+  attendanceHeld?: boolean;
 }
 
 /** Below this the intent layer rules a tool out; at or above `HEAR` it is heard even if the reader found nothing. */
@@ -201,12 +206,18 @@ export function respond(
   const asked = lang === 'en' ? question(t, ctx) : questionRtl(t, lang, ctx);
   let reading: Reading = read(t, lang, ctx, classIds);
   const scores = scoreMessage(model, t, names.found, hintsOf(reading, asked));
-  const result = (calls: EngineCall[], clarify: Clarification | null = null, notFound: string[] = []): EngineResult => ({
+  const result = (
+    calls: EngineCall[],
+    clarify: Clarification | null = null,
+    notFound: string[] = [],
+    guard?: Guard,
+  ): EngineResult => ({
     calls,
     clarify,
     notFound,
     scores,
     lang,
+    ...(guard ? { guard } : {}),
   });
   if (resolution.intent) for (const l of LABELS) scores[l] = l === resolution.intent ? 1 : 0;
 
@@ -217,6 +228,10 @@ export function respond(
       (!resolution.intent && scores.question >= Math.max(scores.attendance, scores.observation, scores.announcement)))
   )
     return result([{ name: 'class_question', args: asked }]);
+
+  // An unfinished message, a request with nothing in it, something Cue cannot do yet: nothing drafted.
+  const guard = resolution.child || resolution.date || resolution.intent ? null : guardOf(t, lang, ctx.roster);
+  if (guard) return result([], null, [], guard);
 
   // A name two children share: ask which child before drafting anything.
   const ambiguous = names.ambiguous[0];
@@ -255,6 +270,18 @@ export function respond(
       options: [today, weekAgo].map((d) => ({ label: ddmmyyyy(d), value: ddmmyyyy(d) })),
     });
   }
+  // Attendance naming a child who is not in the class ("everyone present except Omar", "Zara is absent"):
+  // nothing is drafted for the class until the teacher corrects the name.
+  const absentee = calls.some((c) => c.name === 'mark_attendance') ? unknownInAttendance(t, lang, ctx.roster) : [];
+  if (absentee.length)
+    return {
+      ...result(
+        calls.filter((c) => c.name !== 'mark_attendance' && c.name !== 'mentioned_students'),
+        null,
+        absentee,
+      ),
+      attendanceHeld: true,
+    };
   const notFound = calls.length || reading.mentioned.size ? [] : unknownNames(t, ctx.roster);
   // A question acts on nothing ("Is Kabir in today?"), unless it is a request ("can you mark ...?").
   const asks = /\?\s*$/.test(t) && !/^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b|^\s*(?:ممكن|بتقدر|אפשר|תוכל)/i.test(t);

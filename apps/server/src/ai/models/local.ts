@@ -5,10 +5,14 @@ import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { newId } from '../../platform/ids.js';
 import { thisTurn } from '../agent/turn.js';
 import { type Clarification, type EngineContext, type Resolution, respond } from '../engine/engine.js';
+import { unfinishedOf } from '../engine/guards.js';
+import { type Locale, reply } from '../engine/replies.js';
 
 /** What the local model knows of the class it is talking about; passed per run, never to a third party. */
 export interface LocalModelContext extends EngineContext {
   classIds: string[];
+  /** The teacher's interface language: the language of Cue's own sentences (English when not said). */
+  locale?: Locale;
 }
 
 interface PlannedCall {
@@ -74,21 +78,21 @@ function toRead(messages: BaseMessage[]): { sentence: string; resolution: Resolu
   return { sentence, resolution: {} };
 }
 
-const QUESTION: Record<Clarification['kind'], (c: Clarification) => string> = {
-  child: (c) => `Which ${c.word ?? 'child'} do you mean?`,
-  date: () => 'Which day do you mean?',
-  intent: () => 'What would you like me to do with this?',
+const QUESTION: Record<Clarification['kind'], (c: Clarification, l: Locale) => string> = {
+  child: (c, l) => reply(l, 'clarifyChild', { word: c.word ?? '' }),
+  date: (_c, l) => reply(l, 'clarifyDate'),
+  intent: (_c, l) => reply(l, 'clarifyIntent'),
 };
 
-const SUMMARY: Record<string, (args: Record<string, unknown>) => string> = {
-  mark_attendance: (a) => `Here is the attendance for ${String(a.date)}. Check it and mark it complete.`,
-  create_observation: (a) =>
-    `I drafted ${(a.observation_entries as unknown[]).length === 1 ? 'an observation' : `${(a.observation_entries as unknown[]).length} observations`}. Check and save.`,
-  draft_announcement: (a) =>
-    a.schedule_later
-      ? `I drafted an announcement to send on ${String(a.date)} at ${String(a.time)}.`
-      : 'I drafted an announcement. Check it, then save it as a draft or send it.',
-  mentioned_students: () => 'These are the children you mentioned.',
+const SUMMARY: Record<string, (args: Record<string, unknown>, l: Locale) => string> = {
+  mark_attendance: (a, l) => reply(l, 'attendance', { date: String(a.date) }),
+  create_observation: (a, l) => {
+    const count = (a.observation_entries as unknown[]).length;
+    return count === 1 ? reply(l, 'observationOne') : reply(l, 'observationMany', { count });
+  },
+  draft_announcement: (a, l) =>
+    a.schedule_later ? reply(l, 'announcementLater', { date: String(a.date), time: String(a.time) }) : reply(l, 'announcement'),
+  mentioned_students: (_a, l) => reply(l, 'mentioned'),
 };
 
 /** What a reply carries besides its words: the question asked and the names not found. */
@@ -116,6 +120,7 @@ export class LocalChatModel extends BaseChatModel {
   }
 
   private plan(messages: BaseMessage[]): Plan {
+    const locale = this.ctx.locale ?? 'en';
     const last = messages.at(-1);
     if (last && last._getType() === 'tool') {
       const answers = thisTurn(messages).filter((m): m is ToolMessage => m._getType() === 'tool' && m.name === 'class_question');
@@ -129,26 +134,21 @@ export class LocalChatModel extends BaseChatModel {
         })
         .filter(Boolean)
         .join('\n\n');
-      return { text: text || 'I could not find anything for that.', calls: [] };
+      return { text: text || reply(locale, 'nothingFound'), calls: [] };
     }
     const { sentence, resolution } = toRead(messages);
     const read = respond(sentence || lastHuman(messages), this.ctx, this.ctx.classIds, resolution);
-    if (read.clarify) return { text: QUESTION[read.clarify.kind](read.clarify), calls: [], clarify: read.clarify };
+    if (read.clarify) return { text: QUESTION[read.clarify.kind](read.clarify, locale), calls: [], clarify: read.clarify };
+    if (read.guard) return { text: reply(locale, read.guard, { start: unfinishedOf(sentence) }), calls: [] };
     const calls = read.calls.map((c) => ({ id: newId(), name: c.name, args: c.args as unknown as Record<string, unknown> }));
     if (calls.some((c) => c.name === 'class_question')) return { text: '', calls };
+    // Attendance is never drafted with a name that is no child of the class: the teacher corrects it first.
     const missing = read.notFound.length
-      ? `I could not find ${read.notFound.join(', ')} in this class, so I drafted nothing for ${read.notFound.length === 1 ? 'that child' : 'those children'}.`
+      ? reply(locale, read.attendanceHeld ? 'notFoundAttendance' : 'notFound', { names: read.notFound })
       : '';
-    if (calls.length === 0)
-      return {
-        text:
-          missing ||
-          'I can mark attendance, note observations, draft announcements and answer questions about your class. Try "Mark everyone present except Kabir".',
-        calls: [],
-        notFound: read.notFound,
-      };
+    if (calls.length === 0) return { text: missing || reply(locale, 'help'), calls: [], notFound: read.notFound };
     return {
-      text: [...calls.map((c) => SUMMARY[c.name]?.(c.args) ?? ''), missing].filter(Boolean).join(' '),
+      text: [...calls.map((c) => SUMMARY[c.name]?.(c.args, locale) ?? ''), missing].filter(Boolean).join(' '),
       calls,
       notFound: read.notFound,
     };
