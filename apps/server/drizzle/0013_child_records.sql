@@ -32,7 +32,8 @@ CREATE TABLE "student_consents" (
 	"key" varchar(40) NOT NULL,
 	"granted" boolean NOT NULL,
 	"given_by" varchar(24) NOT NULL,
-	"given_at" timestamp with time zone NOT NULL
+	"given_at" timestamp with time zone NOT NULL,
+	"seq" integer GENERATED ALWAYS AS IDENTITY (sequence name "student_consents_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1)
 );
 --> statement-breakpoint
 CREATE TABLE "student_contacts" (
@@ -101,6 +102,6 @@ ALTER TABLE "student_profiles" ADD CONSTRAINT "student_profiles_updated_by_users
 CREATE UNIQUE INDEX "consent_types_school_key_idx" ON "consent_types" USING btree ("school_id","key");--> statement-breakpoint
 CREATE INDEX "medical_views_student_idx" ON "medical_views" USING btree ("student_id","viewed_at");--> statement-breakpoint
 CREATE INDEX "record_change_requests_school_idx" ON "record_change_requests" USING btree ("school_id","status");--> statement-breakpoint
-CREATE INDEX "student_consents_student_idx" ON "student_consents" USING btree ("student_id","key","given_at");--> statement-breakpoint
+CREATE INDEX "student_consents_student_idx" ON "student_consents" USING btree ("student_id","key","seq");--> statement-breakpoint
 CREATE INDEX "student_contacts_student_idx" ON "student_contacts" USING btree ("student_id","kind","priority");--> statement-breakpoint
 CREATE INDEX "student_health_items_student_idx" ON "student_health_items" USING btree ("student_id");

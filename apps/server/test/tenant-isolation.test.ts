@@ -34,6 +34,9 @@ const sunrise = {
   conversation: '',
   tool_call: '',
   invitation: '',
+  health_item: '',
+  contact: '',
+  change_request: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */
@@ -89,6 +92,15 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
     },
   },
   aiSettingsUpdate: { ai_provider: 'openai' },
+  childProfileUpdate: { preferred_name: 'Intruder' },
+  childHealthUpdate: { immunisation: 'unknown' },
+  childHealthItemCreate: { kind: 'condition', name: 'Intrusion' },
+  childHealthItemUpdate: { kind: 'condition', name: 'Intrusion' },
+  childContactCreate: { kind: 'emergency', name: 'Intruder' },
+  childContactUpdate: { kind: 'emergency', name: 'Intruder' },
+  childConsentSet: { key: 'photos_public', granted: true },
+  childChangeRequestCreate: { changes: { address: 'Intrusion' } },
+  changeRequestDecide: { decision: 'accept' },
   classCreate: { class_name: 'Moon class' },
   schoolUpdate: { name: 'Moonbeam Nursery' },
   divisionCreate: { name: 'Moon division' },
@@ -235,6 +247,33 @@ beforeAll(async () => {
   const chat = await t.services.ai.conversation(taraClaims.claims, sunrise.conversation);
   sunrise.tool_call = chat.tool_calls[0]?.id ?? '';
   expect(sunrise.tool_call).toHaveLength(24);
+  // Aarav's record: an allergy, an emergency contact, and a change his father proposed.
+  sunrise.health_item = (
+    await t.request({
+      method: 'POST',
+      url: `/api/student/${sunrise.student}/health_items`,
+      headers: bearer(anita),
+      payload: { kind: 'allergy', name: 'Peanuts', severity: 'severe' },
+    })
+  ).json().result.id;
+  sunrise.contact = (
+    await t.request({
+      method: 'POST',
+      url: `/api/student/${sunrise.student}/contacts`,
+      headers: bearer(anita),
+      payload: { kind: 'emergency', name: 'Sunita Sharma', relationship: 'Aunt', phone: '9000000044' },
+    })
+  ).json().result.id;
+  const rohan = await parentToken(t, '9000000004');
+  sunrise.change_request = (
+    await t.request({
+      method: 'POST',
+      url: `/api/student/${sunrise.student}/change_requests`,
+      headers: bearer(rohan),
+      payload: { changes: { address: '12 Park Road' } },
+    })
+  ).json().result.id;
+  expect(sunrise.change_request).toHaveLength(24);
   const sam = await staffToken(t, '9000000001');
   sunrise.access_token = (
     await t.request({

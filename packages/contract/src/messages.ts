@@ -112,7 +112,10 @@ export const ERROR_CODES = {
   noCaptionModel: 'NO_CAPTION_MODEL',
   captionFailed: 'CAPTION_FAILED',
   noTranscription: 'NO_TRANSCRIPTION',
+  /** Captions and speech to text go to the external model only when the school's admin switched it on. */
+  externalProviderOff: 'EXTERNAL_PROVIDER_OFF',
   transcriptionFailed: 'TRANSCRIPTION_FAILED',
+  alreadyDecided: 'ALREADY_DECIDED',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

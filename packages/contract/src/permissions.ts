@@ -12,6 +12,7 @@ export const ROLE_PERMISSIONS = {
     'admin_portal.students',
     'admin_portal.permissions',
     'admin_portal.reports',
+    'admin_portal.medical_records',
   ],
   super_admin: [
     'super_admin.manage_platform_org_schools',

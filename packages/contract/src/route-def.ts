@@ -26,7 +26,10 @@ export type RouteResource =
   | 'observation'
   | 'conversation'
   | 'tool_call'
-  | 'invitation';
+  | 'invitation'
+  | 'health_item'
+  | 'contact'
+  | 'change_request';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';

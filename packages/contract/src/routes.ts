@@ -8,6 +8,7 @@ import { AI_ROUTES } from './ai/routes.js';
 import { ATTENDANCE_ROUTES } from './attendance/routes.js';
 import { AUTH_ROUTES } from './auth/routes.js';
 import { CALENDAR_ROUTES } from './calendar/routes.js';
+import { CHILDREN_ROUTES } from './children/routes.js';
 import { CLASSES_ROUTES } from './classes/routes.js';
 import { COMMUNICATION_ROUTES } from './communication/routes.js';
 import { CUE_ROUTES } from './cue/routes.js';
@@ -32,6 +33,7 @@ export const ROUTES = {
   ...DASHBOARD_ROUTES,
   ...CLASSES_ROUTES,
   ...PEOPLE_ROUTES,
+  ...CHILDREN_ROUTES,
   ...SCHOOL_ROUTES,
   ...ROLES_ROUTES,
   ...REPORTS_ROUTES,

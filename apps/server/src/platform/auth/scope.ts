@@ -44,19 +44,23 @@ const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
 
 const EMPTY: ReadonlySet<never> = new Set();
 
-/** Builds scopes; one per claims object, so a request that asks twice reads once. */
+/**
+ * Builds scopes. The guard builds a new one for every request (a verified token's claims are cached
+ * across requests, so a scope must not be: permissions and classes change); `of` hands back a scope
+ * unchanged and builds one for plain claims (jobs, sockets, the assistant).
+ */
 export class ScopeFactory {
-  private readonly built = new WeakMap<AccessClaims, Scope>();
-
   constructor(
     private readonly db: Db,
     private readonly permissions: PermissionSource,
   ) {}
 
   of(claims: AccessClaims): Scope {
-    if (isScope(claims)) return claims;
-    const known = this.built.get(claims);
-    if (known) return known;
+    return isScope(claims) ? claims : this.create(claims);
+  }
+
+  /** A new scope for these claims, which reads each thing at most once. */
+  create(claims: AccessClaims): Scope {
     const { db, permissions } = this;
     const schoolId = claims.kind === 'staff' ? claims.schoolId : null;
     const parentId = once(() => (claims.kind === 'parent' ? scopeRepo.parentIdOfUser(db, claims.userId) : Promise.resolve(null)));
@@ -74,7 +78,6 @@ export class ScopeFactory {
       childrenInSchool: (ids) => (schoolId ? scopeRepo.childrenInSchool(db, schoolId, ids) : Promise.resolve(new Map())),
     };
     SCOPES.add(scope);
-    this.built.set(claims, scope);
     return scope;
   }
 }

@@ -22,6 +22,8 @@ import { SessionService } from '../../modules/auth/session-service.js';
 import { AuthSettingsService } from '../../modules/auth/settings-service.js';
 import { SignInService } from '../../modules/auth/sign-in-service.js';
 import { calendarRoutes } from '../../modules/calendar/routes.js';
+import { childRoutes } from '../../modules/children/routes.js';
+import { ChildRecordService } from '../../modules/children/service.js';
 import { CalendarService } from '../../modules/calendar/service.js';
 import { RosterCache } from '../../modules/classes/roster-cache.js';
 import { classRoutes } from '../../modules/classes/routes.js';
@@ -94,9 +96,10 @@ export function createServices(deps: AppDeps) {
   const storage = new MediaStore(db, clock, new LocalStorage(path.join(config.dataDir, 'media')));
   // Links to private files are signed with a key derived from the JWT secret (decision 6).
   useMediaUrls(new MediaUrls(secrets.jwtSecret, clock));
-  const classes = new ClassService(db, clock, users, rosters);
+  const school = new SchoolService(db, clock, storage, users, rosters);
+  const classes = new ClassService(db, clock, users, school, rosters);
   const people = new PeopleService(db, clock, users, sessions, rosters, roles);
-  const attendance = new AttendanceService(db, clock, classes, people, events);
+  const attendance = new AttendanceService(db, clock, classes, school, events);
   const jobs = new JobQueue(db, clock);
   jobs.handle(MEDIA_CLEANUP_JOB, async () => {
     await storage.removeUnreferenced();
@@ -105,15 +108,15 @@ export function createServices(deps: AppDeps) {
   const email: EmailProvider = config.SMTP_URL
     ? new SmtpEmailProvider(config.SMTP_URL, config.EMAIL_FROM)
     : new OutboxEmailProvider(path.join(config.dataDir, 'outbox'));
-  const school = new SchoolService(db, clock, storage, users, rosters);
   const scopes = new ScopeFactory(db, {
     rolePermissions: (u, sc) => users.rolePermissions(u, sc),
     schoolPermissions: (sc) => school.schoolPermissions(sc),
   });
-  const communication = new CommunicationService(db, clock, users, classes, jobs, email, events);
+  const communication = new CommunicationService(db, clock, scopes, school, classes, jobs, email, events);
   const observations = new ObservationService(db, clock, classes);
   const excusals = new ExcusalService(db, clock, classes, attendance, events);
-  const cueTasks = new CueTaskService(db, clock, jobs, { classes, attendance, observations, communication, events });
+  const cueTasks = new CueTaskService(db, clock, jobs, { classes, attendance, observations, communication, events, scopes });
+  const ai = new AiService(db, clock, config, { users, school, classes, attendance, observations, communication, scopes });
   return {
     clock,
     tokens,
@@ -129,12 +132,12 @@ export function createServices(deps: AppDeps) {
     events,
     attendance,
     excusals,
-    calendar: new CalendarService(db, classes, users, events),
+    calendar: new CalendarService(db, classes, events),
     jobs,
     email,
     communication,
     observations,
-    ai: new AiService(db, clock, config, { users, school, classes, attendance, observations, communication }),
+    ai,
     cueTasks,
     dashboard: new DashboardService({
       clock,
@@ -148,15 +151,16 @@ export function createServices(deps: AppDeps) {
       cueTasks,
     }),
     aiConfig: new AiConfigService(db, clock, classes),
-    aiMedia: new AiMedia(config),
+    aiMedia: new AiMedia(config, ai),
     roles,
     imports: new ImportService(db, users, rosters, roles),
-    reports: new ReportService(db),
+    reports: new ReportService(db, classes),
     support: new SupportService(db, clock, storage),
     signIn: new SignInService(otp, oauth, sessions, users, (userId, schoolId) => school.noteUsage(schoolId, userId, 'sign_in')),
     authSettings: new AuthSettingsService(db),
     classes,
     scopes,
+    children: new ChildRecordService(db, clock),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -212,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   accountRoutes(route, services);
   schoolRoutes(route, services);
   peopleRoutes(route, services);
+  childRoutes(route, services);
   roleRoutes(route, services);
   importRoutes(route, services);
   reportRoutes(route, services);
@@ -284,7 +289,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     events: services.events,
     clock: services.clock,
     checkEveryMs: config.SOCKET_CHECK_SECONDS * 1000,
-    canFollowClass: (auth, classId) => services.attendance.canFollow(auth, classId),
+    // Each check with a fresh scope of the socket's person (requireAccess: the class's staff, or a parent of one of its children).
+    canFollowClass: (auth, classId) => services.attendance.canFollow(services.scopes.of({ ...auth }), classId),
     pool: deps.database.pool,
   });
   attachChat(io, services, app.log);

@@ -58,7 +58,7 @@ export function createGuard(tokens: TokenService, sessions: SessionChecker, scop
         throw unauthorized(MESSAGES.tempTokenExpired, ERROR_CODES.tempTokenExpired);
       throw unauthorized(MESSAGES.invalidToken, ERROR_CODES.invalidToken);
     }
-    const claims = scopes.of(verified.claims);
+    const claims = scopes.create(verified.claims);
     if (!(await sessions.isActive(claims.sessionId))) throw unauthorized(MESSAGES.invalidToken, ERROR_CODES.invalidToken);
     if (access !== 'any' && access !== claims.kind) throw forbidden();
     // A temporary token acts as its person in its school for its lifetime, nothing more: it may not

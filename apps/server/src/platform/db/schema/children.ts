@@ -108,8 +108,10 @@ export const studentConsents = pgTable(
       .notNull()
       .references(() => users.id),
     givenAt: timestamp('given_at', { withTimezone: true }).notNull(),
+    /** The order events were written in (two may share an instant). */
+    seq: integer('seq').generatedAlwaysAsIdentity(),
   },
-  (t) => [index('student_consents_student_idx').on(t.studentId, t.key, t.givenAt)],
+  (t) => [index('student_consents_student_idx').on(t.studentId, t.key, t.seq)],
 );
 
 /** A parent's proposed changes to the record, until the school accepts or declines them. */

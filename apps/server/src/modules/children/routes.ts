@@ -1,0 +1,53 @@
+import { CHILD_MESSAGES, ROUTES } from '@cue/contract';
+import type { Services } from '../../platform/http/app.js';
+import type { Router } from '../../platform/http/route.js';
+
+export function childRoutes(route: Router, s: Services): void {
+  route(ROUTES.childRecord, async ({ auth, params }) => ({ result: await s.children.record(auth, params.id) }));
+  route(ROUTES.childProfileUpdate, async ({ auth, params, body }) => ({
+    result: await s.children.updateProfile(auth, params.id, body),
+    message: CHILD_MESSAGES.profileSaved,
+  }));
+  route(ROUTES.childHealthUpdate, async ({ auth, params, body }) => ({
+    result: await s.children.updateHealth(auth, params.id, body),
+    message: CHILD_MESSAGES.healthSaved,
+  }));
+  route(ROUTES.childHealthItemCreate, async ({ auth, params, body }) => ({
+    result: await s.children.addHealthItem(auth, params.id, body),
+    message: CHILD_MESSAGES.itemAdded,
+  }));
+  route(ROUTES.childHealthItemUpdate, async ({ auth, params, body }) => ({
+    result: await s.children.updateHealthItem(auth, params.id, body),
+    message: CHILD_MESSAGES.itemSaved,
+  }));
+  route(ROUTES.childHealthItemDelete, async ({ auth, params }) => {
+    await s.children.removeHealthItem(auth, params.id);
+    return { result: true, message: CHILD_MESSAGES.itemRemoved };
+  });
+  route(ROUTES.childContactCreate, async ({ auth, params, body }) => ({
+    result: await s.children.addContact(auth, params.id, body),
+    message: CHILD_MESSAGES.itemAdded,
+  }));
+  route(ROUTES.childContactUpdate, async ({ auth, params, body }) => ({
+    result: await s.children.updateContact(auth, params.id, body),
+    message: CHILD_MESSAGES.itemSaved,
+  }));
+  route(ROUTES.childContactDelete, async ({ auth, params }) => {
+    await s.children.removeContact(auth, params.id);
+    return { result: true, message: CHILD_MESSAGES.itemRemoved };
+  });
+  route(ROUTES.childConsentSet, async ({ auth, params, body }) => ({
+    result: await s.children.setConsent(auth, params.id, body.key, body.granted),
+    message: CHILD_MESSAGES.consentSaved,
+  }));
+  route(ROUTES.childChangeRequestCreate, async ({ auth, params, body }) => ({
+    result: await s.children.propose(auth, params.id, body.changes),
+    message: CHILD_MESSAGES.changeProposed,
+  }));
+  route(ROUTES.changeRequestList, async ({ auth }) => ({ result: await s.children.pendingChanges(auth) }));
+  route(ROUTES.changeRequestDecide, async ({ auth, params, body }) => ({
+    result: await s.children.decide(auth, params.id, body.decision),
+    message: body.decision === 'accept' ? CHILD_MESSAGES.changeAccepted : CHILD_MESSAGES.changeDeclined,
+  }));
+  route(ROUTES.childMedicalViews, async ({ auth, params }) => ({ result: await s.children.medicalViews(auth, params.id) }));
+}

@@ -1,0 +1,406 @@
+import {
+  BUILT_IN_CONSENTS,
+  CHILD_MESSAGES,
+  type ChangeRequest,
+  type ChildConsent,
+  type ChildContact,
+  type ChildHealth,
+  type ChildProfile,
+  type ChildRecord,
+  type ContactRequest,
+  ERROR_CODES,
+  type HealthItem,
+  type HealthItemRequest,
+  type HealthUpdate,
+  isoFromDdmmyyyy,
+  isoOfUtc,
+  type ProfileUpdate,
+  type ProposedChanges,
+} from '@cue/contract';
+import { requireAccess, type Scope } from '../../platform/auth/scope.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/client.js';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { canDecide, canSeeMedical, canSeeNotAllowed, managesStudents } from './policy.js';
+import {
+  alertsOf,
+  presentChangeRequest,
+  presentConsents,
+  presentContact,
+  presentHealth,
+  presentHealthItem,
+  presentProfile,
+  presentStudent,
+} from './presenter.js';
+import * as repo from './repo.js';
+
+const isoOrNull = (value: string | null | undefined, field: string): string | null | undefined => {
+  if (value === undefined || value === null) return value;
+  const iso = isoFromDdmmyyyy(value);
+  if (!iso) throw badRequest(`${field}: ${value} is not a date`, ERROR_CODES.validation, field);
+  return iso;
+};
+
+/**
+ * The child's record (issue 18). Reads go through `requireAccess(scope, 'child')`; medical details
+ * only to those who need them, each staff read audited; the people who must not collect the child
+ * only to admins; consents are appended, never overwritten; a family's proposed changes wait for the
+ * school.
+ */
+export class ChildRecordService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  private today(): string {
+    return isoOfUtc(this.clock.now());
+  }
+
+  private async studentOf(scope: Scope, studentId: string) {
+    await requireAccess(scope, 'child', [studentId]);
+    const student = await repo.student(scope, this.db, studentId);
+    if (!student) throw notFound();
+    return student;
+  }
+
+  async record(scope: Scope, studentId: string): Promise<ChildRecord> {
+    const student = await this.studentOf(scope, studentId);
+    const [profile, items, contacts, consents, ownTypes, pending, medical, admin, decide] = await Promise.all([
+      repo.profile(scope, this.db, studentId),
+      repo.healthItems(scope, this.db, [studentId]),
+      repo.contacts(scope, this.db, studentId),
+      repo.consents(scope, this.db, studentId),
+      repo.schoolConsentTypes(scope, this.db, student.schoolId),
+      repo.changeRequests(scope, this.db, { studentId, status: 'pending' }),
+      canSeeMedical(scope, studentId),
+      canSeeNotAllowed(scope),
+      canDecide(scope),
+    ]);
+    if (medical && scope.kind === 'staff') await repo.recordMedicalView(scope, this.db, newId(), studentId, this.clock.now());
+    const manages = await managesStudents(scope);
+    const parent = scope.kind === 'parent';
+    return {
+      student: presentStudent(student),
+      profile: presentProfile(profile, this.today()),
+      health: medical ? presentHealth(profile, items) : null,
+      alerts: alertsOf(items),
+      emergency_contacts: contacts.filter((c) => c.contact.kind === 'emergency').map((c) => presentContact(c, false)),
+      collectors: contacts.filter((c) => c.contact.kind === 'collector').map((c) => presentContact(c, false)),
+      not_allowed: admin ? contacts.filter((c) => c.contact.kind === 'not_allowed').map((c) => presentContact(c, true)) : null,
+      consents: presentConsents(consents, ownTypes),
+      pending_changes: await Promise.all(
+        pending
+          .filter((r) => !parent || r.request.proposedBy === scope.userId)
+          .map(async (r) =>
+            presentChangeRequest(r, await this.currentOf(scope, r.student.id, r.request.changes, r.request.proposedBy)),
+          ),
+      ),
+      abilities: {
+        can_edit_profile: manages,
+        can_edit_health: manages,
+        can_edit_contacts: manages,
+        can_see_not_allowed: admin,
+        can_record_consent: parent || manages,
+        can_propose_changes: parent,
+        can_decide_changes: decide,
+      },
+    };
+  }
+
+  async updateProfile(scope: Scope, studentId: string, body: ProfileUpdate): Promise<ChildProfile> {
+    await this.studentOf(scope, studentId);
+    const current = await repo.profile(scope, this.db, studentId);
+    const dateOfBirth = isoOrNull(body.date_of_birth, 'date_of_birth');
+    const startDate = isoOrNull(body.start_date, 'start_date');
+    const leavingDate = isoOrNull(body.leaving_date, 'leaving_date');
+    if (dateOfBirth && dateOfBirth > this.today())
+      throw badRequest(CHILD_MESSAGES.bornInFuture, ERROR_CODES.validation, 'date_of_birth');
+    const start = startDate === undefined ? current?.profile.startDate : startDate;
+    const leaving = leavingDate === undefined ? current?.profile.leavingDate : leavingDate;
+    if (start && leaving && leaving < start)
+      throw badRequest(CHILD_MESSAGES.leavingBeforeStart, ERROR_CODES.validation, 'leaving_date');
+    if (body.key_person_id && !(await repo.staffOfChildClass(scope, this.db, studentId, body.key_person_id)))
+      throw badRequest(CHILD_MESSAGES.keyPersonNotInClass, ERROR_CODES.validation, 'key_person_id');
+    const values: Parameters<typeof repo.upsertProfile>[3] = {};
+    if (dateOfBirth !== undefined) values.dateOfBirth = dateOfBirth;
+    if (startDate !== undefined) values.startDate = startDate;
+    if (leavingDate !== undefined) values.leavingDate = leavingDate;
+    if (body.gender !== undefined) values.gender = body.gender;
+    if (body.preferred_name !== undefined) values.preferredName = body.preferred_name || null;
+    if (body.home_languages !== undefined) values.homeLanguages = [...new Set(body.home_languages.filter(Boolean))];
+    if (body.address !== undefined) values.address = body.address || null;
+    if (body.key_person_id !== undefined) values.keyPersonId = body.key_person_id;
+    if (body.notes !== undefined) values.notes = body.notes || null;
+    await repo.upsertProfile(scope, this.db, studentId, values, this.clock.now());
+    return presentProfile(await repo.profile(scope, this.db, studentId), this.today());
+  }
+
+  async updateHealth(scope: Scope, studentId: string, body: HealthUpdate): Promise<ChildHealth> {
+    await this.studentOf(scope, studentId);
+    const values: Parameters<typeof repo.upsertProfile>[3] = {};
+    if (body.dietary !== undefined) values.dietary = body.dietary;
+    if (body.doctor !== undefined) values.doctor = body.doctor;
+    if (body.immunisation !== undefined) values.immunisation = body.immunisation;
+    if (body.sen !== undefined) values.sen = body.sen;
+    await repo.upsertProfile(scope, this.db, studentId, values, this.clock.now());
+    const [profile, items] = await Promise.all([
+      repo.profile(scope, this.db, studentId),
+      repo.healthItems(scope, this.db, [studentId]),
+    ]);
+    return presentHealth(profile, items);
+  }
+
+  private itemValues(body: HealthItemRequest) {
+    return {
+      kind: body.kind,
+      name: body.name,
+      severity: body.kind === 'allergy' ? (body.severity ?? null) : null,
+      reaction: body.reaction,
+      actionPlan: body.action_plan,
+      epipen: body.epipen,
+    };
+  }
+
+  async addHealthItem(scope: Scope, studentId: string, body: HealthItemRequest): Promise<HealthItem> {
+    await this.studentOf(scope, studentId);
+    const id = newId();
+    await repo.insertHealthItem(scope, this.db, {
+      id,
+      studentId,
+      ...this.itemValues(body),
+      recordedBy: scope.userId,
+      recordedAt: this.clock.now(),
+    });
+    return this.healthItem(scope, id);
+  }
+
+  private async healthItem(scope: Scope, id: string): Promise<HealthItem> {
+    const row = await repo.healthItem(scope, this.db, id);
+    if (!row) throw notFound();
+    return presentHealthItem(row);
+  }
+
+  private async ownedHealthItem(scope: Scope, id: string) {
+    const row = await repo.healthItem(scope, this.db, id);
+    if (!row) throw notFound();
+    await requireAccess(scope, 'child', [row.item.studentId]);
+    return row;
+  }
+
+  async updateHealthItem(scope: Scope, id: string, body: HealthItemRequest): Promise<HealthItem> {
+    await this.ownedHealthItem(scope, id);
+    await repo.updateHealthItem(scope, this.db, id, { ...this.itemValues(body), recordedAt: this.clock.now() });
+    return this.healthItem(scope, id);
+  }
+
+  async removeHealthItem(scope: Scope, id: string): Promise<void> {
+    await this.ownedHealthItem(scope, id);
+    await repo.deleteHealthItem(scope, this.db, id);
+  }
+
+  private contactValues(body: ContactRequest) {
+    return {
+      kind: body.kind,
+      name: body.name,
+      relationship: body.relationship,
+      phone: body.phone ?? null,
+      priority: body.priority,
+      reason: body.kind === 'not_allowed' ? (body.reason ?? null) : null,
+    };
+  }
+
+  private async contactOut(scope: Scope, id: string): Promise<ChildContact> {
+    const row = await repo.contact(scope, this.db, id);
+    if (!row) throw notFound();
+    return presentContact(row, await canSeeNotAllowed(scope));
+  }
+
+  async addContact(scope: Scope, studentId: string, body: ContactRequest): Promise<ChildContact> {
+    await this.studentOf(scope, studentId);
+    if (body.kind === 'not_allowed' && !(await canSeeNotAllowed(scope))) throw forbidden();
+    const id = newId();
+    await repo.insertContact(scope, this.db, {
+      id,
+      studentId,
+      ...this.contactValues(body),
+      recordedBy: scope.userId,
+      recordedAt: this.clock.now(),
+    });
+    return this.contactOut(scope, id);
+  }
+
+  private async ownedContact(scope: Scope, id: string) {
+    const row = await repo.contact(scope, this.db, id);
+    if (!row) throw notFound();
+    await requireAccess(scope, 'child', [row.contact.studentId]);
+    if ((row.contact.kind === 'not_allowed' || false) && !(await canSeeNotAllowed(scope))) throw forbidden();
+    return row;
+  }
+
+  async updateContact(scope: Scope, id: string, body: ContactRequest): Promise<ChildContact> {
+    await this.ownedContact(scope, id);
+    if (body.kind === 'not_allowed' && !(await canSeeNotAllowed(scope))) throw forbidden();
+    await repo.updateContact(scope, this.db, id, { ...this.contactValues(body), recordedAt: this.clock.now() });
+    return this.contactOut(scope, id);
+  }
+
+  async removeContact(scope: Scope, id: string): Promise<void> {
+    await this.ownedContact(scope, id);
+    await repo.deleteContact(scope, this.db, id);
+  }
+
+  /** A family gives or withdraws consent; an admin records a family's answer given on paper. In force at once. */
+  async setConsent(scope: Scope, studentId: string, key: string, granted: boolean): Promise<ChildConsent> {
+    const student = await this.studentOf(scope, studentId);
+    if (scope.kind !== 'parent' && !(await managesStudents(scope))) throw forbidden();
+    const ownTypes = await repo.schoolConsentTypes(scope, this.db, student.schoolId);
+    const known = (BUILT_IN_CONSENTS as readonly string[]).includes(key) || ownTypes.some((t) => t.key === key);
+    if (!known) throw badRequest(CHILD_MESSAGES.unknownConsent, ERROR_CODES.validation, 'key');
+    await repo.insertConsent(scope, this.db, {
+      id: newId(),
+      studentId,
+      key,
+      granted,
+      givenBy: scope.userId,
+      givenAt: this.clock.now(),
+    });
+    const consents = presentConsents(await repo.consents(scope, this.db, studentId), ownTypes);
+    const out = consents.find((c) => c.key === key);
+    if (!out) throw notFound();
+    return out;
+  }
+
+  /** Whether the child's consent of this kind is in force now (other modules ask before they act). */
+  async hasConsent(scope: Scope, studentId: string, key: string): Promise<boolean> {
+    const events = await repo.consents(scope, this.db, studentId);
+    return events.find((e) => e.consent.key === key)?.consent.granted === true;
+  }
+
+  /** What the record holds now for the keys a change names, to show beside it. */
+  private async currentOf(scope: Scope, studentId: string, changes: Record<string, unknown>, parentUserId: string) {
+    const current: Record<string, unknown> = {};
+    const profile = await repo.profile(scope, this.db, studentId);
+    const p = profile?.profile;
+    for (const key of Object.keys(changes)) {
+      if (key === 'preferred_name') current[key] = p?.preferredName ?? null;
+      else if (key === 'address') current[key] = p?.address ?? null;
+      else if (key === 'home_languages') current[key] = p?.homeLanguages ?? [];
+      else if (key === 'dietary') current[key] = p?.dietary ?? null;
+      else if (key === 'doctor') current[key] = p?.doctor ?? null;
+      else if (key === 'parent_phone' || key === 'parent_email') {
+        const contact = await repo.parentContact(scope, this.db, studentId, parentUserId);
+        current[key] = key === 'parent_phone' ? (contact?.phone ?? null) : (contact?.email ?? null);
+      } else if (key === 'contacts') {
+        const rows = await repo.contacts(scope, this.db, studentId);
+        current[key] = rows
+          .filter((r) => r.contact.kind !== 'not_allowed')
+          .map((r) => ({
+            id: r.contact.id,
+            kind: r.contact.kind,
+            name: r.contact.name,
+            relationship: r.contact.relationship,
+            phone: r.contact.phone,
+          }));
+      }
+    }
+    return current;
+  }
+
+  async propose(scope: Scope, studentId: string, changes: ProposedChanges): Promise<ChangeRequest> {
+    const student = await this.studentOf(scope, studentId);
+    if (scope.kind !== 'parent') throw forbidden();
+    const own = changes.contacts?.filter((c) => c.id).map((c) => c.id as string) ?? [];
+    if (own.length) {
+      const existing = new Set(
+        (await repo.contacts(scope, this.db, studentId)).filter((c) => c.contact.kind !== 'not_allowed').map((c) => c.contact.id),
+      );
+      if (own.some((id) => !existing.has(id)))
+        throw badRequest('contacts: no such contact of this child', ERROR_CODES.validation, 'contacts');
+    }
+    const id = newId();
+    const clean = JSON.parse(JSON.stringify(changes)) as Record<string, unknown>;
+    await repo.insertChangeRequest(scope, this.db, {
+      id,
+      studentId,
+      schoolId: student.schoolId,
+      proposedBy: scope.userId,
+      changes: clean,
+      createdAt: this.clock.now(),
+    });
+    return this.changeOut(scope, id);
+  }
+
+  private async changeOut(scope: Scope, id: string): Promise<ChangeRequest> {
+    const row = await repo.changeRequest(scope, this.db, id);
+    if (!row) throw notFound();
+    return presentChangeRequest(row, await this.currentOf(scope, row.student.id, row.request.changes, row.request.proposedBy));
+  }
+
+  async pendingChanges(scope: Scope): Promise<ChangeRequest[]> {
+    const rows = await repo.changeRequests(scope, this.db, { status: 'pending' });
+    return Promise.all(
+      rows.map(async (r) =>
+        presentChangeRequest(r, await this.currentOf(scope, r.student.id, r.request.changes, r.request.proposedBy)),
+      ),
+    );
+  }
+
+  /** Accepts (applies every change, in one transaction) or declines a family's proposal. */
+  async decide(scope: Scope, id: string, decision: 'accept' | 'decline'): Promise<ChangeRequest> {
+    const row = await repo.changeRequest(scope, this.db, id);
+    if (!row) throw notFound();
+    await requireAccess(scope, 'child', [row.student.id]);
+    if (row.request.status !== 'pending') throw new AppError(409, CHILD_MESSAGES.alreadyDecided, ERROR_CODES.alreadyDecided);
+    const changes = row.request.changes as ProposedChanges;
+    const studentId = row.student.id;
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.decideChangeRequest(scope, tx, id, decision === 'accept' ? 'accepted' : 'declined', now)))
+        throw new AppError(409, CHILD_MESSAGES.alreadyDecided, ERROR_CODES.alreadyDecided);
+      if (decision === 'decline') return;
+      const values: Parameters<typeof repo.upsertProfile>[3] = {};
+      if (changes.preferred_name !== undefined) values.preferredName = changes.preferred_name || null;
+      if (changes.address !== undefined) values.address = changes.address || null;
+      if (changes.home_languages !== undefined) values.homeLanguages = changes.home_languages;
+      if (changes.dietary !== undefined) values.dietary = changes.dietary;
+      if (changes.doctor !== undefined) values.doctor = changes.doctor;
+      if (Object.keys(values).length) await repo.upsertProfile(scope, tx, studentId, values, now);
+      if (changes.parent_phone || changes.parent_email)
+        await repo.setParentContact(scope, tx, studentId, row.request.proposedBy, {
+          phone: changes.parent_phone,
+          email: changes.parent_email,
+        });
+      for (const c of changes.contacts ?? []) {
+        const values = { kind: c.kind, name: c.name, relationship: c.relationship, phone: c.phone || null };
+        if (c.id) await repo.updateContact(scope, tx, c.id, { ...values, recordedAt: now });
+        else
+          await repo.insertContact(scope, tx, {
+            id: newId(),
+            studentId,
+            ...values,
+            priority: 100,
+            recordedBy: scope.userId,
+            recordedAt: now,
+          });
+      }
+    });
+    return this.changeOut(scope, id);
+  }
+
+  async medicalViews(scope: Scope, studentId: string) {
+    await this.studentOf(scope, studentId);
+    const rows = await repo.medicalViewsOf(scope, this.db, studentId);
+    return rows.map((r) => ({
+      viewed_by: r.viewer?.id ? { id: r.viewer.id, first_name: r.viewer.firstName, last_name: r.viewer.lastName } : null,
+      viewed_at: r.view.viewedAt.toISOString(),
+    }));
+  }
+
+  /** Badges of these children (for lists that show them beside a name). */
+  async alertsOf(scope: Scope, studentIds: readonly string[]) {
+    const items = await repo.healthItems(scope, this.db, studentIds);
+    return new Map(studentIds.map((id) => [id, alertsOf(items.filter((i) => i.item.studentId === id))]));
+  }
+}
