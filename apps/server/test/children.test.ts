@@ -157,6 +157,17 @@ describe("a child's record", () => {
   });
 });
 
+describe("a class's badges", () => {
+  it("list the class's children who carry one, for its staff only", async () => {
+    const url = `/api/classes/${demoId('class:nurseryA')}/student_alerts`;
+    const alerts = expectResponse(ROUTES.classStudentAlerts, await req('GET', url, tara)).result;
+    expect(alerts).toEqual([{ student_id: aarav, alerts: ['severe_allergy', 'epipen'] }]);
+    expect((await req('GET', url, neha)).statusCode).toBe(403);
+    expect((await req('GET', url, mona)).statusCode).toBe(404);
+    expect((await req('GET', url, rohan)).statusCode).toBe(403);
+  });
+});
+
 describe('who reaches a record', () => {
   it('401 without a token, 400 for a malformed id', async () => {
     expect((await req('GET', `/api/student/${aarav}/record`)).statusCode).toBe(401);

@@ -17,6 +17,7 @@ import {
   healthUpdateSchema,
   medicalViewSchema,
   profileUpdateSchema,
+  studentAlertsSchema,
 } from './schemas.js';
 
 /**
@@ -146,6 +147,14 @@ export const CHILDREN_ROUTES = routeTable({
     params: byIdSchema,
     body: changeDecisionSchema,
     response: withMessage(changeRequestSchema),
+  },
+  classStudentAlerts: {
+    method: 'GET',
+    path: '/api/classes/:id/student_alerts',
+    access: 'staff',
+    resource: 'class',
+    params: byIdSchema,
+    response: envelope(z.array(studentAlertsSchema)),
   },
   childMedicalViews: {
     method: 'GET',

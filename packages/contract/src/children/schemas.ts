@@ -247,3 +247,7 @@ export const consentRequestSchema = z.object({ key: text(40).min(1), granted: z.
 export const changeDecisionSchema = z.object({ decision: z.enum(['accept', 'decline']) });
 export const changeRequestBodySchema = z.object({ changes: proposedChangesSchema });
 export const medicalViewSchema = z.object({ viewed_by: personRef.nullable(), viewed_at: z.string() });
+
+/** The badges of each child of a class who has any (attendance rows, pickers, the assistant's cards). */
+export const studentAlertsSchema = z.object({ student_id: idSchema, alerts: z.array(z.enum(CHILD_ALERTS)) });
+export type StudentAlerts = z.infer<typeof studentAlertsSchema>;

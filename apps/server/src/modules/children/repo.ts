@@ -355,3 +355,12 @@ export async function staffOfChildClass(scope: Scope, q: Queryable, studentId: s
     .limit(1);
   return !!row;
 }
+
+export async function classStudentIds(scope: Scope, q: Queryable, classId: string): Promise<string[]> {
+  const rows = await q
+    .select({ id: classStudents.studentId })
+    .from(classStudents)
+    .innerJoin(classes, eq(classes.id, classStudents.classId))
+    .where(and(eq(classStudents.classId, classId), await reachable(scope, classes.schoolId)));
+  return rows.map((r) => r.id);
+}

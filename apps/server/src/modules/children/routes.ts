@@ -49,5 +49,6 @@ export function childRoutes(route: Router, s: Services): void {
     result: await s.children.decide(auth, params.id, body.decision),
     message: body.decision === 'accept' ? CHILD_MESSAGES.changeAccepted : CHILD_MESSAGES.changeDeclined,
   }));
+  route(ROUTES.classStudentAlerts, async ({ auth, params }) => ({ result: await s.children.classAlerts(auth, params.id) }));
   route(ROUTES.childMedicalViews, async ({ auth, params }) => ({ result: await s.children.medicalViews(auth, params.id) }));
 }

@@ -16,6 +16,7 @@ import {
   isoOfUtc,
   type ProfileUpdate,
   type ProposedChanges,
+  type StudentAlerts,
 } from '@cue/contract';
 import { requireAccess, type Scope } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
@@ -402,5 +403,16 @@ export class ChildRecordService {
   async alertsOf(scope: Scope, studentIds: readonly string[]) {
     const items = await repo.healthItems(scope, this.db, studentIds);
     return new Map(studentIds.map((id) => [id, alertsOf(items.filter((i) => i.item.studentId === id))]));
+  }
+
+  /** The children of a class who carry a badge, for its staff. */
+  async classAlerts(scope: Scope, classId: string): Promise<StudentAlerts[]> {
+    await requireAccess(scope, 'class', [classId]);
+    const ids = await repo.classStudentIds(scope, this.db, classId);
+    const alerts = await this.alertsOf(scope, ids);
+    return ids.flatMap((id) => {
+      const list = alerts.get(id) ?? [];
+      return list.length ? [{ student_id: id, alerts: list }] : [];
+    });
   }
 }
