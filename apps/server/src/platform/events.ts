@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 
 /** What services announce after a change is committed; the realtime layer (and later jobs) listen. */
 export interface DomainEvents {
+  /** `date` is the ISO day. */
   'attendance.updated': { schoolId: string; classId: string; date: string; isSaved: boolean; byUserId: string };
   'excusal.updated': { schoolId: string; classId: string; studentId: string; status: string };
   'calendar.updated': { schoolId: string; classId: string | null };

@@ -1,4 +1,11 @@
-import { ATTENDANCE_UPDATED_EVENT, COMMUNICATION_PUBLISHED_EVENT, ERROR_CODES, MESSAGES, PRESET_CODES } from '@cue/contract';
+import {
+  ATTENDANCE_UPDATED_EVENT,
+  COMMUNICATION_PUBLISHED_EVENT,
+  ddmmyyyyFromIso,
+  ERROR_CODES,
+  MESSAGES,
+  PRESET_CODES,
+} from '@cue/contract';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -175,7 +182,8 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
   deps.events.on('attendance.updated', (e) => {
     io.to(classRoom(e.classId)).emit(ATTENDANCE_UPDATED_EVENT, {
       class_id: e.classId,
-      date: e.date,
+      // The event carries the ISO day; the wire says DD-MM-YYYY.
+      date: ddmmyyyyFromIso(e.date),
       is_saved: e.isSaved,
       preset: PRESET_CODES.attendanceMarked,
     });

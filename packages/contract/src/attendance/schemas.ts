@@ -76,7 +76,12 @@ export const attendanceDashboardSchema = z.object({
     present: z.number().int(),
     absent: z.number().int(),
     marked: z.number().int(),
+    /** Over the marked children only: `unmarked_classes` says which classes it leaves out. */
     rate: z.number().nullable(),
+    /** How many classes the view covers. */
+    classes: z.number().int(),
+    /** Classes of the view with no mark yet for the day (a class day, not a holiday). */
+    unmarked_classes: z.array(z.object({ id: idSchema, class_name: z.string() })),
   }),
   by_week: z.array(ratePointSchema),
   by_month: z.array(ratePointSchema),

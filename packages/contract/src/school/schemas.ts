@@ -47,8 +47,18 @@ export const schoolDashboardSchema = z.object({
   students: z.number().int(),
   staff: z.number().int(),
   parents: z.number().int(),
-  /** Today's attendance: null until attendance is recorded (attendance module). */
-  attendance_today: z.object({ present: z.number().int(), marked: z.number().int(), rate: z.number().nullable() }),
+  /**
+   * Today's attendance over the school's classes that meet today: children present (or late) of those
+   * marked, the rate, and how many classes are complete, marked but open, or not marked yet (named).
+   */
+  attendance_today: z.object({
+    present: z.number().int(),
+    marked: z.number().int(),
+    rate: z.number().nullable(),
+    classes: z.number().int(),
+    complete: z.number().int(),
+    unmarked_classes: z.array(z.object({ id: idSchema, class_name: z.string() })),
+  }),
 });
 
 // Divisions

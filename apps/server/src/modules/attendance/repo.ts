@@ -1,4 +1,6 @@
-import { and, asc, between, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, exists, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
   attendanceRecords,
@@ -6,9 +8,27 @@ import {
   classes,
   classStudents,
   excusals,
+  memberships,
   students,
   users,
 } from '../../platform/db/schema.js';
+
+/*
+ * Every query carries the caller's scope: staff read and write the classes of their school (the class
+ * joined to its school in the WHERE clause); a parent reads their own children's rows only.
+ */
+
+const ids = (set: ReadonlySet<string>) => (set.size ? [...set] : ['']);
+
+/** Classes of the staff caller's school (a subquery for `inArray(x.classId, ...)`). */
+const schoolClasses = (scope: Scope) =>
+  sql`(select ${classes.id} from ${classes} where ${classes.schoolId} = ${staffSchool(scope)})`;
+
+/** The rows of a child the caller may read: of their school's classes for staff, their own children for a parent. */
+async function childRows(scope: Scope, classId: AnyPgColumn, studentId: AnyPgColumn): Promise<SQL> {
+  if (scope.kind === 'parent') return inArray(studentId, ids(await scope.childIds()));
+  return inArray(classId, schoolClasses(scope));
+}
 
 export interface DayView {
   /** Marks written for the day. */
@@ -21,14 +41,16 @@ export interface DayView {
 }
 
 /** Everything the attendance page shows of a class's day, in one statement (one round trip). */
-export async function dayView(q: Queryable, schoolId: string, classId: string, date: string): Promise<DayView> {
+export async function dayView(scope: Scope, q: Queryable, classId: string, date: string): Promise<DayView> {
+  const schoolId = staffSchool(scope);
   const result = await q.execute(sql`
+    with c as (select id from classes where id = ${classId} and school_id = ${schoolId})
     select
       (select coalesce(json_agg(json_build_object('studentId', r.student_id, 'status', r.status)), '[]'::json)
-         from attendance_records r where r.class_id = ${classId} and r.date = ${date}::date) as records,
+         from attendance_records r where r.class_id in (select id from c) and r.date = ${date}::date) as records,
       (select json_build_object('completedAt', d.completed_at, 'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name)
          from attendance_days d left join users u on u.id = d.completed_by
-         where d.class_id = ${classId} and d.date = ${date}::date) as day,
+         where d.class_id in (select id from c) and d.date = ${date}::date) as day,
       (select json_build_object('id', e.id, 'title', e.title)
          from calendar_events e
          where e.school_id = ${schoolId} and e.is_holiday and e.start_date <= ${date}::date and e.end_date >= ${date}::date
@@ -36,7 +58,7 @@ export async function dayView(q: Queryable, schoolId: string, classId: string, d
          order by e.start_date limit 1) as holiday,
       (select coalesce(json_agg(distinct x.student_id), '[]'::json)
          from excusals x
-         where x.class_id = ${classId} and x.status = 'approved' and x.from_date <= ${date}::date and x.to_date >= ${date}::date) as excused`);
+         where x.class_id in (select id from c) and x.status = 'approved' and x.from_date <= ${date}::date and x.to_date >= ${date}::date) as excused`);
   const [row] = (
     result as unknown as {
       rows: {
@@ -57,18 +79,9 @@ export async function dayView(q: Queryable, schoolId: string, classId: string, d
   };
 }
 
-export async function rosterIds(q: Queryable, classId: string): Promise<string[]> {
-  const rows = await q
-    .select({ id: students.id })
-    .from(classStudents)
-    .innerJoin(students, eq(students.id, classStudents.studentId))
-    .where(eq(classStudents.classId, classId))
-    .orderBy(asc(students.firstName), asc(students.lastName));
-  return rows.map((r) => r.id);
-}
-
-/** Writes marks: NA removes the row; others insert or replace it. */
+/** Writes marks of a class of the caller's school: NA removes the row; others insert or replace it. */
 export async function writeMarks(
+  scope: Scope,
   q: Queryable,
   classId: string,
   date: string,
@@ -76,26 +89,20 @@ export async function writeMarks(
   by: string,
   now: Date,
 ) {
-  const clear = marks.filter((m) => m.status === 'NA').map((m) => m.studentId);
-  const set = marks.filter((m) => m.status !== 'NA');
-  if (clear.length)
-    await q
-      .delete(attendanceRecords)
-      .where(
-        and(
-          eq(attendanceRecords.classId, classId),
-          eq(attendanceRecords.date, date),
-          inArray(attendanceRecords.studentId, clear),
-        ),
-      );
-  if (set.length)
-    await q
-      .insert(attendanceRecords)
-      .values(set.map((m) => ({ classId, studentId: m.studentId, date, status: m.status, updatedBy: by, updatedAt: now })))
-      .onConflictDoUpdate({
-        target: [attendanceRecords.classId, attendanceRecords.studentId, attendanceRecords.date],
-        set: { status: sql`excluded.status`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`excluded.updated_at` },
-      });
+  const schoolId = staffSchool(scope);
+  const clear = marks.filter((m) => m.status === 'NA').map((m) => ({ student_id: m.studentId }));
+  const set = marks.filter((m) => m.status !== 'NA').map((m) => ({ student_id: m.studentId, status: m.status }));
+  await q.execute(sql`
+    with c as (select id from classes where id = ${classId} and school_id = ${schoolId}), cleared as (
+      delete from attendance_records
+      where class_id in (select id from c) and date = ${date}
+        and student_id in (select student_id from jsonb_to_recordset(${JSON.stringify(clear)}::jsonb) as c(student_id varchar))
+    )
+    insert into attendance_records (class_id, student_id, date, status, updated_by, updated_at)
+    select c.id, s.student_id, ${date}::date, s.status, ${by}, ${now}
+    from jsonb_to_recordset(${JSON.stringify(set)}::jsonb) as s(student_id varchar, status varchar), c
+    on conflict (class_id, student_id, date)
+    do update set status = excluded.status, updated_by = excluded.updated_by, updated_at = excluded.updated_at`);
 }
 
 /**
@@ -104,6 +111,7 @@ export async function writeMarks(
  * NA removes a mark; the last write of each student's mark wins.
  */
 export async function saveDay(
+  scope: Scope,
   q: Queryable,
   input: {
     classId: string;
@@ -118,26 +126,45 @@ export async function saveDay(
   const clear = input.marks.filter((m) => m.status === 'NA').map((m) => ({ student_id: m.studentId }));
   const set = input.marks.filter((m) => m.status !== 'NA').map((m) => ({ student_id: m.studentId, status: m.status }));
   const completedAt = completedBy ? now : null;
+  const schoolId = staffSchool(scope);
   await q.execute(sql`
-    with cleared as (
+    with c as (select id from classes where id = ${classId} and school_id = ${schoolId}), cleared as (
       delete from attendance_records
-      where class_id = ${classId} and date = ${date}
+      where class_id in (select id from c) and date = ${date}
         and student_id in (select student_id from jsonb_to_recordset(${JSON.stringify(clear)}::jsonb) as c(student_id varchar))
     ), written as (
       insert into attendance_records (class_id, student_id, date, status, updated_by, updated_at)
-      select ${classId}, s.student_id, ${date}::date, s.status, ${by}, ${now}
-      from jsonb_to_recordset(${JSON.stringify(set)}::jsonb) as s(student_id varchar, status varchar)
+      select c.id, s.student_id, ${date}::date, s.status, ${by}, ${now}
+      from jsonb_to_recordset(${JSON.stringify(set)}::jsonb) as s(student_id varchar, status varchar), c
       on conflict (class_id, student_id, date)
       do update set status = excluded.status, updated_by = excluded.updated_by, updated_at = excluded.updated_at
     )
     insert into attendance_days (class_id, date, completed_by, completed_at, updated_at)
-    values (${classId}, ${date}::date, ${completedBy}, ${completedAt}, ${now})
+    select c.id, ${date}::date, ${completedBy}, ${completedAt}::timestamptz, ${now}::timestamptz from c
     on conflict (class_id, date)
     do update set completed_by = excluded.completed_by, completed_at = excluded.completed_at, updated_at = excluded.updated_at`);
 }
 
-/** Holidays of the school or the class that touch the range. */
-export async function holidays(q: Queryable, schoolId: string, classId: string | null, from: string, to: string) {
+/**
+ * Holidays that touch the range: school-wide ones, and the class's when a class is given. Staff read
+ * their school's; a parent reads those of the school of their child's class.
+ */
+export async function holidays(scope: Scope, q: Queryable, classId: string | null, from: string, to: string, schoolId?: string) {
+  let school: SQL;
+  if (scope.kind === 'parent') {
+    // The school whose calendar is asked must be the school of one of the parent's children.
+    const kids = ids(await scope.childIds());
+    school = and(
+      eq(calendarEvents.schoolId, schoolId ?? ''),
+      exists(
+        q
+          .select({ one: sql`1` })
+          .from(classStudents)
+          .innerJoin(classes, eq(classes.id, classStudents.classId))
+          .where(and(inArray(classStudents.studentId, kids), eq(classes.schoolId, calendarEvents.schoolId))),
+      ),
+    ) as SQL;
+  } else school = eq(calendarEvents.schoolId, staffSchool(scope));
   return q
     .select({
       id: calendarEvents.id,
@@ -148,7 +175,7 @@ export async function holidays(q: Queryable, schoolId: string, classId: string |
     .from(calendarEvents)
     .where(
       and(
-        eq(calendarEvents.schoolId, schoolId),
+        school,
         eq(calendarEvents.isHoliday, true),
         lte(calendarEvents.startDate, to),
         gte(calendarEvents.endDate, from),
@@ -157,22 +184,44 @@ export async function holidays(q: Queryable, schoolId: string, classId: string |
     );
 }
 
-/** A student's marks over a range across all their classes. */
-export async function studentRecords(q: Queryable, studentId: string, from: string, to: string) {
+/** The holidays of the caller's school on a day: school-wide ones (classId null) and those of one class. */
+export async function holidaysOn(scope: Scope, q: Queryable, date: string) {
+  return q
+    .select({ classId: calendarEvents.classId })
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.schoolId, staffSchool(scope)),
+        eq(calendarEvents.isHoliday, true),
+        lte(calendarEvents.startDate, date),
+        gte(calendarEvents.endDate, date),
+      ),
+    );
+}
+
+/** A student's marks over a range across all their classes (of the caller's school; a parent's own child). */
+export async function studentRecords(scope: Scope, q: Queryable, studentId: string, from: string, to: string) {
   return q
     .select({ date: attendanceRecords.date, status: attendanceRecords.status, classId: attendanceRecords.classId })
     .from(attendanceRecords)
-    .where(and(eq(attendanceRecords.studentId, studentId), between(attendanceRecords.date, from, to)))
+    .where(
+      and(
+        await childRows(scope, attendanceRecords.classId, attendanceRecords.studentId),
+        eq(attendanceRecords.studentId, studentId),
+        between(attendanceRecords.date, from, to),
+      ),
+    )
     .orderBy(asc(attendanceRecords.date));
 }
 
 /** A child's approved excusals that overlap a range (their days count as excused where nothing was marked). */
-export async function approvedExcusals(q: Queryable, studentId: string, from: string, to: string) {
+export async function approvedExcusals(scope: Scope, q: Queryable, studentId: string, from: string, to: string) {
   return q
     .select({ from: excusals.fromDate, to: excusals.toDate })
     .from(excusals)
     .where(
       and(
+        await childRows(scope, excusals.classId, excusals.studentId),
         eq(excusals.studentId, studentId),
         eq(excusals.status, 'approved'),
         lte(excusals.fromDate, to),
@@ -181,16 +230,32 @@ export async function approvedExcusals(q: Queryable, studentId: string, from: st
     );
 }
 
-export async function classesOfStudent(q: Queryable, studentId: string) {
+/** The classes of students: of the caller's school for staff, of their own children for a parent. */
+export async function classesOfStudents(scope: Scope, q: Queryable, studentIds: string[]) {
+  if (studentIds.length === 0) return [];
   return q
-    .select({ id: classes.id, schoolId: classes.schoolId, days: classes.days })
+    .select({ studentId: classStudents.studentId, id: classes.id, schoolId: classes.schoolId, days: classes.days })
     .from(classStudents)
     .innerJoin(classes, eq(classes.id, classStudents.classId))
-    .where(eq(classStudents.studentId, studentId));
+    .where(
+      and(
+        inArray(classStudents.studentId, studentIds),
+        scope.kind === 'parent'
+          ? inArray(classStudents.studentId, ids(await scope.childIds()))
+          : eq(classes.schoolId, staffSchool(scope)),
+      ),
+    );
 }
 
-/** Marks of many classes over a range, for the dashboard. */
-export async function marksForClasses(q: Queryable, classIds: string[], from: string, to: string) {
+/** Marks of classes of the caller's school over a range (of one child, or of one status, when given). */
+export async function marksForClasses(
+  scope: Scope,
+  q: Queryable,
+  classIds: string[],
+  from: string,
+  to: string,
+  only: { studentId?: string; status?: string } = {},
+) {
   if (classIds.length === 0) return [];
   return q
     .select({
@@ -200,14 +265,86 @@ export async function marksForClasses(q: Queryable, classIds: string[], from: st
       status: attendanceRecords.status,
     })
     .from(attendanceRecords)
-    .where(and(inArray(attendanceRecords.classId, classIds), between(attendanceRecords.date, from, to)));
+    .where(
+      and(
+        inArray(attendanceRecords.classId, schoolClasses(scope)),
+        inArray(attendanceRecords.classId, classIds),
+        between(attendanceRecords.date, from, to),
+        only.studentId ? eq(attendanceRecords.studentId, only.studentId) : undefined,
+        only.status ? eq(attendanceRecords.status, only.status) : undefined,
+      ),
+    );
 }
 
-/** A person's name, for "completed by". */
-export async function userName(q: Queryable, userId: string) {
+/** Which of these classes have their day marked complete (attendance_days with a completion). */
+export async function completedClasses(scope: Scope, q: Queryable, classIds: string[], date: string): Promise<string[]> {
+  if (classIds.length === 0) return [];
+  const rows = await q.execute(sql`
+    select d.class_id as id from attendance_days d join classes c on c.id = d.class_id
+    where c.school_id = ${staffSchool(scope)} and d.class_id in (select jsonb_array_elements_text(${JSON.stringify(classIds)}::jsonb))
+      and d.date = ${date}::date and d.completed_at is not null`);
+  return (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+}
+
+/** A staff member of the caller's school by name, for "completed by". */
+export async function userName(scope: Scope, q: Queryable, userId: string) {
   const [row] = await q
     .select({ id: users.id, first_name: users.firstName, last_name: users.lastName })
     .from(users)
-    .where(eq(users.id, userId));
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.schoolId, staffSchool(scope))))
+    .where(eq(users.id, userId))
+    .limit(1);
   return row;
+}
+
+const decider = alias(users, 'decider');
+
+/** Reported absences with their child and who decided: of the school's classes for staff, of their own children for a parent. */
+export async function listExcusals(
+  scope: Scope,
+  q: Queryable,
+  where: { id?: string; classId?: string; studentId?: string; status?: string },
+) {
+  return q
+    .select({
+      e: excusals,
+      s: { id: students.id, firstName: students.firstName, lastName: students.lastName },
+      d: { id: decider.id, firstName: decider.firstName, lastName: decider.lastName },
+    })
+    .from(excusals)
+    .innerJoin(students, eq(students.id, excusals.studentId))
+    .leftJoin(decider, eq(decider.id, excusals.decidedBy))
+    .where(
+      and(
+        await childRows(scope, excusals.classId, excusals.studentId),
+        where.id ? eq(excusals.id, where.id) : undefined,
+        where.classId ? eq(excusals.classId, where.classId) : undefined,
+        where.studentId ? eq(excusals.studentId, where.studentId) : undefined,
+        where.status ? eq(excusals.status, where.status) : undefined,
+      ),
+    )
+    .orderBy(desc(excusals.fromDate), desc(excusals.createdAt));
+}
+export type ExcusalRow = Awaited<ReturnType<typeof listExcusals>>[number];
+
+/** A parent reports an absence of their own child in one of the child's classes. */
+export async function insertExcusal(scope: Scope, q: Queryable, row: typeof excusals.$inferInsert): Promise<boolean> {
+  const kids = await scope.childIds();
+  if (scope.kind !== 'parent' || !kids.has(row.studentId)) return false;
+  await q.insert(excusals).values(row);
+  return true;
+}
+
+/** Staff decide a reported absence of a class of their school; returns the child, or null when there is none. */
+export async function decideExcusal(
+  scope: Scope,
+  q: Queryable,
+  input: { id: string; classId: string; status: string; by: string; at: Date },
+): Promise<string | null> {
+  const rows = await q
+    .update(excusals)
+    .set({ status: input.status, decidedBy: input.by, decidedAt: input.at })
+    .where(and(inArray(excusals.classId, schoolClasses(scope)), eq(excusals.id, input.id), eq(excusals.classId, input.classId)))
+    .returning({ studentId: excusals.studentId });
+  return rows[0]?.studentId ?? null;
 }

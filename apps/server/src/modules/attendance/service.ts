@@ -1,15 +1,20 @@
 import {
   ATTENDANCE_MESSAGES,
   ATTENDANCE_STATUSES,
+  type AttendanceDashboard,
+  type AttendanceReport,
   type AttendanceStatus,
-  type bulkAttendanceRequestSchema,
+  addDays,
   type ClassAttendance,
+  type ClassDetail,
   ERROR_CODES,
-  type saveAttendanceRequestSchema,
+  eachDay,
+  monthOf,
+  todayIn,
+  weekdayOf,
+  weekStart,
 } from '@cue/contract';
-import type { z } from 'zod';
-import { staffSchool } from '../../platform/auth/scope.js';
-import type { AccessClaims } from '../../platform/auth/tokens.js';
+import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scope.js';
 import { TtlCache } from '../../platform/cache.js';
 import type { Clock } from '../../platform/clock.js';
 import { toCsv } from '../../platform/csv.js';
@@ -17,11 +22,16 @@ import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { ClassService } from '../classes/service.js';
-import * as peopleRepo from '../people/repo.js';
-import type { PeopleService } from '../people/service.js';
-import * as schoolRepo from '../school/repo.js';
-import { parentHasChild } from '../users/account-repo.js';
-import { addDays, eachDay, toDdmmyyyy, todayIn, toIso, weekdayOf, weekStart } from './dates.js';
+import type { SchoolService } from '../school/service.js';
+import {
+  attendanceRate,
+  presentBulk,
+  presentCsvRow,
+  presentDashboard,
+  presentDay,
+  presentReport,
+  presentWrittenDay,
+} from './presenter.js';
 import * as repo from './repo.js';
 
 type Status = AttendanceStatus;
@@ -35,26 +45,41 @@ interface DayBatch {
 }
 const MAX_RANGE_DAYS = 366;
 
-/**
- * What staff who reach a class's day (its staff, class managers) may do with it: mark it unless it is
- * a holiday or still to come; mark it complete while open; reopen it once complete.
- */
-const dayAbilities = (isSaved: boolean, markable: boolean): ClassAttendance['abilities'] => ({
-  can_edit: markable,
-  can_complete: markable && !isSaved,
-  can_reopen: markable && isSaved,
-});
+/** A day's marks to write: every date here is ISO ('YYYY-MM-DD'); the routes turn the wire's DD-MM-YYYY into it. */
+export interface DayInput {
+  date: string;
+  student_attendance_list: { student_id: string; attendance_status: Status }[];
+  is_saved: boolean;
+}
+export interface RangeInput {
+  from: string;
+  to: string;
+  student_ids?: string[];
+  attendance_status: Status;
+}
+export interface PeriodQuery {
+  class_id?: string;
+  from?: string;
+  to?: string;
+}
+
+/** A class as the day's summary needs it: which weekdays it meets. */
+export type MeetingClass = Pick<ClassDetail, 'id' | 'class_name' | 'classes_days'>;
+
+/** How far a class's day got: complete, marked but open, or no mark yet. */
+export type DayState = 'complete' | 'taken' | 'unmarked';
 
 /**
  * Class attendance: a day's marks, completing and reopening a day, whole-class and range updates,
- * reports per child and per class, and parents' view. Every write is one transaction.
+ * reports per child and per class, and parents' view. Every write is one statement or transaction;
+ * dates are ISO throughout.
  */
 export class AttendanceService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly classes: ClassService,
-    private readonly people: PeopleService,
+    private readonly school: SchoolService,
     private readonly events: EventBus,
   ) {
     // A holiday added or removed applies to the next save at once.
@@ -69,67 +94,43 @@ export class AttendanceService {
   /** Names of the staff who complete days (a name changes rarely): kept a minute. */
   private readonly names = new TtlCache<{ id: string; first_name: string; last_name: string }>(60_000, 10_000);
 
-  private async nameOf(userId: string) {
+  private async nameOf(auth: Scope, userId: string) {
     const known = this.names.get(userId);
     if (known) return known;
-    const row = await repo.userName(this.db, userId);
+    const row = await repo.userName(auth, this.db, userId);
     if (row) this.names.set(userId, row);
     return row;
   }
 
-  /** A school's time zone, read on every mark and rarely changed: kept a minute. */
-  private readonly timeZones = new TtlCache<string>(60_000, 10_000);
-
-  /** Today in the school's time zone, YYYY-MM-DD. */
-  async today(schoolId: string): Promise<string> {
-    let timeZone = this.timeZones.get(schoolId);
-    if (!timeZone) {
-      const school = await schoolRepo.findSchool(this.db, schoolId);
-      timeZone = school?.school.timeZone ?? 'UTC';
-      this.timeZones.set(schoolId, timeZone);
-    }
+  /** Today (ISO) in the time zone of the caller's school, or of the given school of a parent's child. */
+  async today(auth: Scope, schoolId?: string): Promise<string> {
+    const timeZone = await this.school.timeZone(auth, schoolId);
     return todayIn(timeZone, this.clock.now());
   }
 
-  /** The day's attendance for every student of the class (NA when unknown; approved excusals show as excused). */
-  async forDay(auth: AccessClaims, classId: string, date?: string): Promise<ClassAttendance> {
-    const schoolId = staffSchool(auth);
+  /** The day's attendance for every student of the class (today when no date is given). */
+  async forDay(auth: Scope, classId: string, date?: string): Promise<ClassAttendance> {
     const roster = await this.classes.detail(auth, classId);
-    const iso = date ? toIso(date) : await this.today(schoolId);
+    const iso = date ?? (await this.today(auth));
     return this.present(
-      schoolId,
+      auth,
       classId,
       roster.student_list.map((s) => s.id),
       iso,
     );
   }
 
-  private async present(schoolId: string, classId: string, roster: string[], iso: string): Promise<ClassAttendance> {
-    const [view, today] = await Promise.all([repo.dayView(this.db, schoolId, classId, iso), this.today(schoolId)]);
-    const marks = new Map(view.records.map((r) => [r.studentId, r.status as Status]));
-    const excusedIds = new Set(view.excused);
-    return {
-      date: toDdmmyyyy(iso),
-      student_attendance_list: roster.map((id) => ({
-        student_id: id,
-        attendance_status: marks.get(id) ?? (excusedIds.has(id) ? 'excused' : 'NA'),
-      })),
-      is_saved: !!view.completedBy,
-      completed_by: view.completedBy
-        ? { id: view.completedBy.id, first_name: view.completedBy.firstName, last_name: view.completedBy.lastName }
-        : null,
-      completed_at: view.completedBy ? view.completedAt : null,
-      holiday: view.holiday,
-      abilities: dayAbilities(!!view.completedBy, !view.holiday && iso <= today),
-    };
+  private async present(auth: Scope, classId: string, roster: string[], iso: string): Promise<ClassAttendance> {
+    const [view, today] = await Promise.all([repo.dayView(auth, this.db, classId, iso), this.today(auth)]);
+    return presentDay(view, roster, iso, today);
   }
 
-  private async checkDay(schoolId: string, classId: string, iso: string): Promise<void> {
-    if (iso > (await this.today(schoolId))) throw badRequest(ATTENDANCE_MESSAGES.futureDate, ERROR_CODES.futureDate, 'date');
+  private async checkDay(auth: Scope, classId: string, iso: string): Promise<void> {
+    if (iso > (await this.today(auth))) throw badRequest(ATTENDANCE_MESSAGES.futureDate, ERROR_CODES.futureDate, 'date');
     const key = `${classId}:${iso}`;
     let holiday = this.holidayDays.get(key);
     if (holiday === undefined) {
-      holiday = (await repo.holidays(this.db, schoolId, classId, iso, iso)).length > 0;
+      holiday = (await repo.holidays(auth, this.db, classId, iso, iso)).length > 0;
       this.holidayDays.set(key, holiday);
     }
     if (holiday) throw badRequest(ATTENDANCE_MESSAGES.holiday, ERROR_CODES.holiday, 'date');
@@ -145,47 +146,41 @@ export class AttendanceService {
    * Saves marks for a day; `is_saved: true` marks the day complete (Mark Complete), `false` keeps or
    * makes it open again. Concurrent saves of the same day: each student's mark is the last one written.
    */
-  async save(auth: AccessClaims, classId: string, body: z.infer<typeof saveAttendanceRequestSchema>): Promise<ClassAttendance> {
+  async save(auth: Scope, classId: string, body: DayInput): Promise<ClassAttendance> {
     const schoolId = staffSchool(auth);
     const roster = await this.classes.detail(auth, classId);
-    const iso = toIso(body.date);
-    await this.checkDay(schoolId, classId, iso);
+    const iso = body.date;
+    await this.checkDay(auth, classId, iso);
     const ids = roster.student_list.map((s) => s.id);
     this.checkRoster(
       new Set(ids),
       body.student_attendance_list.map((e) => e.student_id),
     );
     const unique = new Map(body.student_attendance_list.map((e) => [e.student_id, e.attendance_status]));
-    const { batch, first } = await this.writeDay(classId, iso, unique, auth.userId, body.is_saved ? auth.userId : null);
+    const { batch, first } = await this.writeDay(auth, classId, iso, unique, auth.userId, body.is_saved ? auth.userId : null);
     // One announcement per write: the save that opened a merged batch tells the class for all of it.
     if (first)
       this.events.publish('attendance.updated', {
         schoolId,
         classId,
-        date: body.date,
+        date: iso,
         isSaved: !!batch.completedBy,
         byUserId: batch.by,
       });
     // A save of the whole roster knows the day it wrote: answered without reading it back.
     const completer = batch.completedBy
-      ? (roster.staff_list.find((p) => p.id === batch.completedBy) ?? (await this.nameOf(batch.completedBy)))
+      ? (roster.staff_list.find((p) => p.id === batch.completedBy) ?? (await this.nameOf(auth, batch.completedBy)))
       : undefined;
     // (An unmarked child may show an approved excusal, so a save with NA reads the day back.)
     if (ids.every((id) => batch.marks.has(id) && batch.marks.get(id) !== 'NA') && (!batch.completedBy || completer))
-      return {
-        date: body.date,
-        student_attendance_list: ids.map((id) => ({
-          student_id: id,
-          attendance_status: (batch.marks.get(id) ?? 'NA') as Status,
-        })),
-        is_saved: !!batch.completedBy,
-        completed_by: completer ? { id: completer.id, first_name: completer.first_name, last_name: completer.last_name } : null,
-        completed_at: batch.completedBy ? batch.now.toISOString() : null,
-        holiday: null,
-        // The day was just written: not a holiday, not in the future.
-        abilities: dayAbilities(!!batch.completedBy, true),
-      };
-    return this.present(schoolId, classId, ids, iso);
+      return presentWrittenDay({
+        iso,
+        roster: ids,
+        marks: batch.marks,
+        completer: completer ?? null,
+        completedAt: batch.completedBy ? batch.now : null,
+      });
+    return this.present(auth, classId, ids, iso);
   }
 
   /**
@@ -194,6 +189,7 @@ export class AttendanceService {
    * written by one statement after it: a morning rush on one class queues for one write, not fifty.
    */
   private async writeDay(
+    auth: Scope,
     classId: string,
     iso: string,
     marks: Map<string, string>,
@@ -209,7 +205,7 @@ export class AttendanceService {
       fresh.written = before.then(async () => {
         // From here on, later saves start the next batch.
         this.openBatches.delete(key);
-        await repo.saveDay(this.db, {
+        await repo.saveDay(auth, this.db, {
           classId,
           date: iso,
           marks: [...fresh.marks].map(([studentId, status]) => ({ studentId, status })),
@@ -235,41 +231,38 @@ export class AttendanceService {
   }
 
   /** Everyone present for the day (the day stays open or complete as it was). */
-  async fullPresence(auth: AccessClaims, classId: string, date: string): Promise<ClassAttendance> {
+  async fullPresence(auth: Scope, classId: string, iso: string): Promise<ClassAttendance> {
     const schoolId = staffSchool(auth);
     const roster = await this.classes.detail(auth, classId);
-    const iso = toIso(date);
-    await this.checkDay(schoolId, classId, iso);
+    await this.checkDay(auth, classId, iso);
     const ids = roster.student_list.map((s) => s.id);
-    await this.db.transaction((tx) =>
-      repo.writeMarks(
-        tx,
-        classId,
-        iso,
-        ids.map((studentId) => ({ studentId, status: 'present' })),
-        auth.userId,
-        this.clock.now(),
-      ),
+    await repo.writeMarks(
+      auth,
+      this.db,
+      classId,
+      iso,
+      ids.map((studentId) => ({ studentId, status: 'present' })),
+      auth.userId,
+      this.clock.now(),
     );
-    const current = await this.present(schoolId, classId, ids, iso);
-    this.events.publish('attendance.updated', { schoolId, classId, date, isSaved: current.is_saved, byUserId: auth.userId });
+    const current = await this.present(auth, classId, ids, iso);
+    this.events.publish('attendance.updated', { schoolId, classId, date: iso, isSaved: current.is_saved, byUserId: auth.userId });
     return current;
   }
 
   /** One status for many students over a range of class days (holidays and days off skipped). */
-  async bulk(auth: AccessClaims, classId: string, body: z.infer<typeof bulkAttendanceRequestSchema>) {
+  async bulk(auth: Scope, classId: string, body: RangeInput) {
     const schoolId = staffSchool(auth);
     const roster = await this.classes.detail(auth, classId);
-    const from = toIso(body.from_date, 'from_date');
-    const to = toIso(body.to_date, 'to_date');
+    const { from, to } = body;
     if (from > to) throw badRequest('from_date must not come after to_date', undefined, 'to_date');
     if (eachDay(from, to).length > MAX_RANGE_DAYS)
       throw badRequest(`At most ${MAX_RANGE_DAYS} days at once`, undefined, 'to_date');
-    if (to > (await this.today(schoolId))) throw badRequest(ATTENDANCE_MESSAGES.futureDate, ERROR_CODES.futureDate, 'to_date');
+    if (to > (await this.today(auth))) throw badRequest(ATTENDANCE_MESSAGES.futureDate, ERROR_CODES.futureDate, 'to_date');
     const ids = roster.student_list.map((s) => s.id);
     const chosen = body.student_ids ? [...new Set(body.student_ids)] : ids;
     this.checkRoster(new Set(ids), chosen);
-    const off = await repo.holidays(this.db, schoolId, classId, from, to);
+    const off = await repo.holidays(auth, this.db, classId, from, to);
     const days = eachDay(from, to).filter(
       (d) => roster.classes_days.includes(weekdayOf(d)) && !off.some((h) => h.startDate <= d && d <= h.endDate),
     );
@@ -277,6 +270,7 @@ export class AttendanceService {
     await this.db.transaction(async (tx) => {
       for (const d of days)
         await repo.writeMarks(
+          auth,
           tx,
           classId,
           d,
@@ -286,60 +280,51 @@ export class AttendanceService {
         );
     });
     for (const d of days)
-      this.events.publish('attendance.updated', {
-        schoolId,
-        classId,
-        date: toDdmmyyyy(d),
-        isSaved: false,
-        byUserId: auth.userId,
-      });
-    return { days_updated: days.length, students: chosen.length, dates: days.map(toDdmmyyyy) };
+      this.events.publish('attendance.updated', { schoolId, classId, date: d, isSaved: false, byUserId: auth.userId });
+    return presentBulk(days, chosen.length);
   }
 
-  /** A child's attendance over a week, month or year: for its parents and for staff who may see it. */
+  /** A child's attendance over the week, month or year of a day (ISO; today when none): for its parents and staff who may see it. */
   async studentReport(
-    auth: AccessClaims,
+    auth: Scope,
     studentId: string,
     period: 'week' | 'month' | 'year',
     query: { date?: string; year?: number },
-  ) {
-    await this.people.student(auth, studentId);
-    const classes = await repo.classesOfStudent(this.db, studentId);
+  ): Promise<AttendanceReport> {
+    await requireAccess(auth, 'child', [studentId]);
+    const classes = await repo.classesOfStudents(auth, this.db, [studentId]);
     const schoolId = classes[0]?.schoolId;
     if (!schoolId) throw notFound();
-    const today = await this.today(schoolId);
-    const anchor = query.date ? toIso(query.date) : today;
+    const today = await this.today(auth, schoolId);
+    const anchor = query.date ?? today;
     let from: string;
     let to: string;
     if (period === 'week') {
       from = weekStart(anchor);
       to = addDays(from, 6);
     } else if (period === 'month') {
-      from = `${anchor.slice(0, 7)}-01`;
-      to = addDays(
-        `${new Date(Date.UTC(Number(anchor.slice(0, 4)), Number(anchor.slice(5, 7)), 1)).toISOString().slice(0, 10)}`,
-        -1,
-      );
+      ({ from, to } = monthOf(anchor));
     } else {
       const year = query.year ?? Number(anchor.slice(0, 4));
       from = `${year}-01-01`;
       to = `${year}-12-31`;
     }
-    return this.summarise(schoolId, classes, studentId, from, to, today);
+    return this.summarise(auth, schoolId, classes, studentId, from, to, today);
   }
 
   private async summarise(
+    auth: Scope,
     schoolId: string,
     classes: { id: string; days: string[] }[],
     studentId: string,
     from: string,
     to: string,
     today: string,
-  ) {
+  ): Promise<AttendanceReport> {
     const [records, off, excused] = await Promise.all([
-      repo.studentRecords(this.db, studentId, from, to),
-      repo.holidays(this.db, schoolId, null, from, to),
-      repo.approvedExcusals(this.db, studentId, from, to),
+      repo.studentRecords(auth, this.db, studentId, from, to),
+      repo.holidays(auth, this.db, null, from, to, schoolId),
+      repo.approvedExcusals(auth, this.db, studentId, from, to),
     ]);
     const classDays = new Set(classes.flatMap((c) => c.days));
     const last = to < today ? to : today;
@@ -354,80 +339,109 @@ export class AttendanceService {
     const days = schoolDays.map((d) => {
       const status = byDate.get(d) ?? (isExcused(d) ? 'excused' : 'NA');
       counts[status] += 1;
-      return { date: toDdmmyyyy(d), attendance_status: status };
+      return { date: d, attendance_status: status };
     });
-    const marked = counts.present + counts.late + counts.absent + counts.excused;
-    return {
-      student_id: studentId,
-      from: toDdmmyyyy(from),
-      to: toDdmmyyyy(to),
-      counts,
-      school_days: schoolDays.length,
-      rate: marked ? Number(((counts.present + counts.late) / marked).toFixed(4)) : null,
-      days,
-    };
+    return presentReport({ studentId, from, to, counts, days });
   }
 
-  /** Parents: a child's month in one class. */
-  async forParent(auth: AccessClaims, classId: string, studentId: string, month?: string) {
+  /** Parents: a child's month ('YYYY-MM'; the current one when none) in one class. */
+  async forParent(auth: Scope, classId: string, studentId: string, month?: string): Promise<AttendanceReport> {
     await this.assertParentOfChildInClass(auth, classId, studentId);
-    const classes = (await repo.classesOfStudent(this.db, studentId)).filter((c) => c.id === classId);
+    const classes = (await repo.classesOfStudents(auth, this.db, [studentId])).filter((c) => c.id === classId);
     const schoolId = classes[0]?.schoolId;
     if (!schoolId) throw notFound();
-    const today = await this.today(schoolId);
-    const [mm, yyyy] = month ? month.split('-') : [today.slice(5, 7), today.slice(0, 4)];
-    const from = `${yyyy}-${mm}-01`;
-    const to = addDays(new Date(Date.UTC(Number(yyyy), Number(mm), 1)).toISOString().slice(0, 10), -1);
-    return this.summarise(schoolId, classes, studentId, from, to, today);
+    const today = await this.today(auth, schoolId);
+    const { from, to } = monthOf(month ? `${month}-01` : today);
+    return this.summarise(auth, schoolId, classes, studentId, from, to, today);
   }
 
-  async assertParentOfChildInClass(auth: AccessClaims, classId: string, studentId: string): Promise<void> {
-    const parent = auth.kind === 'parent' ? await peopleRepo.parentOfUser(this.db, auth.userId) : null;
-    if (!parent || !(await parentHasChild(this.db, parent.id, studentId))) throw notFound();
-    if (!(await repo.classesOfStudent(this.db, studentId)).some((c) => c.id === classId)) throw notFound();
+  /** The parent's own child, in this class; anyone else finds nothing. */
+  async assertParentOfChildInClass(auth: Scope, classId: string, studentId: string): Promise<void> {
+    if (auth.kind !== 'parent') throw notFound();
+    await requireAccess(auth, 'child', [studentId]);
+    if (!(await repo.classesOfStudents(auth, this.db, [studentId])).some((c) => c.id === classId)) throw notFound();
   }
 
-  /** The attendance dashboard: today, weekly and monthly rates, and who was absent most. */
-  async dashboard(auth: AccessClaims, query: { class_id?: string; from?: string; to?: string }) {
-    const schoolId = staffSchool(auth);
-    const visible = query.class_id ? [await this.classes.detail(auth, query.class_id)] : await this.classes.classesUsers(auth);
-    const classIds = visible.map((c) => c.id);
-    const today = await this.today(schoolId);
-    const to = query.to ? toIso(query.to, 'to') : today;
-    const from = query.from ? toIso(query.from, 'from') : addDays(to, -182);
-    if (from > to) throw badRequest('from must not come after to', undefined, 'to');
-    const marks = await repo.marksForClasses(this.db, classIds, from, to);
-    const rate = (list: { status: string }[]) => {
-      const marked = list.filter((m) => m.status !== 'NA');
-      return marked.length
-        ? Number((marked.filter((m) => m.status === 'present' || m.status === 'late').length / marked.length).toFixed(4))
-        : null;
+  /** The school of a parent's child in one of the child's classes (for reporting an absence). */
+  async schoolOfChild(auth: Scope, studentId: string): Promise<string> {
+    const [first] = await repo.classesOfStudents(auth, this.db, [studentId]);
+    if (!first) throw notFound();
+    return first.schoolId;
+  }
+
+  /** How far each class's day got (complete, marked but open, not marked). */
+  async dayStates(auth: Scope, classIds: string[], iso: string): Promise<Map<string, DayState>> {
+    const [complete, marks] = await Promise.all([
+      repo.completedClasses(auth, this.db, classIds, iso),
+      repo.marksForClasses(auth, this.db, classIds, iso, iso),
+    ]);
+    const done = new Set(complete);
+    const taken = new Set(marks.map((m) => m.classId));
+    return new Map(classIds.map((id) => [id, done.has(id) ? 'complete' : taken.has(id) ? 'taken' : 'unmarked']));
+  }
+
+  /** Classes that meet on the day (their weekday, no holiday for them). */
+  private async meeting<C extends MeetingClass>(auth: Scope, classes: C[], iso: string): Promise<C[]> {
+    const off = await repo.holidaysOn(auth, this.db, iso);
+    if (off.some((h) => h.classId === null)) return [];
+    const closed = new Set(off.map((h) => h.classId));
+    return classes.filter((c) => !closed.has(c.id) && c.classes_days.includes(weekdayOf(iso)));
+  }
+
+  /**
+   * Today over the classes that meet (for the school's dashboard): children present of those marked,
+   * and which classes are complete, open or not marked yet.
+   */
+  async todayOverClasses(auth: Scope, classes: MeetingClass[]) {
+    const today = await this.today(auth);
+    const meeting = await this.meeting(auth, classes, today);
+    const ids = meeting.map((c) => c.id);
+    const [states, marks] = await Promise.all([
+      this.dayStates(auth, ids, today),
+      repo.marksForClasses(auth, this.db, ids, today, today),
+    ]);
+    return {
+      today,
+      present: marks.filter((m) => m.status === 'present' || m.status === 'late').length,
+      marked: marks.length,
+      rate: attendanceRate(marks),
+      classes: meeting.map((c) => ({ id: c.id, class_name: c.class_name, state: states.get(c.id) ?? ('unmarked' as const) })),
     };
+  }
+
+  private async visibleClasses(auth: Scope, classId?: string): Promise<ClassDetail[]> {
+    return classId ? [await this.classes.detail(auth, classId)] : this.classes.classesUsers(auth);
+  }
+
+  /** The attendance dashboard: today (with the classes not marked yet), weekly and monthly rates, and who was absent most. */
+  async dashboard(auth: Scope, query: PeriodQuery): Promise<AttendanceDashboard> {
+    staffSchool(auth);
+    const visible = await this.visibleClasses(auth, query.class_id);
+    const classIds = visible.map((c) => c.id);
+    const now = await this.todayOverClasses(auth, visible);
+    const { today } = now;
+    const to = query.to ?? today;
+    const from = query.from ?? addDays(to, -182);
+    if (from > to) throw badRequest('from must not come after to', undefined, 'to');
+    const marks = await repo.marksForClasses(auth, this.db, classIds, from, to);
     const group = (key: (d: string) => string) => {
       const map = new Map<string, { status: string }[]>();
       for (const m of marks) map.set(key(m.date), [...(map.get(key(m.date)) ?? []), m]);
-      return [...map.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([period, list]) => ({ period, rate: rate(list), marks: list.length }));
+      return [...map.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([period, list]) => ({ period, list }));
     };
-    const todayMarks = marks.filter((m) => m.date === today);
     const students = visible.flatMap((c) => c.student_list.map((s) => ({ ...s, class_name: c.class_name })));
     const absences = new Map<string, number>();
     for (const m of marks) if (m.status === 'absent') absences.set(m.studentId, (absences.get(m.studentId) ?? 0) + 1);
-    return {
-      from: toDdmmyyyy(from),
-      to: toDdmmyyyy(to),
-      today: {
-        date: toDdmmyyyy(today),
-        students: students.length,
-        present: todayMarks.filter((m) => m.status === 'present' || m.status === 'late').length,
-        absent: todayMarks.filter((m) => m.status === 'absent').length,
-        marked: todayMarks.length,
-        rate: rate(todayMarks),
-      },
-      by_week: group((d) => toDdmmyyyy(weekStart(d))),
-      by_month: group((d) => d.slice(0, 7)),
-      most_absences: [...absences.entries()]
+    return presentDashboard({
+      from,
+      to,
+      today,
+      students: students.length,
+      todayMarks: marks.filter((m) => m.date === today),
+      byWeek: group(weekStart),
+      byMonth: group((d) => d.slice(0, 7)),
+      classes: now.classes,
+      mostAbsences: [...absences.entries()]
         .sort((a, b) => b[1] - a[1])
         .slice(0, 10)
         .map(([id, count]) => {
@@ -440,16 +454,23 @@ export class AttendanceService {
             absences: count,
           };
         }),
-    };
+    });
   }
 
-  async exportCsv(auth: AccessClaims, query: { class_id?: string; from?: string; to?: string }): Promise<string> {
-    const schoolId = staffSchool(auth);
-    const visible = query.class_id ? [await this.classes.detail(auth, query.class_id)] : await this.classes.classesUsers(auth);
-    const today = await this.today(schoolId);
-    const to = query.to ? toIso(query.to, 'to') : today;
-    const from = query.from ? toIso(query.from, 'from') : addDays(to, -30);
+  /** A class's marks over a range (ISO), of one child or one status when given: for the assistant's questions. */
+  async classMarks(auth: Scope, classId: string, from: string, to: string, only: { studentId?: string; status?: Status } = {}) {
+    await this.classes.detail(auth, classId);
+    const rows = await repo.marksForClasses(auth, this.db, [classId], from, to, only);
+    return rows.map((r) => ({ studentId: r.studentId, date: String(r.date), status: r.status as Status }));
+  }
+
+  async exportCsv(auth: Scope, query: PeriodQuery): Promise<string> {
+    const visible = await this.visibleClasses(auth, query.class_id);
+    const today = await this.today(auth);
+    const to = query.to ?? today;
+    const from = query.from ?? addDays(to, -30);
     const marks = await repo.marksForClasses(
+      auth,
       this.db,
       visible.map((c) => c.id),
       from,
@@ -460,27 +481,21 @@ export class AttendanceService {
     );
     const rows = marks
       .sort((a, b) => a.date.localeCompare(b.date) || a.classId.localeCompare(b.classId))
-      .map((m) => {
-        const [first, last, cls] = names.get(m.studentId) ?? ['', '', ''];
-        return [toDdmmyyyy(m.date), cls, first, last, m.status];
-      });
+      .map((m) => presentCsvRow(m, names.get(m.studentId) ?? ['', '', '']));
     return toCsv([['Date', 'Class', 'First name', 'Last name', 'Status'], ...rows]);
   }
 
-  /** Realtime: who may follow a class's changes. */
-  async canFollow(auth: AccessClaims, classId: string): Promise<boolean> {
+  /** Realtime: who may follow a class's changes (its staff and class managers; parents of its children). */
+  async canFollow(auth: Scope, classId: string): Promise<boolean> {
     if (auth.kind === 'staff') {
       try {
-        await this.classes.detail(auth, classId);
+        await requireAccess(auth, 'class', [classId]);
         return true;
       } catch {
         return false;
       }
     }
-    const parent = await peopleRepo.parentOfUser(this.db, auth.userId);
-    if (!parent) return false;
-    const kids = await this.db.query.parentChildren.findMany({ where: (pc, { eq }) => eq(pc.parentId, parent.id) });
-    for (const k of kids) if ((await repo.classesOfStudent(this.db, k.studentId)).some((c) => c.id === classId)) return true;
-    return false;
+    const kids = [...(await auth.childIds())];
+    return (await repo.classesOfStudents(auth, this.db, kids)).some((c) => c.id === classId);
   }
 }

@@ -1,12 +1,10 @@
-import type { ClassDetail, ClassSummary } from '@cue/contract';
+import { type ClassDetail, type ClassListItem, type ClassSummary, ddmmyyyyFromIso } from '@cue/contract';
 import { signMedia } from '../../platform/media-urls.js';
 import type { ClassRow } from './repo.js';
 
-const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('-');
-
 /** 'DD-MM-YYYY - DD-MM-YYYY', or '-' when the class has no academic year. */
 export const academicYear = (start: string | null, end: string | null): string =>
-  start && end ? `${ddmmyyyy(start)} - ${ddmmyyyy(end)}` : '-';
+  start && end ? `${ddmmyyyyFromIso(start)} - ${ddmmyyyyFromIso(end)}` : '-';
 
 export function presentClassSummary(r: ClassRow): ClassSummary {
   return {
@@ -44,3 +42,25 @@ export function presentClassDetail(r: ClassRow, studentRows: Person[], staffRows
     staff_list: staffRows.map((s) => ({ ...person(s), role: s.role })),
   };
 }
+
+export const presentClassListItem = (r: ClassRow): ClassListItem => ({
+  ...presentClassSummary(r),
+  archived: r.cls.archivedAt !== null,
+  division: r.divisionName ?? null,
+});
+
+/** A school of the class selector with the classes the person works with in it. */
+export const presentSchoolClasses = (
+  s: { id: string; name: string; editorDirection: string | null; organization: { id: string; name: string } },
+  current: boolean,
+  rows: ClassRow[],
+) => ({
+  school_details: {
+    id: s.id,
+    name: s.name,
+    editor_direction: s.editorDirection === 'r2l' ? ('r2l' as const) : ('l2r' as const),
+    organization: s.organization,
+  },
+  current,
+  classes: rows.map(presentClassSummary),
+});

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
   classes,
@@ -12,12 +13,25 @@ import {
   users,
 } from '../../platform/db/schema.js';
 
-type ClassFilter = { onlyForUserId?: string | null; includeArchived?: boolean; ids?: string[] };
+/*
+ * Every query is of the caller's school: `staffSchool(scope)` (or the schools the caller is staff of,
+ * for the class selector) in the WHERE clause.
+ */
 
-/** Classes of one school: all of them, or only those the staff member is assigned to. */
-export async function listSchoolClasses(q: Queryable, schoolId: string, filter: ClassFilter | string | null = {}) {
-  const f: ClassFilter = typeof filter === 'object' && filter !== null ? filter : { onlyForUserId: filter };
+type ClassFilter = { onlyTaught?: boolean; includeArchived?: boolean; ids?: string[]; schoolId?: string };
+
+/**
+ * Classes of the caller's school (or, for the class selector, of another school the caller is staff
+ * of: `schoolId`): all of them, or only those the caller is assigned to.
+ */
+export async function listSchoolClasses(scope: Scope, q: Queryable, f: ClassFilter = {}) {
+  const schoolId = f.schoolId ?? staffSchool(scope);
   const conditions = [eq(classes.schoolId, schoolId)];
+  // Another school than the scope's: only one the caller is staff of.
+  if (f.schoolId && f.schoolId !== scope.schoolId)
+    conditions.push(
+      sql`exists (select 1 from ${memberships} where ${memberships.userId} = ${scope.userId} and ${memberships.schoolId} = ${f.schoolId})`,
+    );
   if (!f.includeArchived) conditions.push(isNull(classes.archivedAt));
   if (f.ids) conditions.push(inArray(classes.id, f.ids.length ? f.ids : ['']));
   const base = q
@@ -25,9 +39,9 @@ export async function listSchoolClasses(q: Queryable, schoolId: string, filter: 
     .from(classes)
     .innerJoin(schools, eq(schools.id, classes.schoolId))
     .leftJoin(divisions, eq(divisions.id, classes.divisionId));
-  const rows = f.onlyForUserId
+  const rows = f.onlyTaught
     ? await base
-        .innerJoin(classStaff, and(eq(classStaff.classId, classes.id), eq(classStaff.userId, f.onlyForUserId)))
+        .innerJoin(classStaff, and(eq(classStaff.classId, classes.id), eq(classStaff.userId, scope.userId)))
         .where(and(...conditions))
         .orderBy(asc(classes.name))
     : await base.where(and(...conditions)).orderBy(asc(classes.name));
@@ -47,21 +61,13 @@ export async function listSchoolClasses(q: Queryable, schoolId: string, filter: 
 }
 export type ClassRow = Awaited<ReturnType<typeof listSchoolClasses>>[number];
 
-export async function findClass(q: Queryable, schoolId: string, classId: string) {
-  const [row] = await listSchoolClasses(q, schoolId, { includeArchived: true, ids: [classId] });
+export async function findClass(scope: Scope, q: Queryable, classId: string) {
+  const [row] = await listSchoolClasses(scope, q, { includeArchived: true, ids: [classId] });
   return row ?? null;
 }
 
-export async function isAssigned(q: Queryable, classId: string, userId: string): Promise<boolean> {
-  const [row] = await q
-    .select({ c: classStaff.classId })
-    .from(classStaff)
-    .where(and(eq(classStaff.classId, classId), eq(classStaff.userId, userId)))
-    .limit(1);
-  return !!row;
-}
-
-export async function classStudentsOf(q: Queryable, classIds: string[]) {
+/** The students of classes of the caller's school. */
+export async function classStudentsOf(scope: Scope, q: Queryable, classIds: string[]) {
   if (classIds.length === 0) return [];
   return q
     .select({
@@ -73,11 +79,12 @@ export async function classStudentsOf(q: Queryable, classIds: string[]) {
     })
     .from(classStudents)
     .innerJoin(students, eq(students.id, classStudents.studentId))
-    .where(inArray(classStudents.classId, classIds))
+    .where(and(inArray(classStudents.classId, classIds), eq(students.schoolId, staffSchool(scope))))
     .orderBy(asc(students.firstName), asc(students.lastName));
 }
 
-export async function classStaffOf(q: Queryable, classIds: string[]) {
+/** The staff of classes of the caller's school, with their role there. */
+export async function classStaffOf(scope: Scope, q: Queryable, classIds: string[]) {
   if (classIds.length === 0) return [];
   return q
     .select({
@@ -93,33 +100,38 @@ export async function classStaffOf(q: Queryable, classIds: string[]) {
     .innerJoin(users, eq(users.id, classStaff.userId))
     .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.schoolId, classes.schoolId)))
     .innerJoin(roles, eq(roles.id, memberships.roleId))
-    .where(and(inArray(classStaff.classId, classIds), isNull(users.deletedAt)))
+    .where(and(eq(classes.schoolId, staffSchool(scope)), inArray(classStaff.classId, classIds), isNull(users.deletedAt)))
     .orderBy(asc(users.firstName));
 }
 
-export const insertClass = (q: Queryable, row: typeof classes.$inferInsert) => q.insert(classes).values(row);
-export const updateClass = (q: Queryable, id: string, set: Partial<typeof classes.$inferInsert>) =>
-  q.update(classes).set(set).where(eq(classes.id, id));
-
-export async function findClassByName(q: Queryable, schoolId: string, name: string) {
-  const [row] = await q
-    .select({ id: classes.id })
-    .from(classes)
-    .where(and(eq(classes.schoolId, schoolId), isNull(classes.archivedAt), sql`lower(${classes.name}) = lower(${name})`))
-    .limit(1);
-  return row ?? null;
+export async function insertClass(scope: Scope, q: Queryable, row: Omit<typeof classes.$inferInsert, 'schoolId'>) {
+  await q.insert(classes).values({ ...row, schoolId: staffSchool(scope) });
 }
 
-export async function assignStaff(q: Queryable, pairs: { classId: string; userId: string }[]): Promise<void> {
-  if (pairs.length) await q.insert(classStaff).values(pairs).onConflictDoNothing();
+export async function updateClass(scope: Scope, q: Queryable, id: string, set: Partial<typeof classes.$inferInsert>) {
+  await q
+    .update(classes)
+    .set(set)
+    .where(and(eq(classes.id, id), eq(classes.schoolId, staffSchool(scope))));
 }
 
-/** Classes of a school whose ids are all given; returns the ids found. */
-export async function existingClassIds(q: Queryable, schoolId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
+/** Assigns staff to classes of the caller's school (pairs of another school's classes are left out). */
+export async function assignStaff(scope: Scope, q: Queryable, pairs: { classId: string; userId: string }[]): Promise<void> {
+  if (pairs.length === 0) return;
+  const own = new Set(await existingClassIds(scope, q, [...new Set(pairs.map((p) => p.classId))]));
+  const mine = pairs.filter((p) => own.has(p.classId));
+  if (mine.length) await q.insert(classStaff).values(mine).onConflictDoNothing();
+}
+
+/**
+ * Which of these classes (not archived) are of the scope's school. Takes the school part of a scope:
+ * an invitation accepted from another school's session files the person into the inviting school's classes.
+ */
+export async function existingClassIds(scope: Pick<Scope, 'schoolId'>, q: Queryable, ids: string[]): Promise<string[]> {
+  if (ids.length === 0 || !scope.schoolId) return [];
   const rows = await q
     .select({ id: classes.id })
     .from(classes)
-    .where(and(eq(classes.schoolId, schoolId), inArray(classes.id, ids), isNull(classes.archivedAt)));
+    .where(and(eq(classes.schoolId, scope.schoolId), inArray(classes.id, ids), isNull(classes.archivedAt)));
   return rows.map((r) => r.id);
 }

@@ -1,17 +1,19 @@
-import type {
-  AttendanceStatus,
-  ClassAttendance,
-  ClassDetail,
-  Communication,
-  DashboardAttendanceState,
-  DashboardChild,
-  DashboardClass,
-  Excusal,
-  ParentDashboard,
-  StaffDashboard,
-  TaskLog,
+import {
+  type AttendanceStatus,
+  type ClassAttendance,
+  type ClassDetail,
+  type Communication,
+  type DashboardAttendanceState,
+  type DashboardChild,
+  type DashboardClass,
+  ddmmyyyyFromIso,
+  type Excusal,
+  isoFromDdmmyyyy,
+  type ParentDashboard,
+  type StaffDashboard,
+  type TaskLog,
+  weekdayOf,
 } from '@cue/contract';
-import { toDdmmyyyy, toIso, weekdayOf } from '../attendance/dates.js';
 
 /** One class's part of the staff dashboard, as the service gathered it from the modules. */
 export interface ClassToday {
@@ -62,11 +64,15 @@ export function presentStaffDashboard(input: {
   const names = new Map(input.classes.map((c) => [c.detail.id, c.detail.class_name]));
   const excusals = input.classes
     .flatMap((c) => c.pending)
-    .sort((a, b) => toIso(a.from_date).localeCompare(toIso(b.from_date)) || a.created_at.localeCompare(b.created_at));
+    .sort(
+      (a, b) =>
+        (isoFromDdmmyyyy(a.from_date) ?? '').localeCompare(isoFromDdmmyyyy(b.from_date) ?? '') ||
+        a.created_at.localeCompare(b.created_at),
+    );
   return {
     side: 'staff',
-    date: toDdmmyyyy(input.todayIso),
-    week_from: toDdmmyyyy(input.weekFromIso),
+    date: ddmmyyyyFromIso(input.todayIso),
+    week_from: ddmmyyyyFromIso(input.weekFromIso),
     classes: input.classes.map(({ detail, day, pending, observed }) => ({
       id: detail.id,
       class_name: detail.class_name,
@@ -111,7 +117,7 @@ export function presentChild(input: {
     id: input.child.id,
     first_name: input.child.first_name,
     last_name: input.child.last_name,
-    date: toDdmmyyyy(input.todayIso),
+    date: ddmmyyyyFromIso(input.todayIso),
     attendance: input.attendance,
     new_announcements: input.unread.announcement,
     new_homework: input.unread.homework,
@@ -120,3 +126,28 @@ export function presentChild(input: {
 }
 
 export const presentParentDashboard = (children: DashboardChild[]): ParentDashboard => ({ side: 'parent', children });
+
+/** The school dashboard: its counts and today's attendance over the classes that meet today. */
+export function presentSchoolDashboard(
+  counts: { classes: number; students: number; staff: number; parents: number },
+  today: {
+    present: number;
+    marked: number;
+    rate: number | null;
+    classes: { id: string; class_name: string; state: 'complete' | 'taken' | 'unmarked' }[];
+  } | null,
+) {
+  return {
+    ...counts,
+    attendance_today: {
+      present: today?.present ?? 0,
+      marked: today?.marked ?? 0,
+      rate: today?.rate ?? null,
+      classes: today?.classes.length ?? 0,
+      complete: today?.classes.filter((c) => c.state === 'complete').length ?? 0,
+      unmarked_classes: (today?.classes ?? [])
+        .filter((c) => c.state === 'unmarked')
+        .map((c) => ({ id: c.id, class_name: c.class_name })),
+    },
+  };
+}

@@ -1,9 +1,16 @@
-import { type AttendanceStatus, DASHBOARD_LIST_LIMIT, type Dashboard, type DashboardChild } from '@cue/contract';
+import {
+  type AttendanceStatus,
+  addDays,
+  DASHBOARD_LIST_LIMIT,
+  type Dashboard,
+  type DashboardChild,
+  isoFromDdmmyyyy,
+  todayIn,
+  weekStart,
+} from '@cue/contract';
 import type { CueTaskService } from '../../ai/tasks/service.js';
-import { staffSchool } from '../../platform/auth/scope.js';
-import type { AccessClaims } from '../../platform/auth/tokens.js';
+import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
-import { addDays, todayIn, toIso, weekStart } from '../attendance/dates.js';
 import type { ExcusalService } from '../attendance/excusal-service.js';
 import type { AttendanceService } from '../attendance/service.js';
 import type { ClassService } from '../classes/service.js';
@@ -11,7 +18,13 @@ import type { CommunicationService } from '../communication/service.js';
 import type { ObservationService } from '../observations/service.js';
 import type { SchoolService } from '../school/service.js';
 import type { UserService } from '../users/service.js';
-import { type ClassToday, presentChild, presentParentDashboard, presentStaffDashboard } from './presenter.js';
+import {
+  type ClassToday,
+  presentChild,
+  presentParentDashboard,
+  presentSchoolDashboard,
+  presentStaffDashboard,
+} from './presenter.js';
 
 export interface DashboardDeps {
   clock: Clock;
@@ -26,25 +39,39 @@ export interface DashboardDeps {
 }
 
 /**
- * The first page after sign-in, gathered from the modules' services (each applies its own checks:
- * the classes a person works with, their own children, their own drafts and tasks).
+ * The first page after sign-in, and the school's dashboard, gathered from the modules' services (each
+ * applies its own checks: the classes a person works with, their own children, their own drafts and tasks).
  */
 export class DashboardService {
   constructor(private readonly deps: DashboardDeps) {}
 
-  async forCaller(auth: AccessClaims): Promise<Dashboard> {
+  async forCaller(auth: Scope): Promise<Dashboard> {
     return auth.kind === 'staff' ? this.staff(auth) : this.parent(auth);
+  }
+
+  /**
+   * The school at a glance (admin): its counts, and today's attendance over every class that meets
+   * today: children present of those marked, classes complete, and the classes not marked yet.
+   */
+  async school(auth: Scope) {
+    const { school, classes, attendance } = this.deps;
+    const schoolId = staffSchool(auth);
+    const [counts, features] = await Promise.all([school.counts(auth), school.schoolPermissions(schoolId)]);
+    const today = features.has('attendance.enabled')
+      ? await attendance.todayOverClasses(auth, await classes.allOfSchool(auth))
+      : null;
+    return presentSchoolDashboard(counts, today);
   }
 
   /**
    * Staff: every class they work with (their own; every class of the school for holders of
    * admin_portal.classes), what waits for them, and Cue's tasks still running.
    */
-  private async staff(auth: AccessClaims): Promise<Dashboard> {
+  private async staff(auth: Scope): Promise<Dashboard> {
     const { attendance, classes, excusals, observations, communication, cueTasks, school } = this.deps;
     const schoolId = staffSchool(auth);
     const [todayIso, features, mine] = await Promise.all([
-      attendance.today(schoolId),
+      attendance.today(auth),
       school.schoolPermissions(schoolId),
       classes.staffClasses(auth),
     ]);
@@ -54,7 +81,7 @@ export class DashboardService {
       mine.map(async ({ id }) => {
         const [detail, day, pending, observed] = await Promise.all([
           classes.detail(auth, id),
-          withAttendance ? attendance.forDay(auth, id) : Promise.resolve(null),
+          withAttendance ? attendance.forDay(auth, id, todayIso) : Promise.resolve(null),
           excusals.forClass(auth, id, 'pending'),
           observations.countsByChild(auth, id, weekFromIso, todayIso),
         ]);
@@ -78,7 +105,7 @@ export class DashboardService {
   }
 
   /** Parents: today for each of their children (attendance, unread announcements and homework, new portfolio items). */
-  private async parent(auth: AccessClaims): Promise<Dashboard> {
+  private async parent(auth: Scope): Promise<Dashboard> {
     const { users, attendance, communication, observations, clock } = this.deps;
     const details = await users.current(auth);
     if (details.logined_as !== 'parent') return presentParentDashboard([]);
@@ -86,14 +113,14 @@ export class DashboardService {
       details.user_detials.child_list.map(async (child) => {
         const schoolId = child.student_class[0]?.school_details.id;
         const classIds = child.student_class.map((c) => c.class_id);
-        const todayIso = schoolId ? await attendance.today(schoolId) : todayIn('UTC', clock.now());
+        const todayIso = schoolId ? await attendance.today(auth, schoolId) : todayIn('UTC', clock.now());
         const [week, unread, portfolio] = await Promise.all([
           classIds.length ? attendance.studentReport(auth, child.id, 'week', {}) : Promise.resolve(null),
           communication.unreadCounts(auth, classIds),
           observations.sharedSince(auth, child.id, addDays(todayIso, -6)),
         ]);
         // The week's days are the child's school days up to today: today is missing when it is none.
-        const today = week?.days.find((d) => toIso(d.date) === todayIso);
+        const today = week?.days.find((d) => isoFromDdmmyyyy(d.date) === todayIso);
         const status: AttendanceStatus | null = today ? today.attendance_status : null;
         return presentChild({ child, todayIso, attendance: status, unread, portfolio });
       }),

@@ -106,7 +106,7 @@ export class PeopleService {
 
   private async checkClasses(schoolId: string, classIds: string[], field: string) {
     const unique = [...new Set(classIds)];
-    const found = await classRepo.existingClassIds(this.db, schoolId, unique);
+    const found = await classRepo.existingClassIds({ schoolId }, this.db, unique);
     if (found.length !== unique.length) throw badRequest(`${field}: not classes of this school`, undefined, field);
     return unique;
   }
@@ -256,7 +256,7 @@ export class PeopleService {
         firstName: invitation.firstName,
         lastName: invitation.lastName,
       });
-      const classIds = await classRepo.existingClassIds(tx, schoolId, invitation.classIds);
+      const classIds = await classRepo.existingClassIds({ schoolId }, tx, invitation.classIds);
       await repo.setStaffClasses(tx, schoolId, auth.userId, classIds);
     });
     this.users.invalidateUser(auth.userId);

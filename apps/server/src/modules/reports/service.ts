@@ -1,47 +1,32 @@
-import type { AccessClaims } from '../../platform/auth/tokens.js';
-import { toCsv } from '../../platform/csv.js';
+import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/client.js';
-import { forbidden, notFound } from '../../platform/errors.js';
-import * as classRepo from '../classes/repo.js';
-import * as peopleRepo from '../people/repo.js';
-
-const HEADER = ['Student first name', 'Student last name', 'Class', 'Parent', 'Relation', 'Phone', 'Email'];
+import type { ClassService } from '../classes/service.js';
+import { classListFilename, presentContactSheet } from './presenter.js';
+import * as repo from './repo.js';
 
 /** Class lists and contact sheets as CSV. */
 export class ReportService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly classes: ClassService,
+  ) {}
 
-  private async rows(schoolId: string, classIds?: string[]) {
-    const { ids } = await peopleRepo.listStudents(this.db, { schoolId, classIds, limit: 100_000, offset: 0 });
-    const list = await peopleRepo.loadStudents(this.db, ids);
-    const out: string[][] = [];
-    for (const s of list) {
-      const className = s.classes.map((c) => c.className).join('; ');
-      const parents = s.parents.length ? s.parents : [null];
-      for (const p of parents)
-        out.push([
-          s.student.firstName,
-          s.student.lastName,
-          className,
-          p ? `${p.firstName} ${p.lastName}`.trim() : '',
-          p?.relation ?? '',
-          p?.phone ?? '',
-          p?.email ?? '',
-        ]);
-    }
-    return out;
+  private async sheet(auth: Scope, classIds?: string[]): Promise<string> {
+    const [kids, classRows, parentRows] = await Promise.all([
+      repo.reportStudents(auth, this.db, classIds),
+      repo.reportClasses(auth, this.db),
+      repo.reportParents(auth, this.db),
+    ]);
+    return presentContactSheet(kids, classRows, parentRows);
   }
 
-  async classList(auth: AccessClaims, classId: string): Promise<{ filename: string; csv: string }> {
-    if (!auth.schoolId) throw forbidden();
-    const cls = await classRepo.findClass(this.db, auth.schoolId, classId);
-    if (!cls) throw notFound();
-    const csv = toCsv([HEADER, ...(await this.rows(auth.schoolId, [classId]))]);
-    return { filename: `${cls.cls.name.replace(/[^\w-]+/g, '-')}-class-list.csv`, csv };
+  async classList(auth: Scope, classId: string): Promise<{ filename: string; csv: string }> {
+    const name = await this.classes.nameOf(auth, classId);
+    return { filename: classListFilename(name), csv: await this.sheet(auth, [classId]) };
   }
 
-  async contacts(auth: AccessClaims): Promise<{ filename: string; csv: string }> {
-    if (!auth.schoolId) throw forbidden();
-    return { filename: 'contact-sheet.csv', csv: toCsv([HEADER, ...(await this.rows(auth.schoolId))]) };
+  async contacts(auth: Scope): Promise<{ filename: string; csv: string }> {
+    staffSchool(auth);
+    return { filename: 'contact-sheet.csv', csv: await this.sheet(auth) };
   }
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
   classes,
@@ -14,7 +15,17 @@ import {
   users,
 } from '../../platform/db/schema.js';
 
-export async function findSchool(q: Queryable, schoolId: string) {
+/*
+ * Every query is of the caller's school (`staffSchool(scope)` in the WHERE clause). Reads made to
+ * build a scope or on behalf of many (the permission cache, the usage flush) take the school part of
+ * a scope (`SchoolPart`); a parent reads the time zone of their children's schools only.
+ */
+
+/** The school (and person) a read acts for, where a whole scope is not built yet. */
+export type SchoolPart = Pick<Scope, 'schoolId'>;
+
+export async function findSchool(scope: Scope, q: Queryable) {
+  const schoolId = staffSchool(scope);
   const [row] = await q
     .select({ school: schools, organization: { id: organizations.id, name: organizations.name } })
     .from(schools)
@@ -24,11 +35,13 @@ export async function findSchool(q: Queryable, schoolId: string) {
   return row ?? null;
 }
 
-export async function updateSchool(q: Queryable, schoolId: string, set: Partial<typeof schools.$inferInsert>) {
+export async function updateSchool(scope: Scope, q: Queryable, set: Partial<typeof schools.$inferInsert>) {
+  const schoolId = staffSchool(scope);
   if (Object.keys(set).length > 0) await q.update(schools).set(set).where(eq(schools.id, schoolId));
 }
 
-export async function counts(q: Queryable, schoolId: string) {
+export async function counts(scope: Scope, q: Queryable) {
+  const schoolId = staffSchool(scope);
   const [c] = await q
     .select({ n: count() })
     .from(classes)
@@ -47,7 +60,8 @@ export async function counts(q: Queryable, schoolId: string) {
   return { classes: Number(c?.n ?? 0), students: Number(s?.n ?? 0), staff: Number(m?.n ?? 0), parents: Number(p?.n ?? 0) };
 }
 
-export async function listDivisions(q: Queryable, schoolId: string) {
+export async function listDivisions(scope: Scope, q: Queryable) {
+  const schoolId = staffSchool(scope);
   return q
     .select({ id: divisions.id, name: divisions.name, classCount: sql<number>`count(${classes.id})::int` })
     .from(divisions)
@@ -57,7 +71,8 @@ export async function listDivisions(q: Queryable, schoolId: string) {
     .orderBy(asc(divisions.name));
 }
 
-export async function findDivision(q: Queryable, schoolId: string, id: string) {
+export async function findDivision(scope: Scope, q: Queryable, id: string) {
+  const schoolId = staffSchool(scope);
   const [row] = await q
     .select()
     .from(divisions)
@@ -66,7 +81,8 @@ export async function findDivision(q: Queryable, schoolId: string, id: string) {
   return row ?? null;
 }
 
-export async function findDivisionByName(q: Queryable, schoolId: string, name: string) {
+export async function findDivisionByName(scope: Scope, q: Queryable, name: string) {
+  const schoolId = staffSchool(scope);
   const [row] = await q
     .select()
     .from(divisions)
@@ -75,16 +91,27 @@ export async function findDivisionByName(q: Queryable, schoolId: string, name: s
   return row ?? null;
 }
 
-export const insertDivision = (q: Queryable, row: typeof divisions.$inferInsert) => q.insert(divisions).values(row);
-export const renameDivision = (q: Queryable, id: string, name: string) =>
-  q.update(divisions).set({ name }).where(eq(divisions.id, id));
-export async function deleteDivision(q: Queryable, id: string) {
-  await q.update(classes).set({ divisionId: null }).where(eq(classes.divisionId, id));
-  await q.delete(divisions).where(eq(divisions.id, id));
+export async function insertDivision(scope: Scope, q: Queryable, row: { id: string; name: string }) {
+  await q.insert(divisions).values({ ...row, schoolId: staffSchool(scope) });
+}
+export async function renameDivision(scope: Scope, q: Queryable, id: string, name: string) {
+  await q
+    .update(divisions)
+    .set({ name })
+    .where(and(eq(divisions.id, id), eq(divisions.schoolId, staffSchool(scope))));
+}
+export async function deleteDivision(scope: Scope, q: Queryable, id: string) {
+  const schoolId = staffSchool(scope);
+  await q
+    .update(classes)
+    .set({ divisionId: null })
+    .where(and(eq(classes.divisionId, id), eq(classes.schoolId, schoolId)));
+  await q.delete(divisions).where(and(eq(divisions.id, id), eq(divisions.schoolId, schoolId)));
 }
 
-/** Schools the user is staff of, with their organization. */
-export async function schoolsOfUser(q: Queryable, userId: string) {
+/** Schools the caller is staff of, with their organization. */
+export async function schoolsOfUser(scope: Scope, q: Queryable) {
+  const userId = scope.userId;
   return q
     .select({
       id: schools.id,
@@ -99,8 +126,9 @@ export async function schoolsOfUser(q: Queryable, userId: string) {
     .orderBy(asc(organizations.name), asc(schools.name));
 }
 
-/** Organizations in which the user is a super admin of at least one school, with all their schools. */
-export async function organizationsOfSuperAdmin(q: Queryable, userId: string) {
+/** Organizations in which the caller is a super admin of at least one school, with all their schools. */
+export async function organizationsOfSuperAdmin(scope: Scope, q: Queryable) {
+  const userId = scope.userId;
   const orgIds = (
     await q
       .selectDistinct({ id: schools.organizationId })
@@ -118,14 +146,16 @@ export async function organizationsOfSuperAdmin(q: Queryable, userId: string) {
     .orderBy(asc(organizations.name), asc(schools.name));
 }
 
+/** Adds to a person's usage count in their school (written in batches for many people, so by the school part of each scope). */
 export async function recordUsage(
+  scope: Pick<Scope, 'schoolId' | 'userId'>,
   q: Queryable,
-  schoolId: string,
-  userId: string,
   action: string,
   now: Date,
   n = 1,
 ): Promise<void> {
+  const { schoolId, userId } = scope;
+  if (!schoolId) return;
   const day = now.toISOString().slice(0, 10);
   await q
     .insert(usageDaily)
@@ -136,7 +166,8 @@ export async function recordUsage(
     });
 }
 
-export async function usageSince(q: Queryable, schoolId: string, since: Date) {
+export async function usageSince(scope: Scope, q: Queryable, since: Date) {
+  const schoolId = staffSchool(scope);
   return q
     .select({
       userId: users.id,
@@ -153,12 +184,34 @@ export async function usageSince(q: Queryable, schoolId: string, since: Date) {
     .orderBy(desc(sql`max(${usageDaily.lastAt})`));
 }
 
-export async function studentCountsByClass(q: Queryable, classIds: string[]) {
-  if (classIds.length === 0) return new Map<string, number>();
-  const rows = await q
-    .select({ classId: classStudents.classId, n: count() })
-    .from(classStudents)
-    .where(inArray(classStudents.classId, classIds))
-    .groupBy(classStudents.classId);
-  return new Map(rows.map((r) => [r.classId, Number(r.n)]));
+/** The school's switched-on features (read to build a scope: by the school part of it). */
+export async function permissionsOf(scope: SchoolPart, q: Queryable): Promise<string[]> {
+  if (!scope.schoolId) return [];
+  const [row] = await q.select({ permissions: schools.permissions }).from(schools).where(eq(schools.id, scope.schoolId)).limit(1);
+  return row?.permissions ?? [];
+}
+
+/**
+ * A school's time zone: the caller's own school for staff; for a parent, the school of one of their
+ * children (`schoolId`), and nothing for any other school.
+ */
+export async function timeZoneOf(scope: Scope, q: Queryable, schoolId?: string): Promise<string | null> {
+  if (scope.kind === 'parent') {
+    const kids = [...(await scope.childIds())];
+    if (!schoolId || kids.length === 0) return null;
+    const [row] = await q
+      .select({ timeZone: schools.timeZone })
+      .from(schools)
+      .innerJoin(classes, eq(classes.schoolId, schools.id))
+      .innerJoin(classStudents, eq(classStudents.classId, classes.id))
+      .where(and(eq(schools.id, schoolId), inArray(classStudents.studentId, kids)))
+      .limit(1);
+    return row?.timeZone ?? null;
+  }
+  const [row] = await q
+    .select({ timeZone: schools.timeZone })
+    .from(schools)
+    .where(eq(schools.id, staffSchool(scope)))
+    .limit(1);
+  return row?.timeZone ?? null;
 }

@@ -5,34 +5,35 @@ import type { Router } from '../../platform/http/route.js';
 import { readUpload } from '../../platform/http/upload.js';
 
 export function schoolRoutes(route: Router, s: Services): void {
-  route(ROUTES.schoolInfo, async ({ auth }) => ({ result: await s.school.info(auth.schoolId ?? '') }));
+  route(ROUTES.schoolInfo, async ({ auth }) => ({ result: await s.school.info(auth) }));
   route(ROUTES.schoolUpdate, async ({ auth, body }) => ({
-    result: await s.school.update(auth.schoolId ?? '', body),
+    result: await s.school.update(auth, body),
     message: 'School details saved',
   }));
   route(ROUTES.schoolLogo, async ({ auth, req }) => ({
-    result: await s.school.setLogo(auth.schoolId ?? '', await readUpload(req, ROUTES.schoolLogo.upload)),
+    result: await s.school.setLogo(auth, await readUpload(req, ROUTES.schoolLogo.upload)),
     message: 'School logo updated',
   }));
-  route(ROUTES.schoolDashboard, async ({ auth }) => ({ result: await s.school.dashboard(auth.schoolId ?? '') }));
+  // The counts, with today's attendance over the classes that meet (from the attendance module).
+  route(ROUTES.schoolDashboard, async ({ auth }) => ({ result: await s.dashboard.school(auth) }));
 
-  route(ROUTES.divisionList, async ({ auth }) => ({ result: await s.school.divisions(auth.schoolId ?? '') }));
+  route(ROUTES.divisionList, async ({ auth }) => ({ result: await s.school.divisions(auth) }));
   route(ROUTES.divisionCreate, async ({ auth, body }) => ({
-    result: await s.school.createDivision(auth.schoolId ?? '', body.name),
+    result: await s.school.createDivision(auth, body.name),
     message: 'Division created',
   }));
   route(ROUTES.divisionUpdate, async ({ auth, params, body }) => ({
-    result: await s.school.renameDivision(auth.schoolId ?? '', params.id, body.name),
+    result: await s.school.renameDivision(auth, params.id, body.name),
     message: 'Division renamed',
   }));
   route(ROUTES.divisionDelete, async ({ auth, params }) => {
-    await s.school.deleteDivision(auth.schoolId ?? '', params.id);
+    await s.school.deleteDivision(auth, params.id);
     return { result: true, message: 'Division deleted' };
   });
 
-  route(ROUTES.schoolPermissions, async ({ auth }) => ({ result: await s.school.permissionsMap(auth.schoolId ?? '') }));
+  route(ROUTES.schoolPermissions, async ({ auth }) => ({ result: await s.school.permissionsMap(auth) }));
   route(ROUTES.schoolPermissionsUpdate, async ({ auth, body }) => ({
-    result: await s.school.setPermissions(auth.schoolId ?? '', body.permissions),
+    result: await s.school.setPermissions(auth, body.permissions),
     message: 'School permissions saved',
   }));
   route(ROUTES.userPermissions, async ({ auth }) => ({ result: await s.school.userPermissions(auth) }));
@@ -49,5 +50,5 @@ export function schoolRoutes(route: Router, s: Services): void {
     return { result: { ...tokens, user_details }, message: 'School switched' };
   });
 
-  route(ROUTES.usage, async ({ auth }) => ({ result: await s.school.usage(auth.schoolId ?? '') }));
+  route(ROUTES.usage, async ({ auth }) => ({ result: await s.school.usage(auth) }));
 }
