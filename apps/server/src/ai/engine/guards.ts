@@ -90,7 +90,7 @@ const words = (t: string) => t.toLowerCase().match(/[\p{L}']+/gu) ?? [];
 export function guardOf(t: string, lang: Lang, roster: RosterChild[]): Guard | null {
   const named = findNames(t, roster).found.length > 0;
   if (lang !== 'en') {
-    if (/خطة\s+(?:ال)?درس|خطط\s+(?:ال)?دروس|מערכ(?:י|ת)?\s+שיעור/u.test(t)) return 'noPlanning';
+    if (/خطة\s+(?:ال)?درس|خطط\s+(?:ال)?دروس|מער(?:ך|כי|כת)\s+שיעור/u.test(t)) return 'noPlanning';
     if (/(?:^|\s)(?:ال)?تقدم|התקדמות/u.test(t) && !named) return 'progress';
     if (/(?:^|\s)(?:ال)?قص(?:ة|ه|ص)|סיפור/u.test(t) && !named) return 'observationWhat';
     if (DANGLING_RTL.test(t.trim())) return 'unfinished';
