@@ -161,7 +161,10 @@ describe("a class's badges", () => {
   it("list the class's children who carry one, for its staff only", async () => {
     const url = `/api/classes/${demoId('class:nurseryA')}/student_alerts`;
     const alerts = expectResponse(ROUTES.classStudentAlerts, await req('GET', url, tara)).result;
-    expect(alerts).toEqual([{ student_id: aarav, alerts: ['severe_allergy', 'epipen'] }]);
+    expect(alerts).toContainEqual({ student_id: aarav, alerts: ['severe_allergy', 'epipen'] });
+    // The demo's Kabir has had his peanut allergy on record from the start; Meera has no badge.
+    expect(alerts).toContainEqual({ student_id: demoId('student:Kabir Khan'), alerts: ['severe_allergy', 'epipen'] });
+    expect(alerts.map((a) => a.student_id)).not.toContain(demoId('student:Meera Nair'));
     expect((await req('GET', url, neha)).statusCode).toBe(403);
     expect((await req('GET', url, mona)).statusCode).toBe(404);
     expect((await req('GET', url, rohan)).statusCode).toBe(403);
@@ -223,6 +226,20 @@ describe('who reaches a record', () => {
     const res = await req('POST', `/api/student/${aarav}/health_items`, tara, { kind: 'condition', name: 'Asthma' });
     expect(res.statusCode).toBe(403);
     expect((await recordOf(tara)).abilities.can_edit_health).toBe(false);
+  });
+});
+
+describe('the demo records', () => {
+  it('give every child but Aarav a date of birth within the class range, and Meera no photo consent', async () => {
+    const meera = await recordOf(anita, demoId('student:Meera Nair'));
+    const [years = 0, months = 0] = (meera.profile.age ?? '').match(/\d+/g)?.map(Number) ?? [];
+    expect(years * 12 + months).toBeGreaterThanOrEqual(27);
+    expect(years * 12 + months).toBeLessThanOrEqual(36);
+    expect(meera.consents.find((c) => c.key === 'photos_class')?.granted).toBe(false);
+    expect(meera.consents.find((c) => c.key === 'outings')?.granted).toBe(true);
+    const diyas = await recordOf(nehaParent, diya);
+    expect(diyas.health?.allergies[0]).toMatchObject({ name: 'Eggs', severity: 'mild' });
+    expect(diyas.consents.find((c) => c.key === 'photos_class')?.given_by?.first_name).toBe('Neha');
   });
 });
 

@@ -3,6 +3,7 @@ import { DEFAULT_ROLE_SETS, SCHOOL_PERMISSIONS } from '@cue/contract';
 import { count } from 'drizzle-orm';
 import type { Db, Queryable } from '../platform/db/client.js';
 import * as t from '../platform/db/schema.js';
+import { seedRecords } from './records.js';
 
 /** The learning frameworks every database has (migration 0007_frameworks). */
 export const FRAMEWORK_IDS = { eyfs: '625b572f9aaa8ed6742d1172', pyp: '53e793cda72746d3fae7f6d3' } as const;
@@ -100,6 +101,11 @@ const ROLE_NAMES: Record<RoleKey, { name: string; isAdmin: boolean; isSuperAdmin
 };
 
 async function seed(q: Queryable): Promise<void> {
+  await seedPeople(q);
+  await seedRecords(q, new Date());
+}
+
+async function seedPeople(q: Queryable): Promise<void> {
   const orgId = demoId('org');
   await q.insert(t.organizations).values({ id: orgId, name: DEMO.organization });
   for (const [key, s] of Object.entries(DEMO.schools)) {
