@@ -90,6 +90,29 @@ describe('observations', () => {
     expect(entries[0]?._id).toMatch(/^[0-9a-f]{24}$/);
   });
 
+  it('writes without a class: each child under their own class; a child the teacher does not teach is refused', async () => {
+    const res = await post({
+      observation_entries: [{ student_id: meera, date: '19-11-2026', general_note: 'Built a tower without a class given' }],
+    });
+    const answer = expectResponse(ROUTES.observationCreate, res);
+    expect(answer.result.observation_entries.map((e) => [e.student_id, e.class_id])).toEqual([[meera, nurseryA]]);
+    const before = (await t.database.db.select().from(observations)).length;
+    const stranger = await post({
+      observation_entries: [
+        { student_id: meera, date: '19-11-2026', general_note: 'x' },
+        { student_id: ira, date: '19-11-2026', general_note: 'x' },
+      ],
+    });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json().code).toBeTruthy();
+    expect(
+      (await post({ observation_entries: [{ student_id: 'ffffffffffffffffffffffff', date: '19-11-2026', general_note: 'x' }] }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.database.db.select().from(observations)).length).toBe(before);
+    await t.database.db.delete(observations).where(eq(observations.id, answer.result.observation_entries[0]?.id ?? ''));
+  });
+
   it('is all or nothing: a bad learning area writes no entry', async () => {
     const before = (await t.database.db.select().from(observations)).length;
     const res = await post({

@@ -19,7 +19,8 @@ export const observationEntryInputSchema = z.object({
   type_of_anecdote: z.string().trim().max(40).default(OBSERVATION_DEFAULTS.type_of_anecdote),
 });
 export const createObservationRequestSchema = z.object({
-  class_id: idSchema,
+  /** Optional: without it each child is written under their own class (one the writer teaches). */
+  class_id: idSchema.optional(),
   type: observationTypeSchema.default('daily'),
   report_title: z.string().trim().max(200).nullable().default(null),
   visibility: observationVisibilitySchema.default('family'),

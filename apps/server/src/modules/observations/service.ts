@@ -5,31 +5,19 @@ import type {
   updateObservationRequestSchema,
 } from '@cue/contract';
 import { ERROR_CODES } from '@cue/contract';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { staffSchool } from '../../platform/auth/scope.js';
-import type { AccessClaims } from '../../platform/auth/tokens.js';
+import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
-import {
-  classes,
-  classStudents,
-  learningAreas,
-  media,
-  observationAreas,
-  observations,
-  students,
-} from '../../platform/db/schema.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { signMediaList } from '../../platform/media-urls.js';
-import { toDdmmyyyy, toIso } from '../attendance/dates.js';
+import { toIso } from '../attendance/dates.js';
 import type { ClassService } from '../classes/service.js';
-import * as commRepo from '../communication/repo.js';
-import { parentOfUser } from '../people/repo.js';
-import { parentHasChild } from '../users/account-repo.js';
+import { presentArea, presentCoverage, presentObservation } from './presenter.js';
+import * as repo from './repo.js';
 
-type Row = typeof observations.$inferSelect;
+type Row = repo.ObservationRow;
+const empty = (q: { page: number; page_size: number }) => ({ items: [], total: 0, page: q.page, page_size: q.page_size });
 
 /**
  * Observations: short notes of what a child did, per child, tagged with learning areas, with photos.
@@ -42,111 +30,104 @@ export class ObservationService {
     private readonly classes: ClassService,
   ) {}
 
-  async areasOfClass(auth: AccessClaims, classId: string) {
-    await this.classes.detail(auth, classId);
-    const [cls] = await this.db.select({ curriculumId: classes.classCurriculumId }).from(classes).where(eq(classes.id, classId));
-    if (!cls?.curriculumId) return [];
-    const rows = await this.db
-      .select()
-      .from(learningAreas)
-      .where(eq(learningAreas.curriculumId, cls.curriculumId))
-      .orderBy(asc(learningAreas.position));
-    return rows.map((a) => ({ id: a.id, code: a.code, name: a.name, group: a.group }));
+  /** The learning areas of a class's curriculum (the class must be the caller's). */
+  async areasOfClass(auth: Scope, classId: string) {
+    staffSchool(auth);
+    await requireAccess(auth, 'class', [classId]);
+    return this.areasOfClasses(auth, [classId]).then((m) => m.get(classId) ?? []);
   }
 
-  private async checkAreas(auth: AccessClaims, classId: string, ids: string[]) {
+  private async areasOfClasses(auth: Scope, classIds: string[]) {
+    const curricula = await repo.curriculaOfClasses(auth, this.db, classIds);
+    const out = new Map<string, ReturnType<typeof presentArea>[]>();
+    for (const id of classIds) {
+      const curriculumId = curricula.get(id);
+      out.set(id, curriculumId ? (await repo.areasOfCurriculum(auth, this.db, curriculumId)).map(presentArea) : []);
+    }
+    return out;
+  }
+
+  /** Learning areas must be areas of the curriculum of every class written to. */
+  private async checkAreas(auth: Scope, classIds: string[], ids: string[]) {
     if (ids.length === 0) return [];
-    const allowed = new Set((await this.areasOfClass(auth, classId)).map((a) => a.id));
     const unique = [...new Set(ids)];
-    if (unique.some((id) => !allowed.has(id)))
-      throw badRequest("learning_area_ids: not areas of the class's curriculum", undefined, 'learning_area_ids');
+    for (const areas of (await this.areasOfClasses(auth, [...new Set(classIds)])).values()) {
+      const allowed = new Set(areas.map((a) => a.id));
+      if (unique.some((id) => !allowed.has(id)))
+        throw badRequest("learning_area_ids: not areas of the class's curriculum", undefined, 'learning_area_ids');
+    }
     return unique;
   }
 
-  private async checkMedia(schoolId: string, links: string[]) {
-    if (links.length === 0) return [];
-    const found = await this.db
-      .select({ url: media.url, kind: media.kind, schoolId: media.schoolId })
-      .from(media)
-      .where(inArray(media.url, links));
+  private async checkMedia(auth: Scope, links: string[]) {
+    const found = await repo.schoolMedia(auth, this.db, links);
     return links.map((link) => {
-      const m = found.find((f) => f.url === link && f.schoolId === schoolId);
+      const m = found.find((f) => f.url === link);
       if (!m) throw badRequest('media: attach files uploaded to this school', undefined, 'media');
       return { media_link: m.url, kind: m.kind };
     });
   }
 
-  /** Rows as the contract's entries; staff of the class (the only staff who reach them) edit and delete, parents read. */
-  private async present(auth: AccessClaims, rows: Row[]): Promise<ObservationEntry[]> {
+  private async present(auth: Scope, rows: Row[]): Promise<ObservationEntry[]> {
     if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
     const [areas, kids, authors] = await Promise.all([
-      this.db
-        .select({
-          observationId: observationAreas.observationId,
-          id: learningAreas.id,
-          code: learningAreas.code,
-          name: learningAreas.name,
-          group: learningAreas.group,
-        })
-        .from(observationAreas)
-        .innerJoin(learningAreas, eq(learningAreas.id, observationAreas.learningAreaId))
-        .where(inArray(observationAreas.observationId, ids)),
-      this.db
-        .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
-        .from(students)
-        .where(inArray(students.id, [...new Set(rows.map((r) => r.studentId))])),
-      commRepo.creatorsOf(this.db, [...new Set(rows.map((r) => r.createdBy))]),
+      repo.areasOf(
+        auth,
+        this.db,
+        rows.map((r) => r.id),
+      ),
+      repo.childNames(auth, this.db, [...new Set(rows.map((r) => r.studentId))]),
+      repo.authorNames(auth, this.db, [...new Set(rows.map((r) => r.createdBy))]),
     ]);
-    return rows.map((r) => {
-      const kid = kids.find((k) => k.id === r.studentId);
-      const author = authors.find((a) => a.id === r.createdBy);
-      return {
-        _id: r.id,
-        id: r.id,
-        student_id: r.studentId,
-        student_name: `${kid?.firstName ?? ''} ${kid?.lastName ?? ''}`.trim(),
-        class_id: r.classId,
-        date: toDdmmyyyy(r.date),
-        title: r.title,
-        general_note: r.generalNote,
-        type_of_anecdote: r.typeOfAnecdote,
-        type: r.type === 'report_card' ? 'report_card' : 'daily',
-        report_title: r.reportTitle,
-        visibility: r.visibility === 'staff' ? 'staff' : 'family',
-        learning_areas: areas
-          .filter((a) => a.observationId === r.id)
-          .map(({ id, code, name, group }) => ({ id, code, name, group })),
-        media: signMediaList(r.media),
-        created_by: { id: r.createdBy, first_name: author?.firstName ?? '', last_name: author?.lastName ?? '' },
-        created_at: r.createdAt.toISOString(),
-        is_saved: true,
-        abilities: { can_edit: auth.kind === 'staff', can_delete: auth.kind === 'staff' },
-      };
-    });
+    const ctx = { areas, children: new Map(kids.map((k) => [k.id, k])), authors: new Map(authors.map((a) => [a.id, a])) };
+    return rows.map((r) => presentObservation(auth, r, ctx));
+  }
+
+  /**
+   * The class each child is written under: the one given (every child must be in it), else the child's
+   * own class that the caller teaches (a child the caller does not teach is refused).
+   */
+  private async classesOfEntries(auth: Scope, classId: string | undefined, studentIds: string[]): Promise<Map<string, string>> {
+    if (classId) {
+      const roster = await this.classes.detail(auth, classId);
+      const inClass = new Set(roster.student_list.map((s) => s.id));
+      const stranger = studentIds.find((id) => !inClass.has(id));
+      if (stranger) throw badRequest(`${stranger} is not a student of this class`, ERROR_CODES.notInClass, 'observation_entries');
+      return new Map(studentIds.map((id) => [id, classId]));
+    }
+    await requireAccess(auth, 'teach', studentIds);
+    const [classesOf, taught] = await Promise.all([auth.childrenInSchool(studentIds), auth.taughtClassIds()]);
+    const out = new Map<string, string>();
+    for (const id of studentIds) {
+      const own = classesOf.get(id) ?? [];
+      const chosen = own.find((c) => taught.has(c)) ?? own[0];
+      if (!chosen) throw badRequest(`${id} is not a student of a class`, ERROR_CODES.notInClass, 'observation_entries');
+      out.set(id, chosen);
+    }
+    return out;
   }
 
   /** Several children observed together: one entry each, written in one transaction, or none. */
   async create(
-    auth: AccessClaims,
+    auth: Scope,
     body: z.infer<typeof createObservationRequestSchema>,
   ): Promise<{ observation_entries: ObservationEntry[]; is_saved: boolean }> {
-    const schoolId = staffSchool(auth);
-    const roster = await this.classes.detail(auth, body.class_id);
-    const inClass = new Set(roster.student_list.map((s) => s.id));
-    const stranger = body.observation_entries.find((e) => !inClass.has(e.student_id));
-    if (stranger)
-      throw badRequest(`${stranger.student_id} is not a student of this class`, ERROR_CODES.notInClass, 'observation_entries');
-    const areaIds = await this.checkAreas(auth, body.class_id, body.learning_area_ids);
+    staffSchool(auth);
+    const classOf = await this.classesOfEntries(
+      auth,
+      body.class_id,
+      body.observation_entries.map((e) => e.student_id),
+    );
+    const areaIds = await this.checkAreas(auth, [...classOf.values()], body.learning_area_ids);
     const attached = await this.checkMedia(
-      schoolId,
+      auth,
       body.media.map((m) => m.media_link),
     );
     const groupId = newId();
     const rows = body.observation_entries.map((e) => ({
       id: newId(),
-      schoolId,
-      classId: body.class_id,
+      schoolId: staffSchool(auth),
+      classId: classOf.get(e.student_id) as string,
       studentId: e.student_id,
       groupId,
       date: toIso(e.date),
@@ -159,184 +140,127 @@ export class ObservationService {
       media: attached,
       createdBy: auth.userId,
     }));
-    await this.db.transaction(async (tx) => {
-      await tx.insert(observations).values(rows);
-      const tags = rows.flatMap((r) => areaIds.map((learningAreaId) => ({ observationId: r.id, learningAreaId })));
-      if (tags.length) await tx.insert(observationAreas).values(tags);
-    });
-    const saved = await this.db
-      .select()
-      .from(observations)
-      .where(eq(observations.groupId, groupId))
-      .orderBy(asc(observations.id));
+    await this.db.transaction((tx) => repo.insert(auth, tx, rows, areaIds));
+    const saved = await repo.byGroup(auth, this.db, groupId);
     return { observation_entries: await this.present(auth, saved), is_saved: true };
   }
 
-  private async own(auth: AccessClaims, id: string): Promise<Row> {
-    const schoolId = staffSchool(auth);
-    const [row] = await this.db
-      .select()
-      .from(observations)
-      .where(and(eq(observations.id, id), eq(observations.schoolId, schoolId)));
+  /** An observation of the school whose class the caller works with. */
+  private async own(auth: Scope, id: string): Promise<Row> {
+    staffSchool(auth);
+    const row = await repo.find(auth, this.db, id);
     if (!row) throw notFound();
     await this.classes.detail(auth, row.classId);
     return row;
   }
 
-  async update(auth: AccessClaims, id: string, body: z.infer<typeof updateObservationRequestSchema>): Promise<ObservationEntry> {
-    const row = await this.own(auth, id);
-    const areaIds = body.learning_area_ids ? await this.checkAreas(auth, row.classId, body.learning_area_ids) : undefined;
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(observations)
-        .set({
-          ...(body.date ? { date: toIso(body.date) } : {}),
-          ...(body.title !== undefined ? { title: body.title || 'Observation' } : {}),
-          ...(body.general_note ? { generalNote: body.general_note } : {}),
-          ...(body.type_of_anecdote ? { typeOfAnecdote: body.type_of_anecdote } : {}),
-          ...(body.visibility ? { visibility: body.visibility } : {}),
-          ...(body.report_title !== undefined ? { reportTitle: body.report_title } : {}),
-          updatedAt: this.clock.now(),
-        })
-        .where(eq(observations.id, id));
-      if (areaIds) {
-        await tx.delete(observationAreas).where(eq(observationAreas.observationId, id));
-        if (areaIds.length)
-          await tx.insert(observationAreas).values(areaIds.map((learningAreaId) => ({ observationId: id, learningAreaId })));
-      }
-    });
-    const [fresh] = await this.present(auth, await this.db.select().from(observations).where(eq(observations.id, id)));
-    if (!fresh) throw notFound();
-    return fresh;
+  private async fresh(auth: Scope, id: string): Promise<ObservationEntry> {
+    const row = await repo.find(auth, this.db, id);
+    const [presented] = row ? await this.present(auth, [row]) : [];
+    if (!presented) throw notFound();
+    return presented;
   }
 
-  async remove(auth: AccessClaims, id: string): Promise<void> {
+  async update(auth: Scope, id: string, body: z.infer<typeof updateObservationRequestSchema>): Promise<ObservationEntry> {
+    const row = await this.own(auth, id);
+    const areaIds = body.learning_area_ids ? await this.checkAreas(auth, [row.classId], body.learning_area_ids) : undefined;
+    const set = {
+      ...(body.date ? { date: toIso(body.date) } : {}),
+      ...(body.title !== undefined ? { title: body.title || 'Observation' } : {}),
+      ...(body.general_note ? { generalNote: body.general_note } : {}),
+      ...(body.type_of_anecdote ? { typeOfAnecdote: body.type_of_anecdote } : {}),
+      ...(body.visibility ? { visibility: body.visibility } : {}),
+      ...(body.report_title !== undefined ? { reportTitle: body.report_title } : {}),
+      updatedAt: this.clock.now(),
+    };
+    await this.db.transaction((tx) => repo.update(auth, tx, id, set, areaIds));
+    return this.fresh(auth, id);
+  }
+
+  async remove(auth: Scope, id: string): Promise<void> {
     await this.own(auth, id);
-    await this.db.delete(observations).where(eq(observations.id, id));
+    await repo.remove(auth, this.db, id);
   }
 
-  async addMedia(auth: AccessClaims, id: string, links: string[]): Promise<ObservationEntry> {
+  async addMedia(auth: Scope, id: string, links: string[]): Promise<ObservationEntry> {
     const row = await this.own(auth, id);
-    const attached = await this.checkMedia(row.schoolId, links);
+    const attached = await this.checkMedia(auth, links);
     const merged = [...row.media, ...attached.filter((a) => !row.media.some((m) => m.media_link === a.media_link))];
-    await this.db.update(observations).set({ media: merged, updatedAt: this.clock.now() }).where(eq(observations.id, id));
-    const [fresh] = await this.present(auth, await this.db.select().from(observations).where(eq(observations.id, id)));
-    if (!fresh) throw notFound();
-    return fresh;
+    await repo.update(auth, this.db, id, { media: merged, updatedAt: this.clock.now() }, undefined);
+    return this.fresh(auth, id);
   }
 
   /** Staff: the classes they may see. Parents: their own children's observations shared with the family. */
-  async list(auth: AccessClaims, q: z.infer<typeof observationListQuerySchema>) {
-    const conditions = [];
+  async list(auth: Scope, q: z.infer<typeof observationListQuerySchema>) {
+    let classIds: string[] | undefined;
     if (auth.kind === 'parent') {
-      const parent = await parentOfUser(this.db, auth.userId);
-      if (!parent) return { items: [], total: 0, page: q.page, page_size: q.page_size };
-      const kids = (await this.db.query.parentChildren.findMany({ where: (pc, { eq: is }) => is(pc.parentId, parent.id) })).map(
-        (k) => k.studentId,
-      );
-      if (q.student_id && !kids.includes(q.student_id)) throw notFound();
-      conditions.push(
-        inArray(observations.studentId, q.student_id ? [q.student_id] : kids.length ? kids : ['']),
-        eq(observations.visibility, 'family'),
-      );
+      if (q.student_id) await requireAccess(auth, 'child', [q.student_id]);
+      else if ((await auth.childIds()).size === 0) return empty(q);
     } else {
-      const schoolId = staffSchool(auth);
-      conditions.push(eq(observations.schoolId, schoolId));
+      staffSchool(auth);
       if (q.class_id) {
         await this.classes.detail(auth, q.class_id);
-        conditions.push(eq(observations.classId, q.class_id));
-      } else {
-        const visible = (await this.classes.staffClasses(auth)).map((c) => c.id);
-        conditions.push(inArray(observations.classId, visible.length ? visible : ['']));
-      }
-      if (q.student_id) conditions.push(eq(observations.studentId, q.student_id));
+        classIds = [q.class_id];
+      } else classIds = (await this.classes.staffClasses(auth)).map((c) => c.id);
     }
-    if (q.type) conditions.push(eq(observations.type, q.type));
-    if (q.date) conditions.push(eq(observations.date, toIso(q.date)));
-    if (q.report_title) conditions.push(eq(observations.reportTitle, q.report_title));
-    if (q.search)
-      conditions.push(
-        sql`to_tsvector('simple', ${observations.title} || ' ' || ${observations.generalNote}) @@ plainto_tsquery('simple', ${q.search})`,
-      );
-    const where = and(...conditions);
-    const [total] = await this.db.select({ n: count() }).from(observations).where(where);
-    const rows = await this.db
-      .select()
-      .from(observations)
-      .where(where)
-      .orderBy(desc(observations.date), desc(observations.createdAt))
-      .limit(q.page_size)
-      .offset((q.page - 1) * q.page_size);
-    return { items: await this.present(auth, rows), total: Number(total?.n ?? 0), page: q.page, page_size: q.page_size };
+    const { rows, total } = await repo.list(auth, this.db, {
+      classIds,
+      studentId: q.student_id,
+      type: q.type,
+      date: q.date ? toIso(q.date) : undefined,
+      reportTitle: q.report_title,
+      search: q.search,
+      limit: q.page_size,
+      offset: (q.page - 1) * q.page_size,
+    });
+    return { items: await this.present(auth, rows), total, page: q.page, page_size: q.page_size };
   }
 
   /** How many observations each child of a class has dated from `fromIso` to `toIso` (children with none are left out). */
-  async countsByChild(auth: AccessClaims, classId: string, fromIso: string, toIso: string): Promise<Map<string, number>> {
+  async countsByChild(auth: Scope, classId: string, fromIso: string, toIso: string): Promise<Map<string, number>> {
     await this.classes.detail(auth, classId);
-    const rows = await this.db
-      .select({ studentId: observations.studentId, n: count() })
-      .from(observations)
-      .where(
-        and(
-          eq(observations.schoolId, staffSchool(auth)),
-          eq(observations.classId, classId),
-          gte(observations.date, fromIso),
-          lte(observations.date, toIso),
-        ),
-      )
-      .groupBy(observations.studentId);
+    const rows = await repo.countsByChild(auth, this.db, classId, fromIso, toIso);
     return new Map(rows.map((r) => [r.studentId, Number(r.n)]));
   }
 
   /** Parents: how many observations of their child, shared with the family, are dated `fromIso` or later. */
-  async sharedSince(auth: AccessClaims, studentId: string, fromIso: string): Promise<number> {
-    const parent = auth.kind === 'parent' ? await parentOfUser(this.db, auth.userId) : null;
-    if (!parent || !(await parentHasChild(this.db, parent.id, studentId))) throw notFound();
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(observations)
-      .where(and(eq(observations.studentId, studentId), eq(observations.visibility, 'family'), gte(observations.date, fromIso)));
-    return Number(row?.n ?? 0);
+  async sharedSince(auth: Scope, studentId: string, fromIso: string): Promise<number> {
+    if (auth.kind !== 'parent') throw notFound();
+    await requireAccess(auth, 'child', [studentId]);
+    return repo.countSince(auth, this.db, studentId, fromIso);
+  }
+
+  /**
+   * The children of a class with no observation in a learning area (found by its name) from `fromIso`
+   * to `toIso`: the assistant's question. Null when no such area is known.
+   */
+  async unobservedInArea(auth: Scope, classId: string, areaName: string, fromIso: string, toIso: string) {
+    const detail = await this.classes.detail(auth, classId);
+    const normal = (s: string) =>
+      s
+        .toLowerCase()
+        .replace(/[^a-z]+/g, ' ')
+        .trim();
+    const target = normal(areaName);
+    const [curricula, areas] = await Promise.all([
+      repo.curriculaOfClasses(auth, this.db, [classId]),
+      repo.usableAreas(auth, this.db),
+    ]);
+    const candidates = areas.filter((a) => normal(a.name) === target || normal(a.name).includes(target));
+    const area = candidates.find((a) => a.curriculumId === curricula.get(classId)) ?? candidates[0];
+    if (!area) return null;
+    const seen = new Set(await repo.observedInArea(auth, this.db, classId, area.id, fromIso, toIso));
+    return { area: area.name, missing: detail.student_list.filter((s) => !seen.has(s.id)).map((s) => s.id) };
   }
 
   /** How many observations a child has per learning area, so that gaps show. */
-  async coverage(auth: AccessClaims, studentId: string) {
-    if (auth.kind === 'parent') {
-      const parent = await parentOfUser(this.db, auth.userId);
-      if (!parent || !(await parentHasChild(this.db, parent.id, studentId))) throw notFound();
-    }
-    const [kid] = await this.db.select({ schoolId: students.schoolId }).from(students).where(eq(students.id, studentId));
-    if (!kid || (auth.kind === 'staff' && kid.schoolId !== auth.schoolId)) throw notFound();
-    const [cls] = await this.db
-      .select({ id: classes.id, curriculumId: classes.classCurriculumId })
-      .from(classes)
-      .innerJoin(classStudents, and(eq(classStudents.classId, classes.id), eq(classStudents.studentId, studentId)))
-      .limit(1);
-    if (auth.kind === 'staff' && cls) await this.classes.detail(auth, cls.id);
-    const areas = cls?.curriculumId
-      ? await this.db
-          .select()
-          .from(learningAreas)
-          .where(eq(learningAreas.curriculumId, cls.curriculumId))
-          .orderBy(asc(learningAreas.position))
-      : [];
-    const visibility = auth.kind === 'parent' ? [eq(observations.visibility, 'family')] : [];
-    const counts = await this.db
-      .select({ areaId: observationAreas.learningAreaId, n: count(), last: sql<string>`max(${observations.date})` })
-      .from(observationAreas)
-      .innerJoin(observations, eq(observations.id, observationAreas.observationId))
-      .where(and(eq(observations.studentId, studentId), ...visibility))
-      .groupBy(observationAreas.learningAreaId);
-    return areas.map((a) => {
-      const c = counts.find((x) => x.areaId === a.id);
-      return {
-        id: a.id,
-        code: a.code,
-        name: a.name,
-        group: a.group,
-        observations: Number(c?.n ?? 0),
-        last_date: c?.last ? toDdmmyyyy(String(c.last)) : null,
-      };
-    });
+  async coverage(auth: Scope, studentId: string) {
+    await requireAccess(auth, 'child', [studentId]);
+    const cls = await repo.classOfChild(auth, this.db, studentId);
+    const [areas, counts] = await Promise.all([
+      cls?.curriculumId ? repo.areasOfCurriculum(auth, this.db, cls.curriculumId) : Promise.resolve([]),
+      repo.coverageCounts(auth, this.db, studentId),
+    ]);
+    return presentCoverage(areas, counts);
   }
 }

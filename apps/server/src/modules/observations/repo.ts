@@ -1,0 +1,262 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type Scope, staffSchool } from '../../platform/auth/scope.js';
+import type { Queryable } from '../../platform/db/client.js';
+import {
+  classes,
+  classStudents,
+  curricula,
+  learningAreas,
+  media,
+  observationAreas,
+  observations,
+  students,
+  users,
+} from '../../platform/db/schema.js';
+
+export type ObservationRow = typeof observations.$inferSelect;
+export type ObservationInsert = typeof observations.$inferInsert;
+
+/*
+ * Every query of observations carries the caller's scope: staff read and write their school's rows
+ * (schoolId in the WHERE clause); a parent reads their own children's rows shared with the family.
+ */
+
+/** Where a parent's reads stop: their children's observations shared with the family. */
+async function parentCondition(scope: Scope): Promise<SQL> {
+  const kids = [...(await scope.childIds())];
+  return and(inArray(observations.studentId, kids.length ? kids : ['']), eq(observations.visibility, 'family')) as SQL;
+}
+
+/** The caller's visible rows: the school's for staff, their children's shared ones for a parent. */
+async function visible(scope: Scope): Promise<SQL> {
+  return scope.kind === 'parent' ? parentCondition(scope) : eq(observations.schoolId, staffSchool(scope));
+}
+
+/** The curricula of these classes of the school (class id → curriculum id, when it has one). */
+export async function curriculaOfClasses(scope: Scope, q: Queryable, classIds: string[]): Promise<Map<string, string | null>> {
+  if (classIds.length === 0) return new Map();
+  const rows = await q
+    .select({ id: classes.id, curriculumId: classes.classCurriculumId })
+    .from(classes)
+    .where(and(eq(classes.schoolId, staffSchool(scope)), inArray(classes.id, classIds)));
+  return new Map(rows.map((r) => [r.id, r.curriculumId]));
+}
+
+/**
+ * The learning areas of a curriculum, in order: for staff one the school may use (its own or a shared
+ * one); for a parent the curriculum of their child's class (which is where the id comes from).
+ */
+export async function areasOfCurriculum(scope: Scope, q: Queryable, curriculumId: string) {
+  const schoolId = scope.kind === 'staff' ? staffSchool(scope) : null;
+  return q
+    .select({ id: learningAreas.id, code: learningAreas.code, name: learningAreas.name, group: learningAreas.group })
+    .from(learningAreas)
+    .innerJoin(curricula, eq(curricula.id, learningAreas.curriculumId))
+    .where(
+      and(
+        eq(learningAreas.curriculumId, curriculumId),
+        schoolId ? or(isNull(curricula.schoolId), eq(curricula.schoolId, schoolId)) : undefined,
+      ),
+    )
+    .orderBy(asc(learningAreas.position));
+}
+
+/** Every learning area the school may use, with its curriculum (to find one by name). */
+export async function usableAreas(scope: Scope, q: Queryable) {
+  const schoolId = staffSchool(scope);
+  return q
+    .select({ id: learningAreas.id, name: learningAreas.name, curriculumId: learningAreas.curriculumId })
+    .from(learningAreas)
+    .innerJoin(curricula, eq(curricula.id, learningAreas.curriculumId))
+    .where(or(isNull(curricula.schoolId), eq(curricula.schoolId, schoolId)));
+}
+
+/** Files of these addresses uploaded to the school. */
+export async function schoolMedia(scope: Scope, q: Queryable, links: string[]) {
+  if (links.length === 0) return [];
+  return q
+    .select({ url: media.url, kind: media.kind })
+    .from(media)
+    .where(and(inArray(media.url, links), eq(media.schoolId, staffSchool(scope))));
+}
+
+/** The areas each of these observations is tagged with. */
+export async function areasOf(scope: Scope, q: Queryable, ids: string[]) {
+  if (ids.length === 0) return [];
+  return q
+    .select({
+      observationId: observationAreas.observationId,
+      id: learningAreas.id,
+      code: learningAreas.code,
+      name: learningAreas.name,
+      group: learningAreas.group,
+    })
+    .from(observationAreas)
+    .innerJoin(observations, eq(observations.id, observationAreas.observationId))
+    .innerJoin(learningAreas, eq(learningAreas.id, observationAreas.learningAreaId))
+    .where(and(inArray(observationAreas.observationId, ids), await visible(scope)));
+}
+
+/** The names of these children (of the school for staff, the parent's own for a parent). */
+export async function childNames(scope: Scope, q: Queryable, ids: string[]) {
+  if (ids.length === 0) return [];
+  const within =
+    scope.kind === 'parent'
+      ? inArray(students.id, [...(await scope.childIds())].concat(''))
+      : eq(students.schoolId, staffSchool(scope));
+  return q
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .from(students)
+    .where(and(inArray(students.id, ids), within));
+}
+
+/** The names of the authors of observations the caller sees. */
+export async function authorNames(scope: Scope, q: Queryable, ids: string[]) {
+  if (ids.length === 0) return [];
+  return q
+    .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .innerJoin(observations, eq(observations.createdBy, users.id))
+    .where(and(inArray(users.id, ids), await visible(scope)));
+}
+
+export async function insert(scope: Scope, q: Queryable, rows: ObservationInsert[], areaIds: string[]): Promise<void> {
+  const schoolId = staffSchool(scope);
+  await q.insert(observations).values(rows.map((r) => ({ ...r, schoolId })));
+  const tags = rows.flatMap((r) => areaIds.map((learningAreaId) => ({ observationId: r.id as string, learningAreaId })));
+  if (tags.length) await q.insert(observationAreas).values(tags);
+}
+
+export async function byGroup(scope: Scope, q: Queryable, groupId: string): Promise<ObservationRow[]> {
+  return q
+    .select()
+    .from(observations)
+    .where(and(eq(observations.groupId, groupId), eq(observations.schoolId, staffSchool(scope))))
+    .orderBy(asc(observations.id));
+}
+
+export async function find(scope: Scope, q: Queryable, id: string): Promise<ObservationRow | null> {
+  const [row] = await q
+    .select()
+    .from(observations)
+    .where(and(eq(observations.id, id), await visible(scope)));
+  return row ?? null;
+}
+
+export async function update(
+  scope: Scope,
+  q: Queryable,
+  id: string,
+  set: Partial<ObservationInsert>,
+  areaIds: string[] | undefined,
+): Promise<void> {
+  await q
+    .update(observations)
+    .set(set)
+    .where(and(eq(observations.id, id), eq(observations.schoolId, staffSchool(scope))));
+  if (areaIds) {
+    await q.delete(observationAreas).where(eq(observationAreas.observationId, id));
+    if (areaIds.length)
+      await q.insert(observationAreas).values(areaIds.map((learningAreaId) => ({ observationId: id, learningAreaId })));
+  }
+}
+
+export async function remove(scope: Scope, q: Queryable, id: string): Promise<void> {
+  await q.delete(observations).where(and(eq(observations.id, id), eq(observations.schoolId, staffSchool(scope))));
+}
+
+export interface ListFilter {
+  /** Staff: only these classes. */
+  classIds?: string[];
+  studentId?: string;
+  type?: string;
+  date?: string;
+  reportTitle?: string;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+export async function list(scope: Scope, q: Queryable, f: ListFilter) {
+  const conditions: (SQL | undefined)[] = [await visible(scope)];
+  if (f.classIds) conditions.push(inArray(observations.classId, f.classIds.length ? f.classIds : ['']));
+  if (f.studentId) conditions.push(eq(observations.studentId, f.studentId));
+  if (f.type) conditions.push(eq(observations.type, f.type));
+  if (f.date) conditions.push(eq(observations.date, f.date));
+  if (f.reportTitle) conditions.push(eq(observations.reportTitle, f.reportTitle));
+  if (f.search)
+    conditions.push(
+      sql`to_tsvector('simple', ${observations.title} || ' ' || ${observations.generalNote}) @@ plainto_tsquery('simple', ${f.search})`,
+    );
+  const where = and(...conditions);
+  const [total] = await q.select({ n: count() }).from(observations).where(where);
+  const rows = await q
+    .select()
+    .from(observations)
+    .where(where)
+    .orderBy(desc(observations.date), desc(observations.createdAt))
+    .limit(f.limit)
+    .offset(f.offset);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** How many observations each child of a class has from `from` to `to` (ISO). */
+export async function countsByChild(scope: Scope, q: Queryable, classId: string, from: string, to: string) {
+  return q
+    .select({ studentId: observations.studentId, n: count() })
+    .from(observations)
+    .where(and(await visible(scope), eq(observations.classId, classId), gte(observations.date, from), lte(observations.date, to)))
+    .groupBy(observations.studentId);
+}
+
+/** How many of a child's observations the caller sees are dated `from` or later. */
+export async function countSince(scope: Scope, q: Queryable, studentId: string, from: string): Promise<number> {
+  const [row] = await q
+    .select({ n: count() })
+    .from(observations)
+    .where(and(await visible(scope), eq(observations.studentId, studentId), gte(observations.date, from)));
+  return Number(row?.n ?? 0);
+}
+
+/** The children of a class observed in a learning area from `from` to `to` (ISO). */
+export async function observedInArea(scope: Scope, q: Queryable, classId: string, areaId: string, from: string, to: string) {
+  const rows = await q
+    .selectDistinct({ studentId: observations.studentId })
+    .from(observations)
+    .innerJoin(observationAreas, eq(observationAreas.observationId, observations.id))
+    .where(
+      and(
+        eq(observations.schoolId, staffSchool(scope)),
+        eq(observations.classId, classId),
+        eq(observationAreas.learningAreaId, areaId),
+        gte(observations.date, from),
+        lte(observations.date, to),
+      ),
+    );
+  return rows.map((r) => r.studentId);
+}
+
+/** A child's first class (of the school for staff; any for a parent's own child), with its curriculum. */
+export async function classOfChild(scope: Scope, q: Queryable, studentId: string) {
+  const within =
+    scope.kind === 'parent'
+      ? inArray(classStudents.studentId, [...(await scope.childIds())].concat(''))
+      : eq(classes.schoolId, staffSchool(scope));
+  const [row] = await q
+    .select({ id: classes.id, curriculumId: classes.classCurriculumId })
+    .from(classes)
+    .innerJoin(classStudents, and(eq(classStudents.classId, classes.id), eq(classStudents.studentId, studentId)))
+    .where(within)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Per learning area, how many of a child's observations the caller sees are tagged with it, and the latest date. */
+export async function coverageCounts(scope: Scope, q: Queryable, studentId: string) {
+  return q
+    .select({ areaId: observationAreas.learningAreaId, n: count(), last: sql<string>`max(${observations.date})` })
+    .from(observationAreas)
+    .innerJoin(observations, eq(observations.id, observationAreas.observationId))
+    .where(and(await visible(scope), eq(observations.studentId, studentId)))
+    .groupBy(observationAreas.learningAreaId);
+}
