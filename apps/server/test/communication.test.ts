@@ -1,6 +1,10 @@
 import { COMMUNICATION_PUBLISHED_EVENT, ROUTES } from '@cue/contract';
+import { and, eq, like } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_BATCH, EMAIL_JOB, PUBLISH_JOB } from '../src/modules/communication/service.js';
+import { jobs, parentChildren, parents, users } from '../src/platform/db/schema.js';
+import { newId } from '../src/platform/ids.js';
 import { JobQueue } from '../src/platform/jobs.js';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
@@ -154,13 +158,15 @@ describe('scheduling', () => {
     socket.on(COMMUNICATION_PUBLISHED_EVENT, (e) => heard.push(e));
 
     const second = new JobQueue(t.database.db, t.clock);
-    second.handle('communication.publish', async (p) => {
-      await t.services.communication.publishScheduled(String(p.id));
+    second.handle(PUBLISH_JOB, async (p) => {
+      await t.services.communication.publishScheduled(String(p.id), p);
     });
+    second.handle(EMAIL_JOB, (p) => t.services.communication.sendEmailBatch(p));
     expect(await t.services.jobs.runDue()).toBe(0);
     t.clock.advance(31 * 60_000);
     const [a, b] = await Promise.all([t.services.jobs.runDue(), second.runDue()]);
-    expect(a + b).toBe(1);
+    // Published once; its emails go out as one job (a batch of two families).
+    expect(a + b).toBe(2);
     expect(await t.services.jobs.runDue()).toBe(0);
     rohan = await parentToken(t, '9000000004');
     const seen = await t.request({ method: 'GET', url: `${URL}${id}`, headers: bearer(rohan) });
@@ -242,5 +248,71 @@ describe('homework and attachments', () => {
     expect((await t.request({ method: 'GET', url: HW, headers: bearer(rohan) })).json().result.items[0].title).toBe(
       'Collect three leaves',
     );
+  });
+});
+
+describe('announcement emails', () => {
+  it('go out as one job per batch of families on the queue, every value escaped in the markup', async () => {
+    // Many families in Nursery A: one of them with markup for a name.
+    const extra = 2 * EMAIL_BATCH + 7;
+    const people = Array.from({ length: extra }, (_, i) => ({ userId: newId(), parentId: newId(), i }));
+    await t.database.db.transaction(async (tx) => {
+      await tx.insert(users).values(
+        people.map((p) => ({
+          id: p.userId,
+          firstName: p.i === 0 ? '<img src=x onerror=alert(1)>' : `Parent${p.i}`,
+          lastName: 'Batch',
+        })),
+      );
+      await tx
+        .insert(parents)
+        .values(people.map((p) => ({ id: p.parentId, userId: p.userId, primaryEmail: `batch${p.i}@family.example` })));
+      await tx
+        .insert(parentChildren)
+        .values(people.map((p) => ({ parentId: p.parentId, studentId: demoId('student:Meera Nair') })));
+    });
+    const audience = await t.request({
+      method: 'GET',
+      url: `${ROUTES.communicationAudience.path}?share_with=Classes&classes_ids=${nurseryA}`,
+      headers: bearer(tara),
+    });
+    const families = audience.json().result.families as number;
+    expect(families).toBeGreaterThanOrEqual(extra);
+    await t.services.jobs.runDue();
+
+    const res = await post({
+      title: 'Trip <b>& more</b>',
+      summary: '',
+      share_with: 'Classes',
+      classes_ids: [nurseryA],
+      send_email: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().result.id as string;
+    // Nothing was sent inside the request: the emails wait on the queue, one job per batch.
+    const queued = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, EMAIL_JOB), like(jobs.key, `email:${id}:%`)));
+    const withEmail = families; // every demo and added family of the class has an email
+    expect(queued).toHaveLength(Math.ceil(withEmail / EMAIL_BATCH));
+    const before = ((await t.services.email.recent?.(1000, demoId('school:sunrise'))) ?? []).filter((m) =>
+      m.subject.endsWith('Trip <b>& more</b>'),
+    );
+    expect(before).toHaveLength(0);
+
+    await t.services.jobs.runDue();
+    const sent = ((await t.services.email.recent?.(1000, demoId('school:sunrise'))) ?? []).filter((m) =>
+      m.subject.endsWith('Trip <b>& more</b>'),
+    );
+    expect(sent).toHaveLength(withEmail);
+    expect(new Set(sent.map((m) => m.to)).size).toBe(withEmail);
+    const evil = sent.find((m) => m.to === 'batch0@family.example');
+    expect(evil?.html).toContain('<p>Dear &lt;img src=x onerror=alert(1)&gt;,</p>');
+    expect(evil?.html).toContain('<p>Trip &lt;b&gt;&amp; more&lt;/b&gt;</p>');
+    expect(evil?.html).toContain('— Sunrise Early Years');
+    expect(sent.every((m) => !m.html.includes('<img') && !m.html.includes('<b>'))).toBe(true);
+    // The queue's jobs are done, once.
+    expect(await t.services.jobs.runDue()).toBe(0);
   });
 });

@@ -59,6 +59,8 @@ describe('the email outbox', () => {
       send_email: true,
     });
     expect(sent.statusCode, sent.body).toBe(200);
+    // Emails go out by jobs on the queue, in batches of families.
+    await t.services.jobs.runDue();
 
     const own = await call('GET', ROUTES.emailOutbox.path, anita);
     expect(own.statusCode, own.body).toBe(200);
@@ -88,6 +90,7 @@ describe('the email outbox', () => {
       send_email: true,
     });
     expect(sent.statusCode, sent.body).toBe(200);
+    await t.services.jobs.runDue();
     const emails = (await call('GET', ROUTES.emailOutbox.path, anita)).json().result as { to: string; html: string }[];
     const mail = emails.find((m) => m.to === 'guardian@family.example');
     expect(mail?.html).toContain('<p>&lt;script&gt;x()&lt;/script&gt; &amp; more</p>');

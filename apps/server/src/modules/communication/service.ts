@@ -6,138 +6,104 @@ import {
   type CommunicationRequest,
   type CommunicationType,
   ERROR_CODES,
-  isHttpUrl,
-  type RolePermission,
 } from '@cue/contract';
-import { eq } from 'drizzle-orm';
-import { staffSchool } from '../../platform/auth/scope.js';
-import type { AccessClaims } from '../../platform/auth/tokens.js';
+import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
-import { communications } from '../../platform/db/schema.js';
-import { type EmailProvider, html, type OutboxEntry, trustedHtml } from '../../platform/email.js';
+import type { EmailProvider, OutboxEntry } from '../../platform/email.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { signMediaList } from '../../platform/media-urls.js';
-import { toDdmmyyyy, toIso } from '../attendance/dates.js';
-import { seesAllClasses } from '../classes/policy.js';
-import * as classRepo from '../classes/repo.js';
+import { toIso } from '../attendance/dates.js';
 import type { ClassService } from '../classes/service.js';
-import * as schoolRepo from '../school/repo.js';
-import type { UserService } from '../users/service.js';
-import { canManage } from './policy.js';
+import type { SchoolService } from '../school/service.js';
+import { canManage, presentCommunication, presentEmail } from './presenter.js';
 import * as repo from './repo.js';
 import { sanitizeRichText } from './sanitize.js';
-import { instantToZoned, zonedToInstant } from './zoned.js';
+import { zonedToInstant } from './zoned.js';
 
 export const PUBLISH_JOB = 'communication.publish';
+/** One job per batch of recipients of a published item's email. */
+export const EMAIL_JOB = 'communication.email';
+export const EMAIL_BATCH = 50;
 const jobKey = (id: string) => `publish:${id}`;
 type Row = repo.CommunicationRow;
 
+/** Whom a job acts for: the item's creator in its school (their scope is rebuilt from these). */
+interface JobActor {
+  school_id: string;
+  user_id: string;
+}
+
 /**
  * Announcements and homework: drafted, scheduled or sent; shared with everyone or chosen classes;
- * read by parents, with read receipts for staff. Scheduled ones are published by a database job.
+ * read by parents, with read receipts for staff. Scheduled ones are published by a database job, and
+ * emails go out by jobs of at most EMAIL_BATCH recipients each (retried by the queue), never one by one
+ * inside the publishing request or job.
  */
 export class CommunicationService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly users: UserService,
+    private readonly scopes: ScopeFactory,
+    private readonly school: SchoolService,
     private readonly classes: ClassService,
     private readonly jobs: JobQueue,
     private readonly email: EmailProvider,
     private readonly events: EventBus,
+    private readonly emailBatch = EMAIL_BATCH,
   ) {
     jobs.handle(PUBLISH_JOB, async (payload) => {
-      await this.publishScheduled(String(payload.id));
+      await this.publishScheduled(String(payload.id), payload as unknown as Partial<JobActor>);
     });
+    jobs.handle(EMAIL_JOB, (payload) => this.sendEmailBatch(payload));
   }
 
-  private async timeZone(schoolId: string): Promise<string> {
-    return (await schoolRepo.findSchool(this.db, schoolId))?.school.timeZone ?? 'UTC';
+  /** The scope of the person a job acts for. */
+  private actor(a: Partial<JobActor>): Scope | null {
+    if (!a.school_id || !a.user_id) return null;
+    return this.scopes.of({ userId: a.user_id, kind: 'staff', schoolId: a.school_id, sessionId: '', isTemp: false });
   }
 
-  private async present(auth: AccessClaims, rows: Row[]): Promise<Communication[]> {
+  private async present(auth: Scope, rows: Row[]): Promise<Communication[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [cls, creators, held, reads] = await Promise.all([
-      repo.classesOf(this.db, ids),
-      repo.creatorsOf(this.db, [...new Set(rows.map((r) => r.createdBy))]),
-      auth.kind === 'staff' && auth.schoolId
-        ? this.users.rolePermissions(auth.userId, auth.schoolId)
-        : Promise.resolve(new Set<RolePermission>()),
-      auth.kind === 'parent' ? repo.readIdsFor(this.db, auth.userId, ids) : Promise.resolve(undefined),
+    const [classes, creators, held, reads, timeZone] = await Promise.all([
+      repo.classesOf(auth, this.db, ids),
+      repo.creatorsOf(auth, this.db, [...new Set(rows.map((r) => r.createdBy))]),
+      auth.rolePermissions(),
+      auth.kind === 'parent' ? repo.readIdsFor(auth, this.db, ids) : Promise.resolve(undefined),
+      this.school.timeZone(auth, rows[0]?.schoolId),
     ]);
-    const tz = await this.timeZone(rows[0]?.schoolId ?? '');
-    return rows.map((r) => {
-      const own = cls.filter((c) => c.communicationId === r.id);
-      const creator = creators.find((c) => c.id === r.createdBy);
-      const when = r.scheduledFor ?? r.publishedAt;
-      const zoned = when ? instantToZoned(when, tz) : null;
-      return {
-        _id: r.id,
-        id: r.id,
-        type: r.type as CommunicationType,
-        title: r.title,
-        summary: r.summary,
-        share_with: r.shareWith === 'Classes' ? 'Classes' : 'Everyone',
-        send_email: r.sendEmail,
-        save_as_draft: r.status === 'draft',
-        schedule_later: r.scheduledFor !== null,
-        date: zoned?.date ?? null,
-        time: zoned?.time ?? null,
-        classes: own.map((c) => ({ id: c.id, class_name: c.name })),
-        classes_ids: own.map((c) => c.id),
-        announcement_media: signMediaList(r.media),
-        // Links stored before only http(s) was accepted are not handed out.
-        file_link: isHttpUrl(r.fileLink) ? r.fileLink : null,
-        due_date: r.dueDate ? toDdmmyyyy(r.dueDate) : null,
-        created_by: { id: r.createdBy, first_name: creator?.firstName ?? '', last_name: creator?.lastName ?? '' },
-        created_at: r.createdAt.toISOString(),
-        published_at: r.publishedAt?.toISOString() ?? null,
-        status: r.status as Communication['status'],
-        is_saved: true,
-        is_published: r.status === 'published',
-        can_edit: canManage(auth, r.createdBy, held) && r.status !== 'published',
-        abilities: {
-          can_edit: canManage(auth, r.createdBy, held) && r.status !== 'published',
-          can_delete: canManage(auth, r.createdBy, held),
-        },
-        ...(reads ? { read: reads.has(r.id) } : {}),
-      };
-    });
+    const ctx = { timeZone, classes, creators: new Map(creators.map((c) => [c.id, c])), held, reads };
+    return rows.map((r) => presentCommunication(auth, r, ctx));
   }
 
-  /** The ids of the classes the caller works with; null for class managers, who work with every class (the classes module's rule). */
-  private async ownClassIds(auth: AccessClaims): Promise<Set<string> | null> {
-    if (await seesAllClasses(auth, this.users)) return null;
-    return new Set((await this.classes.staffClasses(auth)).map((c) => c.id));
+  /** The ids of the school's classes (not archived), with their names and how many children each has. */
+  private async schoolClasses(auth: Scope) {
+    return (await this.classes.list(auth)).filter((c) => !c.archived);
   }
 
   /**
    * Checks and normalises a request: audience, status, time, attachments. Chosen classes must be the
    * caller's (or, when editing, already the audience of the item): a teacher cannot address another's class.
    */
-  private async plan(
-    auth: AccessClaims,
-    schoolId: string,
-    type: CommunicationType,
-    body: CommunicationRequest,
-    addressedBefore: string[] = [],
-  ) {
+  private async plan(auth: Scope, type: CommunicationType, body: CommunicationRequest, addressedBefore: string[] = []) {
     const shareWith = type === 'homework' ? 'Classes' : body.share_with;
     let classIds: string[];
     if (shareWith === 'Everyone') {
-      classIds = (await classRepo.listSchoolClasses(this.db, schoolId, {})).map((r) => r.cls.id);
+      classIds = (await this.schoolClasses(auth)).map((c) => c.id);
     } else {
       classIds = [...new Set(body.classes_ids)];
       if (classIds.length === 0) throw badRequest(COMMUNICATION_MESSAGES.classesRequired, undefined, 'classes_ids');
-      const found = await classRepo.existingClassIds(this.db, schoolId, classIds);
+      const found = await auth.classesInSchool(classIds);
       if (found.length !== classIds.length) throw badRequest('classes_ids: not classes of this school', undefined, 'classes_ids');
-      const own = await this.ownClassIds(auth);
-      if (own && classIds.some((c) => !own.has(c) && !addressedBefore.includes(c))) throw forbidden();
+      await requireAccess(
+        auth,
+        'class',
+        classIds.filter((c) => !addressedBefore.includes(c)),
+      );
     }
     const now = this.clock.now();
     let status: 'draft' | 'scheduled' | 'published' = 'published';
@@ -145,7 +111,7 @@ export class CommunicationService {
     if (body.schedule_later) {
       if (!body.date || !body.time) throw badRequest('Give the date and time to send it', undefined, body.date ? 'time' : 'date');
       toIso(body.date);
-      scheduledFor = zonedToInstant(body.date, body.time, await this.timeZone(schoolId));
+      scheduledFor = zonedToInstant(body.date, body.time, await this.school.timeZone(auth));
       if (!body.save_as_draft && scheduledFor <= now)
         throw badRequest(COMMUNICATION_MESSAGES.scheduleInPast, ERROR_CODES.scheduleInPast, 'time');
       status = 'scheduled';
@@ -153,9 +119,9 @@ export class CommunicationService {
     if (body.save_as_draft) status = 'draft';
     if (status !== 'draft' && !body.title) throw badRequest(COMMUNICATION_MESSAGES.titleRequired, undefined, 'title');
     const links = body.announcement_media.map((m) => m.media_link);
-    const known = await repo.mediaByLinks(this.db, links);
+    const known = await repo.mediaByLinks(auth, this.db, links);
     const attachments = links.map((link) => {
-      const m = known.find((k) => k.url === link && (k.schoolId === schoolId || k.uploadedBy === auth.userId));
+      const m = known.find((k) => k.url === link);
       if (!m) throw badRequest('announcement_media: attach files uploaded to this school', undefined, 'announcement_media');
       return { media_link: m.url, name: m.name, kind: m.kind };
     });
@@ -179,117 +145,87 @@ export class CommunicationService {
     };
   }
 
-  private async afterWrite(id: string, status: string, scheduledFor: Date | null): Promise<void> {
-    if (status === 'scheduled' && scheduledFor) await this.jobs.schedule(jobKey(id), PUBLISH_JOB, scheduledFor, { id });
+  private async afterWrite(auth: Scope, id: string, status: string, scheduledFor: Date | null): Promise<void> {
+    const actor: JobActor = { school_id: staffSchool(auth), user_id: auth.userId };
+    if (status === 'scheduled' && scheduledFor) await this.jobs.schedule(jobKey(id), PUBLISH_JOB, scheduledFor, { id, ...actor });
     else await this.jobs.cancel(jobKey(id));
-    if (status === 'published') await this.deliver(id);
+    if (status === 'published') await this.deliver(auth, id);
   }
 
-  async create(auth: AccessClaims, type: CommunicationType, body: CommunicationRequest): Promise<Communication> {
-    const schoolId = staffSchool(auth);
-    const plan = await this.plan(auth, schoolId, type, body);
+  async create(auth: Scope, type: CommunicationType, body: CommunicationRequest): Promise<Communication> {
+    staffSchool(auth);
+    const plan = await this.plan(auth, type, body);
     const id = newId();
     await this.db.transaction(async (tx) => {
-      await tx.insert(communications).values({ id, schoolId, type, createdBy: auth.userId, ...plan.values });
-      await repo.setClasses(tx, id, plan.classIds);
+      await repo.insert(auth, tx, { id, type, ...plan.values });
+      await repo.setClasses(auth, tx, id, plan.classIds);
     });
-    await this.afterWrite(id, plan.status, plan.scheduledFor);
+    await this.afterWrite(auth, id, plan.status, plan.scheduledFor);
     return this.get(auth, type, id);
   }
 
-  private async manageable(auth: AccessClaims, type: CommunicationType, id: string): Promise<Row> {
-    const schoolId = staffSchool(auth);
-    const row = await repo.find(this.db, schoolId, type, id);
+  /** An item the caller may edit or delete: its creator or a holder of access_others_announcement; others' drafts do not exist for them. */
+  private async manageable(auth: Scope, type: CommunicationType, id: string): Promise<Row> {
+    staffSchool(auth);
+    const row = await repo.find(auth, this.db, type, id);
     if (!row) throw notFound();
-    const held = await this.users.rolePermissions(auth.userId, schoolId);
-    if (!canManage(auth, row.createdBy, held)) {
+    try {
+      await requireAccess(auth, 'creator', [row.createdBy], { orPermission: ACCESS_OTHERS_ANNOUNCEMENT });
+    } catch (err) {
       if (row.status === 'draft') throw notFound();
-      throw forbidden();
+      throw err;
     }
     return row;
   }
 
-  async update(auth: AccessClaims, type: CommunicationType, id: string, body: CommunicationRequest): Promise<Communication> {
+  async update(auth: Scope, type: CommunicationType, id: string, body: CommunicationRequest): Promise<Communication> {
     const row = await this.manageable(auth, type, id);
     if (row.status === 'published') throw new AppError(409, COMMUNICATION_MESSAGES.cannotEditPublished, ERROR_CODES.published);
-    const before = (await repo.classesOf(this.db, [id])).map((c) => c.id);
-    const plan = await this.plan(auth, row.schoolId, type, body, row.shareWith === 'Classes' ? before : []);
+    const before = (await repo.classesOf(auth, this.db, [id])).map((c) => c.id);
+    const plan = await this.plan(auth, type, body, row.shareWith === 'Classes' ? before : []);
     await this.db.transaction(async (tx) => {
-      await tx.update(communications).set(plan.values).where(eq(communications.id, id));
-      await repo.setClasses(tx, id, plan.classIds);
+      await repo.update(auth, tx, id, plan.values);
+      await repo.setClasses(auth, tx, id, plan.classIds);
     });
-    await this.afterWrite(id, plan.status, plan.scheduledFor);
+    await this.afterWrite(auth, id, plan.status, plan.scheduledFor);
     return this.get(auth, type, id);
   }
 
-  async remove(auth: AccessClaims, type: CommunicationType, id: string): Promise<void> {
+  async remove(auth: Scope, type: CommunicationType, id: string): Promise<void> {
     await this.manageable(auth, type, id);
     await this.jobs.cancel(jobKey(id));
-    await this.db.delete(communications).where(eq(communications.id, id));
+    await repo.remove(auth, this.db, id);
   }
 
   /** Staff: anything of the school but others' drafts. Parents: what was published to their children's classes (and it counts as read). */
-  async get(auth: AccessClaims, type: CommunicationType, id: string): Promise<Communication> {
-    if (auth.kind === 'parent') {
-      const mine = await repo.parentClasses(this.db, auth.userId);
-      const row = await repo.findAny(this.db, id);
-      if (!row || row.type !== type || row.status !== 'published') throw notFound();
-      const aimed = (await repo.classesOf(this.db, [id])).map((c) => c.id);
-      if (!aimed.some((c) => mine.some((m) => m.classId === c))) throw notFound();
-      await repo.markRead(this.db, id, auth.userId, this.clock.now());
-      const [presented] = await this.present(auth, [row]);
-      if (!presented) throw notFound();
-      return presented;
-    }
-    const schoolId = staffSchool(auth);
-    const row = await repo.find(this.db, schoolId, type, id);
+  async get(auth: Scope, type: CommunicationType, id: string): Promise<Communication> {
+    if (auth.kind !== 'parent') staffSchool(auth);
+    const row = await repo.find(auth, this.db, type, id);
     if (!row) throw notFound();
-    if (row.status === 'draft' && !canManage(auth, row.createdBy, await this.users.rolePermissions(auth.userId, schoolId)))
-      throw notFound();
+    if (auth.kind === 'parent') await repo.markRead(auth, this.db, id, this.clock.now());
+    else if (row.status === 'draft' && !canManage(auth, row.createdBy, await auth.rolePermissions())) throw notFound();
     const [presented] = await this.present(auth, [row]);
     if (!presented) throw notFound();
     return presented;
   }
 
   async list(
-    auth: AccessClaims,
+    auth: Scope,
     type: CommunicationType,
     query: { class_id?: string; status?: string; search?: string; page: number; page_size: number },
   ) {
     const paging = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+    const page = { page: query.page, page_size: query.page_size };
     if (auth.kind === 'parent') {
-      const mine = await repo.parentClasses(this.db, auth.userId);
-      const schools = [...new Set(mine.map((m) => m.schoolId))];
-      const classIds = query.class_id
-        ? mine.filter((m) => m.classId === query.class_id).map((m) => m.classId)
-        : mine.map((m) => m.classId);
-      const all: Row[] = [];
-      let total = 0;
-      for (const schoolId of schools) {
-        const part = await repo.list(this.db, {
-          schoolId,
-          type,
-          status: 'published',
-          search: query.search,
-          forClassIds: classIds,
-          limit: paging.offset + paging.limit,
-          offset: 0,
-        });
-        all.push(...part.rows);
-        total += part.total;
-      }
-      all.sort((a, b) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0));
-      return {
-        items: await this.present(auth, all.slice(paging.offset, paging.offset + paging.limit)),
-        total,
-        page: query.page,
-        page_size: query.page_size,
-      };
+      // A parent filters by one of their children's classes only.
+      if (query.class_id && !(await repo.parentClassIds(auth, this.db)).includes(query.class_id))
+        return { items: [], total: 0, ...page };
+      const { rows, total } = await repo.list(auth, this.db, { type, classId: query.class_id, search: query.search, ...paging });
+      return { items: await this.present(auth, rows), total, ...page };
     }
-    const schoolId = staffSchool(auth);
-    const held = await this.users.rolePermissions(auth.userId, schoolId);
-    const { rows, total } = await repo.list(this.db, {
-      schoolId,
+    staffSchool(auth);
+    const held = await auth.rolePermissions();
+    const { rows, total } = await repo.list(auth, this.db, {
       type,
       status: query.status,
       classId: query.class_id,
@@ -297,18 +233,18 @@ export class CommunicationService {
       draftsOf: held.has(ACCESS_OTHERS_ANNOUNCEMENT) ? undefined : auth.userId,
       ...paging,
     });
-    return { items: await this.present(auth, rows), total, page: query.page, page_size: query.page_size };
+    return { items: await this.present(auth, rows), total, ...page };
   }
 
   /**
    * The caller's own drafts or scheduled items (announcements and homework): drafts last edited first,
    * scheduled ones in the order they go out.
    */
-  async ownPending(auth: AccessClaims, status: 'draft' | 'scheduled', limit: number): Promise<Communication[]> {
-    const schoolId = staffSchool(auth);
+  async ownPending(auth: Scope, status: 'draft' | 'scheduled', limit: number): Promise<Communication[]> {
+    staffSchool(auth);
     const rows: Row[] = [];
     for (const type of COMMUNICATION_TYPES)
-      rows.push(...(await repo.list(this.db, { schoolId, type, status, createdBy: auth.userId, limit, offset: 0 })).rows);
+      rows.push(...(await repo.list(auth, this.db, { type, status, createdBy: auth.userId, limit, offset: 0 })).rows);
     const when = (r: Row) => (status === 'scheduled' ? (r.scheduledFor?.getTime() ?? 0) : -r.updatedAt.getTime());
     return this.present(auth, rows.sort((a, b) => when(a) - when(b)).slice(0, limit));
   }
@@ -318,36 +254,36 @@ export class CommunicationService {
    * children, and the parents of those children who have an account. A teacher asks about her own classes
    * only (the rule of `plan`).
    */
-  async audienceOf(auth: AccessClaims, query: { share_with: 'Everyone' | 'Classes'; classes_ids: string[] }) {
-    const schoolId = staffSchool(auth);
-    const all = await classRepo.listSchoolClasses(this.db, schoolId, {});
+  async audienceOf(auth: Scope, query: { share_with: 'Everyone' | 'Classes'; classes_ids: string[] }) {
+    staffSchool(auth);
+    const all = await this.schoolClasses(auth);
     let chosen = all;
     if (query.share_with === 'Classes') {
       if (query.classes_ids.length === 0) throw badRequest(COMMUNICATION_MESSAGES.classesRequired, undefined, 'classes_ids');
-      chosen = all.filter((r) => query.classes_ids.includes(r.cls.id));
+      chosen = all.filter((c) => query.classes_ids.includes(c.id));
       if (chosen.length !== query.classes_ids.length)
         throw badRequest('classes_ids: not classes of this school', undefined, 'classes_ids');
-      const own = await this.ownClassIds(auth);
-      if (own && query.classes_ids.some((id) => !own.has(id))) throw forbidden();
+      await requireAccess(auth, 'class', query.classes_ids);
     }
     const families = await repo.audience(
+      auth,
       this.db,
-      chosen.map((r) => r.cls.id),
+      chosen.map((c) => c.id),
     );
     return {
       families: families.length,
-      children: chosen.reduce((sum, r) => sum + r.studentCount, 0),
-      classes: chosen.map((r) => ({ id: r.cls.id, class_name: r.cls.name })),
+      children: chosen.reduce((sum, c) => sum + c.student_count, 0),
+      classes: chosen.map((c) => ({ id: c.id, class_name: c.class_name })),
     };
   }
 
   /** Parents: how many items published to these of their children's classes they have not opened yet. */
-  async unreadCounts(auth: AccessClaims, classIds: string[]): Promise<Record<CommunicationType, number>> {
+  async unreadCounts(auth: Scope, classIds: string[]): Promise<Record<CommunicationType, number>> {
     if (auth.kind !== 'parent') throw forbidden();
-    const mine = new Set((await repo.parentClasses(this.db, auth.userId)).map((m) => m.classId));
+    const mine = new Set(await repo.parentClassIds(auth, this.db));
     const counts = await repo.unreadCounts(
+      auth,
       this.db,
-      auth.userId,
       classIds.filter((id) => mine.has(id)),
     );
     return { announcement: counts.get('announcement') ?? 0, homework: counts.get('homework') ?? 0 };
@@ -358,16 +294,16 @@ export class CommunicationService {
    * daily_communication.access_others_announcement see every family; other staff see the families of
    * their own classes (class managers: all), and are refused when none of its classes is theirs.
    */
-  async reads(auth: AccessClaims, type: CommunicationType, id: string) {
+  async reads(auth: Scope, type: CommunicationType, id: string) {
     const item = await this.get(auth, type, id);
-    const schoolId = staffSchool(auth);
+    const held = await auth.rolePermissions();
     let classIds = item.classes_ids;
-    if (!canManage(auth, item.created_by.id, await this.users.rolePermissions(auth.userId, schoolId))) {
-      const own = await this.ownClassIds(auth);
-      if (own) classIds = classIds.filter((c) => own.has(c));
+    if (!canManage(auth, item.created_by.id, held) && !held.has('admin_portal.classes')) {
+      const taught = await auth.taughtClassIds();
+      classIds = classIds.filter((c) => taught.has(c));
       if (classIds.length === 0) throw forbidden();
     }
-    const [people, reads] = await Promise.all([repo.audience(this.db, classIds), repo.readsOf(this.db, id)]);
+    const [people, reads] = await Promise.all([repo.audience(auth, this.db, classIds), repo.readsOf(auth, this.db, id)]);
     const readAt = new Map(reads.map((r) => [r.userId, r.readAt]));
     return {
       read: people
@@ -384,25 +320,30 @@ export class CommunicationService {
     };
   }
 
-  /** The job: publishes a scheduled communication once, when its time has come. */
-  async publishScheduled(id: string): Promise<boolean> {
-    const row = await repo.findAny(this.db, id);
+  /** The job: publishes a scheduled communication once, when its time has come, as its creator. */
+  async publishScheduled(id: string, actor: Partial<JobActor>): Promise<boolean> {
+    const auth = this.actor(actor);
+    if (!auth) return false;
+    const row = await repo.findInSchool(auth, this.db, id);
     if (row?.status !== 'scheduled') return false;
     if (row.scheduledFor && row.scheduledFor > this.clock.now()) {
-      await this.jobs.schedule(jobKey(id), PUBLISH_JOB, row.scheduledFor, { id });
+      await this.jobs.schedule(jobKey(id), PUBLISH_JOB, row.scheduledFor, { id, ...actor });
       return false;
     }
-    const published = await repo.publish(this.db, id, this.clock.now(), ['scheduled']);
+    const published = await repo.publish(auth, this.db, id, this.clock.now(), ['scheduled']);
     if (!published) return false;
-    await this.deliver(id);
+    await this.deliver(auth, id);
     return true;
   }
 
-  /** Tells the families: in the app at once, and by email when asked. */
-  private async deliver(id: string): Promise<void> {
-    const row = await repo.findAny(this.db, id);
+  /**
+   * Tells the families: in the app at once, and by email when asked — one job per batch of
+   * recipients on the job queue (each retried by the queue on failure).
+   */
+  private async deliver(auth: Scope, id: string): Promise<void> {
+    const row = await repo.findInSchool(auth, this.db, id);
     if (!row) return;
-    const classIds = (await repo.classesOf(this.db, [id])).map((c) => c.id);
+    const classIds = (await repo.classesOf(auth, this.db, [id])).map((c) => c.id);
     this.events.publish('communication.published', {
       schoolId: row.schoolId,
       communicationId: id,
@@ -411,24 +352,37 @@ export class CommunicationService {
       title: row.title,
     });
     if (!row.sendEmail) return;
-    const school = await schoolRepo.findSchool(this.db, row.schoolId);
-    const people = await repo.audience(this.db, classIds);
-    const schoolName = school?.school.name ?? '';
-    // The summary is rich text sanitised again here (it may predate today's rules); everything else is escaped.
-    const body = row.summary ? trustedHtml(sanitizeRichText(row.summary)) : html`<p>${row.title}</p>`;
+    const recipients = (await repo.audience(auth, this.db, classIds)).filter((p) => p.email).map((p) => p.id);
+    const batches = Math.ceil(recipients.length / this.emailBatch);
+    const now = this.clock.now();
+    for (let i = 0; i < batches; i++)
+      await this.jobs.schedule(`email:${id}:${i}`, EMAIL_JOB, now, {
+        communication_id: id,
+        school_id: row.schoolId,
+        user_id: row.createdBy,
+        batch: i,
+        batches,
+        recipients: recipients.slice(i * this.emailBatch, (i + 1) * this.emailBatch),
+      });
+  }
+
+  /** The job: one batch of a published item's emails, each value escaped in the markup. */
+  async sendEmailBatch(payload: Record<string, unknown>): Promise<void> {
+    const auth = this.actor(payload as Partial<JobActor>);
+    if (!auth) return;
+    const row = await repo.findInSchool(auth, this.db, String(payload.communication_id));
+    if (row?.status !== 'published') return;
+    const wanted = Array.isArray(payload.recipients) ? payload.recipients.map(String) : [];
+    const classIds = (await repo.classesOf(auth, this.db, [row.id])).map((c) => c.id);
+    const [people, info] = await Promise.all([repo.audience(auth, this.db, classIds, wanted), this.school.info(auth)]);
     for (const p of people) {
       if (!p.email) continue;
-      await this.email.send({
-        to: p.email,
-        subject: `${schoolName || 'School'}: ${row.title}`,
-        html: html`<p>Dear ${p.firstName},</p>${body}<p>— ${schoolName}</p>`,
-        schoolId: row.schoolId,
-      });
+      await this.email.send(presentEmail(row, info.name, { email: p.email, firstName: p.firstName }));
     }
   }
 
   /** The school's emails kept by the outbox (only when no SMTP server is configured; else there is none). */
-  async outbox(auth: AccessClaims): Promise<OutboxEntry[]> {
+  async outbox(auth: Scope): Promise<OutboxEntry[]> {
     const schoolId = staffSchool(auth);
     if (!this.email.recent) throw notFound();
     return this.email.recent(100, schoolId);

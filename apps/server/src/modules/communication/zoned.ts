@@ -1,3 +1,4 @@
+import { isoFromDdmmyyyy, parseHhmmA } from '@cue/contract';
 import { dateTimeFormat } from '../../platform/intl.js';
 
 /** Offset (ms) of a time zone from UTC at an instant. */
@@ -29,11 +30,9 @@ function offsetAt(instant: number, timeZone: string): number {
 
 /** 'DD-MM-YYYY' and 'hh:mm A' on the wall clock of a time zone → the instant. */
 export function zonedToInstant(ddmmyyyy: string, hhmma: string, timeZone: string): Date {
-  const [d, m, y] = ddmmyyyy.split('-').map(Number);
-  const match = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(hhmma);
-  const hour12 = Number(match?.[1] ?? 0) % 12;
-  const hour = match?.[3] === 'PM' ? hour12 + 12 : hour12;
-  const guess = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, hour, Number(match?.[2] ?? 0));
+  const [y, m, d] = (isoFromDdmmyyyy(ddmmyyyy) ?? '0000-01-01').split('-').map(Number);
+  const { hour, minute } = parseHhmmA(hhmma) ?? { hour: 0, minute: 0 };
+  const guess = Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, hour, minute);
   const first = guess - offsetAt(guess, timeZone);
   return new Date(guess - offsetAt(first, timeZone));
 }
