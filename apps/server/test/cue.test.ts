@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CUE_EVENTS, ROUTES, type TaskLog } from '@cue/contract';
+import { CUE_EVENTS, CUE_MESSAGES, pagePath, ROUTES, type TaskLog } from '@cue/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
@@ -99,7 +99,9 @@ describe('Cue tasks', () => {
     expect(levels).toEqual([...levels].sort((a, b) => a - b));
     expect(last).toMatchObject({ progressLevel: 100, preset: 1, error: null, endpointName: 'cue-attendance', finished: true });
     expect(logs.filter((l) => l.preset !== null)).toHaveLength(1);
-    expect(last.outputs[0]?.link).toBe(`/housekeeping/attendance?date=${ddmmyyyy(lastTuesday())}`);
+    // The link opens that class on that day (an ISO date, which the page reads).
+    expect(last.outputs[0]?.link).toBe(pagePath.attendance({ classId: nurseryA, date: lastTuesday() }));
+    expect(last.outputs[0]?.link).toBe(`/housekeeping/attendance?class_id=${nurseryA}&date=${lastTuesday()}`);
     const day = await t.request({
       method: 'GET',
       url: `/api/class_student_attendance/${nurseryA}?date=${ddmmyyyy(lastTuesday())}`,
@@ -305,37 +307,91 @@ describe('speech to text', () => {
     expect(((await res.json()) as { message: string }).message).toBe('No transcription engine is configured on this server');
   });
 
-  it('sends a recording to an OpenAI-compatible transcription endpoint when one is configured', async () => {
-    let received = '';
+  it("sends photos and recordings to the external model only once the school's admin switched it on", async () => {
+    const received: string[] = [];
     const engine = http.createServer((req, res) => {
       let size = 0;
       req.on('data', (c: Buffer) => {
         size += c.length;
       });
       req.on('end', () => {
-        received = `${req.method} ${req.url} ${req.headers['content-type']?.split(';')[0]} ${size > 0}`;
+        received.push(`${req.method} ${req.url} ${req.headers['content-type']?.split(';')[0]} ${size > 0}`);
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ text: 'Mark everyone present except Kabir' }));
+        res.end(
+          JSON.stringify(
+            req.url?.endsWith('/audio/transcriptions')
+              ? { text: 'Mark everyone present except Kabir' }
+              : { choices: [{ message: { content: 'Children building a tower' } }] },
+          ),
+        );
       });
     });
     await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
+    // The server offers an external model (chat, captions and speech to text); the school has not opted in.
     const other = await createTestApp({
+      AI_PROVIDER: 'openai',
       LLM_BASE_URL: `http://127.0.0.1:${(engine.address() as AddressInfo).port}/v1`,
+      LLM_MODEL: 'test-model',
+      LLM_VISION_MODEL: 'test-vision',
       LLM_TRANSCRIBE_MODEL: 'whisper-1',
     });
     try {
       await other.app.listen({ port: 0, host: '127.0.0.1' });
       const otherPort = (other.app.server.address() as AddressInfo).port;
-      const form = new FormData();
-      form.append('audio', new Blob([new Uint8Array(2048)], { type: 'audio/wav' }), 'command.wav');
-      const res = await fetch(`http://127.0.0.1:${otherPort}${ROUTES.cueTranscribe.path}`, {
-        method: 'POST',
-        headers: bearer(await staffToken(other, '9000000003')),
-        body: form,
+      const teacher = await staffToken(other, '9000000003');
+      const transcribe = () => {
+        const form = new FormData();
+        form.append('audio', new Blob([new Uint8Array(2048)], { type: 'audio/wav' }), 'command.wav');
+        return fetch(`http://127.0.0.1:${otherPort}${ROUTES.cueTranscribe.path}`, {
+          method: 'POST',
+          headers: bearer(teacher),
+          body: form,
+        });
+      };
+      const socket = await new Promise<Socket>((resolve, reject) => {
+        const s = connect(`http://127.0.0.1:${otherPort}`, {
+          path: '/socket.io',
+          auth: { token: teacher },
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        s.on('connect', () => resolve(s));
+        s.on('connect_error', reject);
       });
+
+      // Switched off: nothing leaves the server, and the answer says why (409 with its code).
+      const refused = await transcribe();
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { code: string }).code).toBe('EXTERNAL_PROVIDER_OFF');
+      expect(await socket.emitWithAck(CUE_EVENTS.capabilities, {})).toEqual({ captions: false, transcription: false });
+      expect(await socket.emitWithAck(CUE_EVENTS.imageCaption, { image_url: '/media/x.webp' })).toEqual({
+        error: CUE_MESSAGES.externalProviderOff,
+      });
+      expect(await socket.emitWithAck(CUE_EVENTS.multipleImageCaption, { image_urls: ['/media/x.webp'] })).toEqual({
+        error: CUE_MESSAGES.externalProviderOff,
+      });
+      expect(received).toEqual([]);
+
+      // The school's admin switches the external provider on: the same switch as the chat assistant.
+      const set = await other.request({
+        method: 'PUT',
+        url: ROUTES.aiSettingsUpdate.path,
+        headers: bearer(await staffToken(other, '9000000002')),
+        payload: { ai_provider: 'openai' },
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(await socket.emitWithAck(CUE_EVENTS.capabilities, {})).toEqual({ captions: true, transcription: true });
+      const res = await transcribe();
       expect(res.status).toBe(200);
       expect(((await res.json()) as { result: unknown }).result).toEqual({ text: 'Mark everyone present except Kabir' });
-      expect(received).toBe('POST /v1/audio/transcriptions multipart/form-data true');
+      expect(await socket.emitWithAck(CUE_EVENTS.imageCaption, { image_url: '/media/x.webp' })).toEqual({
+        caption: 'Children building a tower',
+      });
+      expect(received).toEqual([
+        'POST /v1/audio/transcriptions multipart/form-data true',
+        'POST /v1/chat/completions application/json true',
+      ]);
+      socket.close();
     } finally {
       await other.close();
       engine.close();
@@ -406,11 +462,21 @@ describe('voice: recorded speech through server-side transcription', () => {
     const wav = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cue-voice-')), 'command.wav');
     execFileSync('espeak-ng', ['-w', wav, 'Mark everyone present except Kabir']);
     const voiced = await createTestApp({
+      AI_PROVIDER: 'openai',
       LLM_BASE_URL: engine,
+      LLM_MODEL: process.env.CUE_TEST_CHAT_MODEL ?? 'unused',
       LLM_TRANSCRIBE_MODEL: process.env.CUE_TEST_TRANSCRIBE_MODEL ?? 'whisper-1',
     });
     try {
       await voiced.app.listen({ port: 0, host: '127.0.0.1' });
+      // Recordings leave the server only for a school whose admin switched the external provider on.
+      const set = await voiced.request({
+        method: 'PUT',
+        url: ROUTES.aiSettingsUpdate.path,
+        headers: bearer(await staffToken(voiced, '9000000002')),
+        payload: { ai_provider: 'openai' },
+      });
+      expect(set.statusCode, set.body).toBe(200);
       const form = new FormData();
       form.append('audio', new Blob([fs.readFileSync(wav)], { type: 'audio/wav' }), 'command.wav');
       const res = await fetch(

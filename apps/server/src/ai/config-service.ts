@@ -5,14 +5,12 @@ import {
   type aiScreenBlocksRequestSchema,
   type updateAiBlocksRequestSchema,
 } from '@cue/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ClassService } from '../modules/classes/service.js';
-import type { AccessClaims } from '../platform/auth/tokens.js';
+import { requireAccess, type Scope, staffSchool } from '../platform/auth/scope.js';
 import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db/client.js';
-import { classAiSettings } from '../platform/db/schema.js';
 import { badRequest } from '../platform/errors.js';
+import * as repo from './repo.js';
 
 type Screen = (typeof AI_SCREENS)[number];
 
@@ -23,21 +21,18 @@ export class AiConfigService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly classes: ClassService,
   ) {}
 
-  private async settings(auth: AccessClaims, classId: string) {
+  private async settings(auth: Scope, classId: string): Promise<repo.ClassAiSettingsRow> {
     // The class must be the caller's to see (another school's does not exist).
-    await this.classes.detail(auth, classId);
-    const [row] = await this.db.select().from(classAiSettings).where(eq(classAiSettings.classId, classId));
+    staffSchool(auth);
+    await requireAccess(auth, 'class', [classId]);
+    const row = await repo.classSettings(auth, this.db, classId);
     return row ?? { classId, aiOptions: {}, aiBlocks: {}, screenBlocks: {}, updatedAt: this.clock.now() };
   }
 
-  private async write(classId: string, patch: Partial<typeof classAiSettings.$inferInsert>) {
-    await this.db
-      .insert(classAiSettings)
-      .values({ classId, ...patch, updatedAt: this.clock.now() })
-      .onConflictDoUpdate({ target: classAiSettings.classId, set: { ...patch, updatedAt: this.clock.now() } });
+  private async write(auth: Scope, classId: string, patch: Partial<Omit<repo.ClassAiSettingsRow, 'classId' | 'updatedAt'>>) {
+    await repo.writeClassSettings(auth, this.db, classId, patch, this.clock.now());
   }
 
   private blocksOf(stored: Record<string, { key: string; enabled: boolean }[]>, screen?: Screen) {
@@ -49,37 +44,37 @@ export class AiConfigService {
     }));
   }
 
-  async allBlocks(auth: AccessClaims, classId: string) {
+  async allBlocks(auth: Scope, classId: string) {
     const s = await this.settings(auth, classId);
     return { class_id: classId, ai_blocks: this.blocksOf(s.aiBlocks) };
   }
 
-  async blocksByScreen(auth: AccessClaims, classId: string, screen: Screen) {
+  async blocksByScreen(auth: Scope, classId: string, screen: Screen) {
     const s = await this.settings(auth, classId);
     return { class_id: classId, screen_name: screen, ai_blocks: this.blocksOf(s.aiBlocks, screen) };
   }
 
-  async updateBlocks(auth: AccessClaims, classId: string, body: z.infer<typeof updateAiBlocksRequestSchema>) {
+  async updateBlocks(auth: Scope, classId: string, body: z.infer<typeof updateAiBlocksRequestSchema>) {
     const s = await this.settings(auth, classId);
     const known = new Set<string>(AI_BLOCKS.filter((b) => b.screen === body.screen_name).map((b) => b.key));
     const unknown = body.ai_blocks.find((b) => !known.has(b.key));
     if (unknown) throw badRequest(`${unknown.key} is not a block of ${body.screen_name}`, undefined, 'ai_blocks');
-    await this.write(classId, { aiBlocks: { ...s.aiBlocks, [body.screen_name]: body.ai_blocks } });
+    await this.write(auth, classId, { aiBlocks: { ...s.aiBlocks, [body.screen_name]: body.ai_blocks } });
     return this.blocksByScreen(auth, classId, body.screen_name);
   }
 
-  async options(auth: AccessClaims, classId: string) {
+  async options(auth: Scope, classId: string) {
     const s = await this.settings(auth, classId);
     return { class_id: classId, ai_options: { ...DEFAULT_OPTIONS, ...s.aiOptions } };
   }
 
-  async updateOptions(auth: AccessClaims, classId: string, body: z.infer<typeof aiOptionsRequestSchema>) {
+  async updateOptions(auth: Scope, classId: string, body: z.infer<typeof aiOptionsRequestSchema>) {
     await this.settings(auth, classId);
-    await this.write(classId, { aiOptions: body.ai_options });
+    await this.write(auth, classId, { aiOptions: body.ai_options });
     return this.options(auth, classId);
   }
 
-  async screens(auth: AccessClaims, classId: string) {
+  async screens(auth: Scope, classId: string) {
     const s = await this.settings(auth, classId);
     return {
       class_id: classId,
@@ -89,9 +84,9 @@ export class AiConfigService {
     };
   }
 
-  async updateScreens(auth: AccessClaims, classId: string, body: z.infer<typeof aiScreenBlocksRequestSchema>) {
+  async updateScreens(auth: Scope, classId: string, body: z.infer<typeof aiScreenBlocksRequestSchema>) {
     const s = await this.settings(auth, classId);
-    await this.write(classId, { screenBlocks: { ...s.screenBlocks, ...body.ai_screen_blocks } });
+    await this.write(auth, classId, { screenBlocks: { ...s.screenBlocks, ...body.ai_screen_blocks } });
     return this.screens(auth, classId);
   }
 }

@@ -13,10 +13,10 @@ const AUDIO_MAX_BYTES = 10 * 1024 * 1024;
 
 export function cueRoutes(route: Router, s: Services): void {
   route(ROUTES.cueTasks, async ({ auth }) => ({ result: await s.cueTasks.replay(auth) }));
-  route(ROUTES.cueTranscribe, async ({ req }) => ({
+  route(ROUTES.cueTranscribe, async ({ auth, req }) => ({
     result: {
-      text: await s.aiMedia.transcribe(
-        await readUpload(req, ROUTES.cueTranscribe.upload, AUDIO_MAX_BYTES, 'The recording is too long'),
+      text: await s.aiMedia.transcribe(auth, () =>
+        readUpload(req, ROUTES.cueTranscribe.upload, AUDIO_MAX_BYTES, 'The recording is too long'),
       ),
     },
   }));
@@ -71,7 +71,9 @@ export function attachCue(io: Server, s: Services, log: { error(obj: unknown, ms
   });
   io.on(CUE_RELAY, (userId: string, event: string, payload: unknown) => deliver(userId, event, payload));
   io.on('connection', (socket: Socket) => {
-    const auth = socket.data.auth as AccessClaims;
+    const claims = socket.data.auth as AccessClaims;
+    // Each event acts as the socket's person with a scope of its own (permissions read afresh, as a request's).
+    const scope = () => s.scopes.of({ ...claims });
     const answer = (ack: unknown, value: unknown) => {
       if (typeof ack === 'function') (ack as Ack)(value);
     };
@@ -91,40 +93,44 @@ export function attachCue(io: Server, s: Services, log: { error(obj: unknown, ms
     for (const endpoint of CUE_TASK_ENDPOINTS)
       socket.on(
         endpoint,
-        guarded((payload) => s.cueTasks.start(auth, endpoint as CueTaskEndpoint, payload)),
+        guarded((payload) => s.cueTasks.start(scope(), endpoint as CueTaskEndpoint, payload)),
       );
     socket.on(
       CUE_EVENTS.replay,
       guarded(async () => {
-        const logs = await s.cueTasks.replay(auth);
+        const logs = await s.cueTasks.replay(scope());
         for (const l of logs) socket.emit(CUE_EVENTS.taskLog, l);
         return { tasks: logs.length };
       }),
     );
     socket.on(
       CUE_EVENTS.selectOption,
-      guarded((p) => s.cueTasks.selectOption(auth, String(p.task_id ?? ''), String(p.value ?? ''))),
+      guarded((p) => s.cueTasks.selectOption(scope(), String(p.task_id ?? ''), String(p.value ?? ''))),
     );
     socket.on(
       CUE_EVENTS.request,
-      guarded((p) => s.cueTasks.request(auth, String(p.task_id ?? ''), String(p.text ?? ''))),
+      guarded((p) => s.cueTasks.request(scope(), String(p.task_id ?? ''), String(p.text ?? ''))),
     );
     socket.on(
       CUE_EVENTS.retry,
-      guarded((p) => s.cueTasks.retry(auth, String(p.task_id ?? ''))),
+      guarded((p) => s.cueTasks.retry(scope(), String(p.task_id ?? ''))),
     );
     socket.on(CUE_EVENTS.capabilities, (_p: unknown, ack?: unknown) =>
-      answer(ack, { captions: s.aiMedia.captions, transcription: s.aiMedia.transcription }),
+      s.aiMedia.capabilities(scope()).then(
+        (can) => answer(ack, can),
+        () => answer(ack, { captions: false, transcription: false }),
+      ),
     );
     socket.on(
       CUE_EVENTS.imageCaption,
-      guarded(async (p) => ({ caption: await s.aiMedia.caption(String(p.image_url ?? '')) })),
+      guarded(async (p) => ({ caption: await s.aiMedia.caption(scope(), String(p.image_url ?? '')) })),
     );
     socket.on(
       CUE_EVENTS.multipleImageCaption,
       guarded(async (p) => {
         const urls = Array.isArray(p.image_urls) ? p.image_urls.map(String).slice(0, 10) : [];
-        return { captions: await Promise.all(urls.map((u) => s.aiMedia.caption(u))) };
+        const auth = scope();
+        return { captions: await Promise.all(urls.map((u) => s.aiMedia.caption(auth, u))) };
       }),
     );
   });

@@ -1,12 +1,27 @@
 import { CUE_MESSAGES, ERROR_CODES } from '@cue/contract';
+import type { Scope } from '../platform/auth/scope.js';
 import type { Config } from '../platform/config.js';
 import { AppError } from '../platform/errors.js';
 import type { UploadedFile } from '../platform/http/upload.js';
 
-/** Captions and transcription through the configured OpenAI-compatible endpoint, when a school's server has one. */
-export class AiMedia {
-  constructor(private readonly config: Config) {}
+/** Whether a school sends the assistant's work to the external model (the chat assistant's switch). */
+export interface ExternalSwitch {
+  usesExternal(auth: Scope): Promise<boolean>;
+}
 
+/**
+ * Captions and transcription through the configured OpenAI-compatible endpoint: only when the server
+ * has the model AND the caller's school switched the external provider on (the same switch as the chat
+ * assistant). Otherwise children's photos and voices never leave the server: there is no local caption
+ * or transcription engine, so the answer is an honest refusal with its code (409, never a request out).
+ */
+export class AiMedia {
+  constructor(
+    private readonly config: Config,
+    private readonly external: ExternalSwitch,
+  ) {}
+
+  /** The server has a caption model (a school still has to switch the external provider on). */
   get captions(): boolean {
     return !!(this.config.LLM_BASE_URL && this.config.LLM_VISION_MODEL);
   }
@@ -15,13 +30,29 @@ export class AiMedia {
     return !!(this.config.LLM_BASE_URL && this.config.LLM_TRANSCRIBE_MODEL);
   }
 
+  /** What the caller's school may use now. */
+  async capabilities(auth: Scope): Promise<{ captions: boolean; transcription: boolean }> {
+    const on = (this.captions || this.transcription) && auth.kind === 'staff' && (await this.external.usesExternal(auth));
+    return { captions: on && this.captions, transcription: on && this.transcription };
+  }
+
+  /** Refuses unless the model exists and the school opted in to the external provider. */
+  private async allow(auth: Scope, kind: 'captions' | 'transcription'): Promise<void> {
+    if (!this[kind])
+      throw kind === 'captions'
+        ? new AppError(409, CUE_MESSAGES.noCaptionModel, ERROR_CODES.noCaptionModel)
+        : new AppError(409, CUE_MESSAGES.noTranscription, ERROR_CODES.noTranscription);
+    if (!(await this.external.usesExternal(auth)))
+      throw new AppError(409, CUE_MESSAGES.externalProviderOff, ERROR_CODES.externalProviderOff);
+  }
+
   private headers(): Record<string, string> {
     return this.config.LLM_API_KEY ? { authorization: `Bearer ${this.config.LLM_API_KEY}` } : {};
   }
 
   /** One image's caption, from an absolute or app-relative image address. */
-  async caption(imageUrl: string): Promise<string> {
-    if (!this.captions) throw new AppError(409, CUE_MESSAGES.noCaptionModel, ERROR_CODES.noCaptionModel);
+  async caption(auth: Scope, imageUrl: string): Promise<string> {
+    await this.allow(auth, 'captions');
     const response = await fetch(`${this.config.LLM_BASE_URL}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...this.headers() },
@@ -48,8 +79,10 @@ export class AiMedia {
   }
 
   /** Speech to text of a recorded command. */
-  async transcribe(file: UploadedFile): Promise<string> {
-    if (!this.transcription) throw new AppError(409, CUE_MESSAGES.noTranscription, ERROR_CODES.noTranscription);
+  async transcribe(auth: Scope, upload: () => Promise<UploadedFile>): Promise<string> {
+    // Checked before the recording is even read.
+    await this.allow(auth, 'transcription');
+    const file = await upload();
     const form = new FormData();
     form.append('model', this.config.LLM_TRANSCRIBE_MODEL as string);
     form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimetype }), file.filename || 'command.webm');

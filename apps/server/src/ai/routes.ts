@@ -44,7 +44,7 @@ export function attachChat(io: Server, s: Services, log: { error(obj: unknown, m
           emit({ stream_mode: 'messages', data: null, conversation_id: '', error: AI_MESSAGES.notFound });
         else if (unsafe !== null)
           emit({ stream_mode: 'messages', data: null, conversation_id: '', error: `${unsafe}: ${UNSAFE_TEXT_MESSAGE}` });
-        else conversationId = (await s.ai.chat(auth, payload, emit)).conversationId;
+        else conversationId = (await s.ai.chat(s.scopes.of({ ...auth }), payload, emit)).conversationId;
       } catch (err) {
         log.error({ err }, 'chat failed');
       } finally {

@@ -15,7 +15,6 @@ import {
   TOOL_ARGS,
 } from '@cue/contract';
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AttendanceService } from '../modules/attendance/service.js';
 import type { ClassService } from '../modules/classes/service.js';
 import type { CommunicationService } from '../modules/communication/service.js';
@@ -23,13 +22,13 @@ import { instantToZoned } from '../modules/communication/zoned.js';
 import type { ObservationService } from '../modules/observations/service.js';
 import type { SchoolService } from '../modules/school/service.js';
 import type { UserService } from '../modules/users/service.js';
-import { staffSchool } from '../platform/auth/scope.js';
+import { type Scope, type ScopeFactory, staffSchool } from '../platform/auth/scope.js';
 import type { AccessClaims } from '../platform/auth/tokens.js';
 import { TtlCache } from '../platform/cache.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
+import { isoFromWire } from '../platform/dates.js';
 import type { Db } from '../platform/db/client.js';
-import { aiAudit, aiConversations, aiMessages, aiToolCalls, schools } from '../platform/db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import { type AgentModel, type AgentRun, agentGraph } from './agent/graph.js';
@@ -38,6 +37,7 @@ import { serialize } from './agent/serialize.js';
 import type { RosterChild } from './engine/names.js';
 import { LocalChatModel, type LocalModelContext } from './models/local.js';
 import { openAiModel, systemPrompt } from './models/openai.js';
+import * as repo from './repo.js';
 
 type Emit = (event: ChatStreamResponse) => void;
 
@@ -75,6 +75,7 @@ export class AiService {
       attendance: AttendanceService;
       observations: ObservationService;
       communication: CommunicationService;
+      scopes: ScopeFactory;
     },
   ) {}
 
@@ -96,20 +97,28 @@ export class AiService {
     return true;
   }
 
-  private async schoolRow(schoolId: string) {
+  private async schoolRow(auth: Scope) {
+    const schoolId = staffSchool(auth);
     const cached = this.schoolCache.get(schoolId);
     if (cached) return cached;
-    const [row] = await this.db
-      .select({ timeZone: schools.timeZone, aiProvider: schools.aiProvider })
-      .from(schools)
-      .where(eq(schools.id, schoolId));
+    const row = await repo.schoolAi(auth, this.db);
     if (!row) throw notFound();
     this.schoolCache.set(schoolId, row);
     return row;
   }
 
-  async settings(auth: AccessClaims) {
-    const row = await this.schoolRow(staffSchool(auth));
+  /**
+   * Whether the caller's school sends the assistant's work to the configured external model: only when
+   * the server offers one and the school's admin switched it on (the chat, photo captions and speech to
+   * text alike); otherwise nothing leaves the server.
+   */
+  async usesExternal(auth: Scope): Promise<boolean> {
+    if (!this.externalConfigured) return false;
+    return (await this.schoolRow(auth)).aiProvider === 'openai';
+  }
+
+  async settings(auth: Scope) {
+    const row = await this.schoolRow(auth);
     return {
       ai_provider: row.aiProvider as AiProvider,
       external_configured: this.externalConfigured,
@@ -117,11 +126,11 @@ export class AiService {
     };
   }
 
-  async updateSettings(auth: AccessClaims, provider: AiProvider) {
+  async updateSettings(auth: Scope, provider: AiProvider) {
     const schoolId = staffSchool(auth);
     if (provider === 'openai' && !this.externalConfigured)
       throw badRequest(AI_MESSAGES.providerNotConfigured, ERROR_CODES.aiProviderNotConfigured);
-    await this.db.update(schools).set({ aiProvider: provider }).where(eq(schools.id, schoolId));
+    await repo.setAiProvider(auth, this.db, provider);
     this.schoolCache.delete(schoolId);
     return this.settings(auth);
   }
@@ -145,7 +154,9 @@ export class AiService {
    * messages and updates through `emit`, then keeps the conversation. Errors are streamed as a
    * message with an error field; the stream always ends with `done`.
    */
-  async chat(auth: AccessClaims, payload: unknown, emit: Emit): Promise<{ conversationId: string | null }> {
+  async chat(claims: AccessClaims, payload: unknown, emit: Emit): Promise<{ conversationId: string | null }> {
+    // The assistant acts with the scope of the person it chats for (a socket or a script hands their claims).
+    const auth = this.deps.scopes.of(claims);
     let conversationId: string | null = null;
     const fail = (error: string) => emit({ stream_mode: 'messages', data: null, conversation_id: conversationId ?? '', error });
     try {
@@ -161,7 +172,7 @@ export class AiService {
       }
       const q = parsed.data.user_query;
       const detail = await this.deps.classes.detail(auth, q.class_id);
-      const school = await this.schoolRow(schoolId);
+      const school = await this.schoolRow(auth);
       const local = instantToZoned(this.clock.now(), school.timeZone);
       const date = q.date ?? local.date;
       const time = q.time ?? local.time;
@@ -178,24 +189,10 @@ export class AiService {
       const history: BaseMessage[] = [];
       let seq = 0;
       if (q.conversation_id) {
-        const [conv] = await this.db
-          .select({ id: aiConversations.id })
-          .from(aiConversations)
-          .where(
-            and(
-              eq(aiConversations.id, q.conversation_id),
-              eq(aiConversations.userId, auth.userId),
-              eq(aiConversations.classId, q.class_id),
-            ),
-          );
+        const conv = await repo.findConversation(auth, this.db, q.conversation_id, q.class_id);
         if (!conv) throw notFound();
         conversationId = conv.id;
-        const rows = await this.db
-          .select({ seq: aiMessages.seq, message: aiMessages.message })
-          .from(aiMessages)
-          .where(eq(aiMessages.conversationId, conv.id))
-          .orderBy(desc(aiMessages.seq))
-          .limit(HISTORY);
+        const rows = await repo.latestMessages(auth, this.db, conv.id, HISTORY);
         seq = (rows[0]?.seq ?? -1) + 1;
         history.push(...rows.reverse().flatMap((r) => revive(r.message)));
       }
@@ -209,7 +206,7 @@ export class AiService {
         content: q.user_input,
         ...(q.answer ? { additional_kwargs: { answer: q.answer } } : {}),
       });
-      const drafted: (typeof aiToolCalls.$inferInsert)[] = [];
+      const drafted: repo.ToolCallInsert[] = [];
       const run: AgentRun = {
         model,
         system,
@@ -217,7 +214,7 @@ export class AiService {
         classId: q.class_id,
         sentence: q.user_input,
         mode: q.mode,
-        ask: (args: ClassQuestionArgs) => answerQuestion(this.db, { classId: q.class_id, roster }, args),
+        ask: (args: ClassQuestionArgs) => answerQuestion(this.deps, auth, { classId: q.class_id, roster }, args),
         keep: async (call) => {
           drafted.push({
             id: call.id,
@@ -256,26 +253,21 @@ export class AiService {
         }
       }
       const keep = [human, ...final.values()];
-      await this.db.transaction(async (tx) => {
-        if (isNew)
-          await tx.insert(aiConversations).values({
-            id: conversation,
-            schoolId,
-            classId: q.class_id,
-            userId: auth.userId,
-            title: q.user_input.slice(0, 80),
-          });
-        if (drafted.length) await tx.insert(aiToolCalls).values(drafted);
-        await tx.insert(aiMessages).values(
-          keep.map((m, i) => ({
+      await this.db.transaction((tx) =>
+        repo.saveTurn(auth, tx, {
+          conversationId: conversation,
+          isNew,
+          classId: q.class_id,
+          title: q.user_input.slice(0, 80),
+          drafted,
+          messages: keep.map((m, i) => ({
             id: m.id && /^[0-9a-f]{24}$/.test(m.id) ? m.id : newId(),
-            conversationId: conversation,
             seq: seq + i,
             message: serialize(m, q.mode) as unknown as Record<string, unknown>,
           })),
-        );
-        await tx.update(aiConversations).set({ updatedAt: this.clock.now() }).where(eq(aiConversations.id, conversation));
-      });
+          now: this.clock.now(),
+        }),
+      );
     } catch (err) {
       fail(err instanceof AppError ? err.message : 'Something went wrong');
       if (!(err instanceof AppError)) throw err;
@@ -283,35 +275,18 @@ export class AiService {
     return { conversationId };
   }
 
-  async conversations(auth: AccessClaims, classId: string) {
+  async conversations(auth: Scope, classId: string) {
     staffSchool(auth);
-    const rows = await this.db
-      .select({ id: aiConversations.id, title: aiConversations.title, updated_at: aiConversations.updatedAt })
-      .from(aiConversations)
-      .where(and(eq(aiConversations.userId, auth.userId), eq(aiConversations.classId, classId)))
-      .orderBy(desc(aiConversations.updatedAt))
-      .limit(50);
+    const rows = await repo.conversationsOfClass(auth, this.db, classId, 50);
     return rows.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() }));
   }
 
-  async conversation(auth: AccessClaims, id: string) {
+  async conversation(claims: AccessClaims, id: string) {
+    const auth = this.deps.scopes.of(claims);
     staffSchool(auth);
-    const [conv] = await this.db
-      .select()
-      .from(aiConversations)
-      .where(and(eq(aiConversations.id, id), eq(aiConversations.userId, auth.userId)));
-    if (!conv || conv.schoolId !== auth.schoolId) throw notFound();
-    const [messages, calls] = await Promise.all([
-      this.db
-        .select({ message: aiMessages.message })
-        .from(aiMessages)
-        .where(eq(aiMessages.conversationId, id))
-        .orderBy(asc(aiMessages.seq)),
-      this.db
-        .select({ id: aiToolCalls.id, name: aiToolCalls.name, args: aiToolCalls.args, saved_at: aiToolCalls.savedAt })
-        .from(aiToolCalls)
-        .where(eq(aiToolCalls.conversationId, id)),
-    ]);
+    const conv = await repo.findConversation(auth, this.db, id);
+    if (!conv) throw notFound();
+    const [messages, calls] = await Promise.all([repo.messagesOf(auth, this.db, id), repo.toolCallsOf(auth, this.db, id)]);
     return {
       id: conv.id,
       class_id: conv.classId,
@@ -326,56 +301,41 @@ export class AiService {
    * Saves a card: the drafted call as the teacher left it, through the module's service as the
    * teacher (same permissions, validation and transaction), once, with an audit record.
    */
-  async saveToolCall(auth: AccessClaims, id: string, edited: Record<string, unknown>) {
-    const schoolId = staffSchool(auth);
-    const [call] = await this.db
-      .select()
-      .from(aiToolCalls)
-      .where(and(eq(aiToolCalls.id, id), eq(aiToolCalls.userId, auth.userId), eq(aiToolCalls.schoolId, schoolId)));
+  async saveToolCall(auth: Scope, id: string, edited: Record<string, unknown>) {
+    staffSchool(auth);
+    const call = await repo.findToolCall(auth, this.db, id);
     if (!call) throw notFound();
     const name = call.name as DraftToolName;
     if (name === 'mentioned_students') throw badRequest(AI_MESSAGES.noTool, ERROR_CODES.noTool);
     const parsed = TOOL_ARGS[name].safeParse(edited);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid draft', ERROR_CODES.validation, 'args');
-    const [rolePermissions, schoolPermissions] = await Promise.all([
-      this.deps.users.rolePermissions(auth.userId, schoolId),
-      this.deps.school.schoolPermissions(schoolId),
-    ]);
+    const [rolePermissions, schoolPermissions] = await Promise.all([auth.rolePermissions(), auth.schoolPermissions()]);
     if (!can(SAVE_ROUTE[name], { rolePermissions, schoolPermissions })) throw forbidden();
 
     // Claimed first, so that two clicks (or two tabs) save once; released if the save fails.
-    const claimed = await this.db
-      .update(aiToolCalls)
-      .set({ savedAt: this.clock.now() })
-      .where(and(eq(aiToolCalls.id, id), isNull(aiToolCalls.savedAt)))
-      .returning({ id: aiToolCalls.id });
-    if (claimed.length === 0) throw new AppError(409, AI_MESSAGES.alreadySaved, ERROR_CODES.alreadySaved);
+    if (!(await repo.claimToolCall(auth, this.db, id, this.clock.now())))
+      throw new AppError(409, AI_MESSAGES.alreadySaved, ERROR_CODES.alreadySaved);
     let record: unknown;
     try {
       record = await this.write(auth, name, call.classId, parsed.data as Record<string, unknown>);
     } catch (err) {
-      await this.db.update(aiToolCalls).set({ savedAt: null }).where(eq(aiToolCalls.id, id));
+      await repo.releaseToolCall(auth, this.db, id);
       throw err;
     }
-    await this.db.insert(aiAudit).values({
+    await repo.insertAudit(auth, this.db, {
       id: newId(),
-      schoolId,
-      userId: auth.userId,
       toolCallId: id,
       tool: name,
       sentence: call.sentence,
       args: parsed.data as Record<string, unknown>,
       result: { record } as Record<string, unknown>,
     });
-    await this.db
-      .update(aiToolCalls)
-      .set({ args: parsed.data as Record<string, unknown> })
-      .where(eq(aiToolCalls.id, id));
+    await repo.setToolCallArgs(auth, this.db, id, parsed.data as Record<string, unknown>);
     return { saved: true, tool: name, record };
   }
 
   private async write(
-    auth: AccessClaims,
+    auth: Scope,
     name: Exclude<DraftToolName, 'mentioned_students'>,
     classId: string,
     args: Record<string, unknown>,
@@ -384,10 +344,10 @@ export class AiService {
       case 'mark_attendance': {
         const a = TOOL_ARGS.mark_attendance.parse(args);
         // A completed day is not rewritten from a card: it is reopened on the attendance page first.
-        if ((await this.deps.attendance.forDay(auth, classId, a.date)).is_saved)
+        if ((await this.deps.attendance.forDay(auth, classId, isoFromWire(a.date))).is_saved)
           throw new AppError(409, AI_MESSAGES.dayComplete, ERROR_CODES.dayComplete);
         return this.deps.attendance.save(auth, classId, {
-          date: a.date,
+          date: isoFromWire(a.date),
           student_attendance_list: a.student_attendance_list,
           is_saved: a.is_saved,
         });
@@ -411,14 +371,10 @@ export class AiService {
     }
   }
 
-  /** AI-initiated writes of the school, newest first (who, what, when, from which sentence). */
+  /** AI-initiated writes of the school, newest first (who, what, when, from which sentence): read as the school itself. */
   async audit(schoolId: string, limit = 100) {
-    return this.db
-      .select()
-      .from(aiAudit)
-      .where(eq(aiAudit.schoolId, schoolId))
-      .orderBy(desc(aiAudit.createdAt), sql`${aiAudit.id} desc`)
-      .limit(limit);
+    const school = this.deps.scopes.of({ userId: '', kind: 'staff', sessionId: '', schoolId, isTemp: false });
+    return repo.auditOfSchool(school, this.db, limit);
   }
 }
 

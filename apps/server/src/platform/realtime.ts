@@ -38,7 +38,11 @@ export interface RealtimeDeps {
   clock: Clock;
   /** How often every open socket is checked again (session, token expiry, class rooms); 30 s by default. */
   checkEveryMs?: number;
-  /** Whether the signed-in person may follow a class (its staff, or a parent of one of its children). */
+  /**
+   * Whether the signed-in person may follow a class (its staff, or a parent of one of its children): the
+   * attendance service answers with `requireAccess` on the person's scope, asked afresh at each join and
+   * each periodic check.
+   */
   canFollowClass(auth: AccessClaims, classId: string): Promise<boolean>;
   /** On PostgreSQL, events reach sockets held by every server instance (LISTEN/NOTIFY). */
   pool?: pg.Pool;

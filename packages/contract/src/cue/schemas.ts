@@ -43,6 +43,7 @@ export const CUE_MESSAGES = {
   missingValues: 'Missing values: ',
   noCaptionModel: 'no caption model configured',
   noTranscription: 'No transcription engine is configured on this server',
+  externalProviderOff: 'Photo captions and speech to text use the external assistant provider, which this school has not switched on',
   missingContext: 'Missing required context',
   failedResponse: 'Failed to get response',
 } as const;

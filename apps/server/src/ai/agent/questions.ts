@@ -1,10 +1,31 @@
-import type { ClassQuestionArgs } from '@cue/contract';
-import { and, between, eq, inArray } from 'drizzle-orm';
+import { type ClassQuestionArgs, pagePath } from '@cue/contract';
 import { toDdmmyyyy, toIso } from '../../modules/attendance/dates.js';
-import type { Db } from '../../platform/db/client.js';
-import { attendanceRecords, classes, learningAreas, observationAreas, observations } from '../../platform/db/schema.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import { fullName, type RosterChild } from '../engine/names.js';
 import type { QuestionAnswer, Source } from './graph.js';
+
+/** What the questions read, through the modules' services, as the person asking. */
+export interface QuestionServices {
+  attendance: {
+    /** A class's marks from `from` to `to` (ISO), of one child or one status when given. */
+    classMarks(
+      auth: Scope,
+      classId: string,
+      from: string,
+      to: string,
+      only?: { studentId?: string; status?: string },
+    ): Promise<{ studentId: string; date: string; status: string }[]>;
+  };
+  observations: {
+    unobservedInArea(
+      auth: Scope,
+      classId: string,
+      area: string,
+      from: string,
+      to: string,
+    ): Promise<{ area: string; missing: string[] } | null>;
+  };
+}
 
 const normal = (s: string) =>
   s
@@ -27,68 +48,61 @@ const names = (ids: string[], roster: RosterChild[]) => {
   return ids.map((id) => byId.get(id)).filter((c): c is RosterChild => !!c);
 };
 const list = (children: RosterChild[]) => children.map(fullName).join(', ');
+/** ISO dates, each once, in calendar order (ISO sorts as dates). */
+const daysInOrder = (isoDates: string[]) => [...new Set(isoDates)].sort();
 
 /**
- * Answers a read-only question over one class's records, with numbers and the records it drew on.
- * Only the class's own children are ever named.
+ * Answers a read-only question over one class's records, with numbers and the records it drew on, as
+ * the person asking (the services check that the class is theirs). Only the class's own children are
+ * ever named. Days are handled as ISO dates and shown as DD-MM-YYYY; links carry the ISO day, the class
+ * and the child.
  */
 export async function answerQuestion(
-  db: Db,
+  services: QuestionServices,
+  auth: Scope,
   scope: { classId: string; roster: RosterChild[] },
   q: ClassQuestionArgs,
 ): Promise<QuestionAnswer> {
   const from = toIso(q.from, 'from');
   const to = toIso(q.to, 'to');
   const period = q.from === q.to ? `on ${q.from}` : `from ${q.from} to ${q.to}`;
-  const rosterIds = scope.roster.map((c) => c.id);
-  const attendanceSource = (date: string): Source => ({
-    title: `Attendance ${date}`,
-    url: `/housekeeping/attendance?date=${date}&class_id=${scope.classId}`,
-  });
+  const inRoster = new Set(scope.roster.map((c) => c.id));
 
   if (q.kind === 'absences') {
-    const rows = rosterIds.length
-      ? await db
-          .select({ studentId: attendanceRecords.studentId, date: attendanceRecords.date })
-          .from(attendanceRecords)
-          .where(
-            and(
-              eq(attendanceRecords.classId, scope.classId),
-              between(attendanceRecords.date, from, to),
-              eq(attendanceRecords.status, 'absent'),
-              inArray(attendanceRecords.studentId, rosterIds),
-            ),
-          )
+    const rows = inRoster.size
+      ? (await services.attendance.classMarks(auth, scope.classId, from, to, { status: 'absent' })).filter((r) =>
+          inRoster.has(r.studentId),
+        )
       : [];
     const byChild = new Map<string, string[]>();
-    for (const r of rows) byChild.set(r.studentId, [...(byChild.get(r.studentId) ?? []), toDdmmyyyy(String(r.date))]);
+    for (const r of rows) byChild.set(r.studentId, [...(byChild.get(r.studentId) ?? []), String(r.date)]);
     const children = names([...byChild.keys()], scope.roster);
-    const dates = [...new Set(rows.map((r) => toDdmmyyyy(String(r.date))))].sort();
+    const daysOf = (id: string) => daysInOrder(byChild.get(id) ?? []);
     const answer = children.length
       ? `${children.length} ${children.length === 1 ? 'child was' : 'children were'} absent ${period}: ${children
-          .map((c) => `${fullName(c)} (${byChild.get(c.id)?.length ?? 0} ${byChild.get(c.id)?.length === 1 ? 'day' : 'days'})`)
+          .map((c) => `${fullName(c)} (${daysOf(c.id).length} ${daysOf(c.id).length === 1 ? 'day' : 'days'})`)
           .join(', ')}.`
       : `No child was marked absent ${period}.`;
+    // One link per day and child, in date order: the page opens that class, that day, that child.
+    const sources: Source[] = daysInOrder(rows.map((r) => String(r.date))).flatMap((day) =>
+      children
+        .filter((c) => daysOf(c.id).includes(day))
+        .map((c) => ({
+          title: `Attendance ${toDdmmyyyy(day)}: ${fullName(c)}`,
+          url: pagePath.attendance({ classId: scope.classId, date: day, studentId: c.id }),
+        })),
+    );
     return {
       answer,
-      data: children.map((c) => ({ student_id: c.id, name: fullName(c), dates: byChild.get(c.id) ?? [] })),
-      sources: dates.map(attendanceSource),
+      data: children.map((c) => ({ student_id: c.id, name: fullName(c), dates: daysOf(c.id).map(toDdmmyyyy) })),
+      sources,
     };
   }
 
   if (q.kind === 'attendance_rate') {
     const child = scope.roster.find((c) => c.id === q.student_id);
     if (!child) return { answer: 'That child is not in this class.', data: null, sources: [] };
-    const rows = await db
-      .select({ date: attendanceRecords.date, status: attendanceRecords.status })
-      .from(attendanceRecords)
-      .where(
-        and(
-          eq(attendanceRecords.classId, scope.classId),
-          eq(attendanceRecords.studentId, child.id),
-          between(attendanceRecords.date, from, to),
-        ),
-      );
+    const rows = await services.attendance.classMarks(auth, scope.classId, from, to, { studentId: child.id });
     const marked = rows.filter((r) => r.status !== 'NA');
     const attended = marked.filter((r) => r.status === 'present' || r.status === 'late').length;
     const rate = marked.length ? Math.round((attended / marked.length) * 1000) / 10 : null;
@@ -99,44 +113,28 @@ export async function answerQuestion(
     return {
       answer,
       data: { student_id: child.id, attended, marked_days: marked.length, rate },
-      sources: [{ title: `${fullName(child)}: attendance`, url: `/housekeeping/attendance-dashboard?student_id=${child.id}` }],
+      sources: [
+        {
+          title: `${fullName(child)}: attendance`,
+          url: pagePath.attendanceDashboard({ studentId: child.id, classId: scope.classId }),
+        },
+      ],
     };
   }
 
   // no_observation_in_area
-  const [klass] = await db.select({ curriculumId: classes.classCurriculumId }).from(classes).where(eq(classes.id, scope.classId));
-  const areaRows = await db
-    .select({ id: learningAreas.id, name: learningAreas.name, curriculumId: learningAreas.curriculumId })
-    .from(learningAreas);
   const wanted = normal(q.area ?? '');
-  const target = ALIASES[wanted] ?? wanted;
-  const candidates = areaRows.filter((a) => normal(a.name) === target || normal(a.name).includes(target));
-  const area = candidates.find((a) => a.curriculumId === klass?.curriculumId) ?? candidates[0];
-  if (!area) return { answer: `I do not know the learning area "${q.area ?? ''}".`, data: null, sources: [] };
-  const seen = rosterIds.length
-    ? await db
-        .selectDistinct({ studentId: observations.studentId })
-        .from(observations)
-        .innerJoin(observationAreas, eq(observationAreas.observationId, observations.id))
-        .where(
-          and(
-            eq(observations.classId, scope.classId),
-            eq(observationAreas.learningAreaId, area.id),
-            between(observations.date, from, to),
-          ),
-        )
-    : [];
-  const covered = new Set(seen.map((r) => r.studentId));
-  const missing = scope.roster.filter((c) => !covered.has(c.id));
+  const found = wanted
+    ? await services.observations.unobservedInArea(auth, scope.classId, ALIASES[wanted] ?? wanted, from, to)
+    : null;
+  if (!found) return { answer: `I do not know the learning area "${q.area ?? ''}".`, data: null, sources: [] };
+  const missing = names(found.missing, scope.roster);
   const answer = missing.length
-    ? `${missing.length} of ${scope.roster.length} children have no observation in ${area.name} ${period}: ${list(missing)}.`
-    : `Every child has at least one observation in ${area.name} ${period}.`;
+    ? `${missing.length} of ${scope.roster.length} children have no observation in ${found.area} ${period}: ${list(missing)}.`
+    : `Every child has at least one observation in ${found.area} ${period}.`;
   return {
     answer,
-    data: { area: area.name, missing: missing.map((c) => ({ student_id: c.id, name: fullName(c) })) },
-    sources: missing.map((c) => ({
-      title: `${fullName(c)}: observations`,
-      url: `/assessment/observation?view=studentView&id=${c.id}`,
-    })),
+    data: { area: found.area, missing: missing.map((c) => ({ student_id: c.id, name: fullName(c) })) },
+    sources: missing.map((c) => ({ title: `${fullName(c)}: observations`, url: pagePath.childObservations(c.id) })),
   };
 }

@@ -6,31 +6,33 @@ import {
   createObservationRequestSchema,
   cueTaskRequestSchema,
   ERROR_CODES,
+  pagePath,
   type TaskLog,
   VERBOSE_LOG_BATCH_MS,
 } from '@cue/contract';
-import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { AttendanceService } from '../../modules/attendance/service.js';
 import type { ClassService } from '../../modules/classes/service.js';
 import type { CommunicationService } from '../../modules/communication/service.js';
 import type { ObservationService } from '../../modules/observations/service.js';
-import { staffSchool } from '../../platform/auth/scope.js';
+import { type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
+import { isoFromWire } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
-import { aiAudit, cueTasks } from '../../platform/db/schema.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { answerQuestion } from '../agent/questions.js';
+import { answerQuestion, type QuestionServices } from '../agent/questions.js';
 import type { RosterChild } from '../engine/names.js';
+import * as aiRepo from '../repo.js';
+import * as repo from './repo.js';
 import { type Progress, runTask, TaskError, type TaskTools } from './runners.js';
 
 export const TASK_JOB = 'cue-task';
 const RECENT_MS = 60 * 60_000;
 
-type Row = typeof cueTasks.$inferSelect;
+type Row = repo.TaskRow;
 
 /** Tasks' live progress leaves through these listeners (the socket layer sends them to the person's sockets). */
 export interface TaskListeners {
@@ -56,13 +58,29 @@ export class CueTaskService {
     private readonly jobs: JobQueue,
     private readonly deps: {
       classes: ClassService;
-      attendance: AttendanceService;
+      attendance: AttendanceService & QuestionServices['attendance'];
       observations: ObservationService;
       communication: CommunicationService;
       events: EventBus;
+      scopes: ScopeFactory;
     },
   ) {
-    jobs.handle(TASK_JOB, async (payload) => this.run(String(payload.task_id)));
+    // A task runs as the person who gave the command: the job carries their claims, read back as their scope.
+    jobs.handle(TASK_JOB, async (payload) => {
+      const auth = payload.auth as AccessClaims | undefined;
+      if (auth) await this.run(this.deps.scopes.of(auth), String(payload.task_id));
+    });
+  }
+
+  private async queue(auth: Scope, taskId: string, at: Date): Promise<void> {
+    const claims: AccessClaims = {
+      userId: auth.userId,
+      kind: auth.kind,
+      sessionId: auth.sessionId,
+      schoolId: auth.schoolId,
+      isTemp: auth.isTemp,
+    };
+    await this.jobs.schedule(`${TASK_JOB}:${taskId}`, TASK_JOB, at, { task_id: taskId, auth: claims });
   }
 
   listen(listener: TaskListeners): () => void {
@@ -75,8 +93,8 @@ export class CueTaskService {
   }
 
   /** Starts a task for a signed-in teacher: checks the request and the class, queues it, and answers its first log. */
-  async start(auth: AccessClaims, endpoint: CueTaskEndpoint, payload: unknown, parentId?: string): Promise<TaskLog> {
-    const schoolId = staffSchool(auth);
+  async start(auth: Scope, endpoint: CueTaskEndpoint, payload: unknown, parentId?: string): Promise<TaskLog> {
+    staffSchool(auth);
     const parsed = cueTaskRequestSchema.safeParse(payload);
     if (!parsed.success) {
       const missing = parsed.error.issues.map((i) => i.path.at(-1)).filter((p) => ['class_id', 'command'].includes(String(p)));
@@ -106,17 +124,15 @@ export class CueTaskService {
       created_at: now.toISOString(),
       finished: false,
     };
-    await this.db.insert(cueTasks).values({
+    await repo.insert(auth, this.db, {
       id,
-      schoolId,
       classId: detail.id,
-      userId: auth.userId,
       endpoint,
-      request: { ...request, auth, parent_id: parentId ?? null } as unknown as Record<string, unknown>,
+      request: { ...request, parent_id: parentId ?? null } as unknown as Record<string, unknown>,
       state: log as unknown as Record<string, unknown>,
       status: 'queued',
     });
-    await this.jobs.schedule(`${TASK_JOB}:${id}`, TASK_JOB, now, { task_id: id });
+    await this.queue(auth, id, now);
     this.emit(auth.userId, log);
     this.kick();
     return log;
@@ -153,20 +169,20 @@ export class CueTaskService {
     this.pending.clear();
   }
 
-  private async save(row: Row, state: TaskLog, status: string): Promise<void> {
-    await this.db
-      .update(cueTasks)
-      .set({ state: state as unknown as Record<string, unknown>, status, updatedAt: this.clock.now() })
-      .where(eq(cueTasks.id, row.id));
+  private async save(auth: Scope, row: Row, state: TaskLog, status: string): Promise<void> {
+    await repo.update(auth, this.db, row.id, {
+      state: state as unknown as Record<string, unknown>,
+      status,
+      updatedAt: this.clock.now(),
+    });
     this.emit(row.userId, state);
   }
 
   /** The job: runs a task once; a finished task is not run again (a restart may hand the job over). */
-  async run(taskId: string): Promise<void> {
-    const [row] = await this.db.select().from(cueTasks).where(eq(cueTasks.id, taskId));
+  async run(auth: Scope, taskId: string): Promise<void> {
+    const row = await repo.find(auth, this.db, taskId);
     if (!row || row.status === 'done' || row.status === 'failed') return;
-    const request = row.request as unknown as CueTaskRequest & { auth: AccessClaims };
-    const auth = request.auth;
+    const request = row.request as unknown as CueTaskRequest;
     let state: TaskLog = { ...(row.state as unknown as TaskLog), error: null, finished: false };
     // The preset goes on the final log only.
     let preset: number | null = null;
@@ -178,7 +194,7 @@ export class CueTaskService {
         // Progress only moves forward.
         progressLevel: Math.max(state.progressLevel, p.progressLevel ?? state.progressLevel),
       };
-      await this.save(row, state, 'running');
+      await this.save(auth, row, state, 'running');
     };
     try {
       const detail = await this.deps.classes.detail(auth, row.classId);
@@ -198,10 +214,8 @@ export class CueTaskService {
         date: ddmmyyyy(dayIso),
       };
       const audit = async (tool: string, args: Record<string, unknown>, result: unknown) => {
-        await this.db.insert(aiAudit).values({
+        await aiRepo.insertAudit(auth, this.db, {
           id: newId(),
-          schoolId: row.schoolId,
-          userId: row.userId,
           toolCallId: row.id,
           tool,
           sentence: state.command,
@@ -215,12 +229,12 @@ export class CueTaskService {
         verbose: (line) => this.verbose(row.userId, row.id, line),
         markAttendance: async (args, complete) => {
           const saved = await this.deps.attendance.save(auth, row.classId, {
-            date: args.date,
+            date: isoFromWire(args.date),
             student_attendance_list: args.student_attendance_list,
             is_saved: complete,
           });
           await audit('mark_attendance', args, { date: saved.date, is_saved: saved.is_saved });
-          return { link: `/housekeeping/attendance?date=${args.date}` };
+          return { link: pagePath.attendance({ classId: row.classId, date: isoFromWire(args.date) }) };
         },
         createObservations: async (args) => {
           const made = await this.deps.observations.create(
@@ -242,7 +256,7 @@ export class CueTaskService {
           state = { ...state, announcement_id: made.id } as TaskLog;
           return { id: made.id, title: made.title };
         },
-        ask: (args) => answerQuestion(this.db, { classId: row.classId, roster }, args),
+        ask: (args) => answerQuestion(this.deps, auth, { classId: row.classId, roster }, args),
         observationsOfDay: async () => {
           const list = await this.deps.observations.list(auth, {
             class_id: row.classId,
@@ -265,68 +279,56 @@ export class CueTaskService {
         progressLevel: 100,
         preset,
       };
-      await this.save(row, state, 'done');
+      await this.save(auth, row, state, 'done');
     } catch (err) {
       this.flushVerbose();
       const message = err instanceof TaskError || err instanceof AppError ? err.message : 'Something went wrong';
       state = { ...state, error: message, finished: true, currentStage: 'Failed' };
-      await this.save(row, state, 'failed');
+      await this.save(auth, row, state, 'failed');
       if (!(err instanceof TaskError || err instanceof AppError)) throw err;
     }
   }
 
   /** Unfinished and recent tasks of a person, oldest first: what a reload or a second tab shows. */
-  async replay(auth: AccessClaims): Promise<TaskLog[]> {
-    if (auth.kind !== 'staff') return [];
+  async replay(auth: Scope): Promise<TaskLog[]> {
+    if (auth.kind !== 'staff' || !auth.schoolId) return [];
     const since = new Date(this.clock.now().getTime() - RECENT_MS);
-    const rows = await this.db
-      .select()
-      .from(cueTasks)
-      .where(
-        and(
-          eq(cueTasks.userId, auth.userId),
-          or(inArray(cueTasks.status, ['queued', 'running']), gte(cueTasks.updatedAt, since)),
-        ),
-      )
-      .orderBy(desc(cueTasks.createdAt))
-      .limit(20);
+    const rows = await repo.recent(auth, this.db, since, 20);
     return rows.reverse().map((r) => this.present(r));
   }
 
-  private async own(auth: AccessClaims, taskId: string): Promise<Row> {
-    const [row] = await this.db
-      .select()
-      .from(cueTasks)
-      .where(and(eq(cueTasks.id, taskId), eq(cueTasks.userId, auth.userId)));
+  private async own(auth: Scope, taskId: string): Promise<Row> {
+    staffSchool(auth);
+    const row = await repo.find(auth, this.db, taskId);
     if (!row) throw notFound();
     return row;
   }
 
   /** A failed task runs again with the same request. */
-  async retry(auth: AccessClaims, taskId: string): Promise<TaskLog> {
+  async retry(auth: Scope, taskId: string): Promise<TaskLog> {
     const row = await this.own(auth, taskId);
     if (row.status !== 'failed') throw new AppError(409, 'Only a failed task can be retried', ERROR_CODES.taskNotFailed);
     const state: TaskLog = { ...(row.state as unknown as TaskLog), error: null, finished: false, currentStage: 'Queued' };
-    await this.db
-      .update(cueTasks)
-      .set({ status: 'queued', state: state as unknown as Record<string, unknown>, updatedAt: this.clock.now() })
-      .where(eq(cueTasks.id, row.id));
+    await repo.update(auth, this.db, row.id, {
+      status: 'queued',
+      state: state as unknown as Record<string, unknown>,
+      updatedAt: this.clock.now(),
+    });
     this.emit(row.userId, state);
-    await this.jobs.schedule(`${TASK_JOB}:${row.id}`, TASK_JOB, this.clock.now(), { task_id: row.id });
+    await this.queue(auth, row.id, this.clock.now());
     this.kick();
     return state;
   }
 
   /** Chooses one of a task's options (an announcement draft: send now or keep as draft). */
-  async selectOption(auth: AccessClaims, taskId: string, value: string): Promise<TaskLog> {
+  async selectOption(auth: Scope, taskId: string, value: string): Promise<TaskLog> {
     const row = await this.own(auth, taskId);
     const state = row.state as unknown as TaskLog & { announcement_id?: string };
     if (!state.options.some((o) => o.value === value)) throw badRequest('Unknown option');
     if (value === 'send' && state.announcement_id) {
-      const request = row.request as unknown as { auth: AccessClaims };
-      const current = await this.deps.communication.get(request.auth, 'announcement', state.announcement_id);
+      const current = await this.deps.communication.get(auth, 'announcement', state.announcement_id);
       await this.deps.communication.update(
-        request.auth,
+        auth,
         'announcement',
         state.announcement_id,
         communicationRequestSchema.parse({
@@ -345,12 +347,12 @@ export class CueTaskService {
       options: state.options.map((o) => ({ ...o, selected: o.value === value })),
       currentStage: value === 'send' ? 'Announcement sent' : state.currentStage,
     };
-    await this.save(row, next, row.status);
+    await this.save(auth, row, next, row.status);
     return next;
   }
 
   /** Another action asked of a task: a new command, linked to it. */
-  async request(auth: AccessClaims, taskId: string, text: string): Promise<TaskLog> {
+  async request(auth: Scope, taskId: string, text: string): Promise<TaskLog> {
     const row = await this.own(auth, taskId);
     const request = row.request as unknown as CueTaskRequest;
     if (!text.trim()) throw badRequest(`${CUE_MESSAGES.missingValues}command`);

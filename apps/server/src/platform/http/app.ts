@@ -150,7 +150,7 @@ export function createServices(deps: AppDeps) {
       observations,
       cueTasks,
     }),
-    aiConfig: new AiConfigService(db, clock, classes),
+    aiConfig: new AiConfigService(db, clock),
     aiMedia: new AiMedia(config, ai),
     roles,
     imports: new ImportService(db, users, rosters, roles),
