@@ -167,6 +167,7 @@ function ChatAssistant() {
               status={state.status}
               names={names}
               onSave={onSave}
+              classId={classId}
               onAnswer={(label, value) => send(label, { reasoning, requestedTools: [], answer: value })}
             />
             <div className={classes.composerDock}>{composer}</div>

@@ -1,9 +1,10 @@
-import { CHAT_EVENTS, type ChatStreamResponse } from '@cue/contract';
+import { CHAT_EVENTS, type ChatStreamResponse, ERROR_CODES } from '@cue/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { socketErrorText } from '../../lib/errors';
+import { currentLanguage } from '../../lib/i18n';
 import { errorText, toast } from '../../lib/notify';
 import { getSocket } from '../../lib/socket';
 import { conversationsKey, useSaveToolCall } from './api';
@@ -103,6 +104,8 @@ export function useChat({ classId, userId, userName }: Who) {
           mode: 'agent',
           date,
           time,
+          // Cue's own sentences (questions, names not found, what it can do) come back in this language.
+          locale: currentLanguage(),
           reasoning: options.reasoning,
           ...(options.answer ? { answer: options.answer } : {}),
           ...(current.conversationId ? { conversation_id: current.conversationId } : {}),
@@ -119,9 +122,19 @@ export function useChat({ classId, userId, userName }: Who) {
     if (classId) act({ type: 'new' });
   }, [classId, act]);
 
+  const save = useCardSave(classId, act);
+
+  return { state, send, act, save, conversationsKey: conversationsKey(classId) };
+}
+
+/**
+ * A card's save, for the chat page and the small chat alike: the drafted call with the card's
+ * arguments; an already saved call is marked saved; a refusal is shown in the reader's language.
+ */
+export function useCardSave(classId: string | null, act: (action: ChatAction) => void): CardProps['onSave'] {
+  const { t } = useTranslation(CUE_NS);
   const saveCall = useSaveToolCall(classId);
-  /** A card's save: the drafted call with the card's arguments; an already saved call is marked saved. */
-  const save: CardProps['onSave'] = useCallback(
+  return useCallback(
     async (call, args) => {
       if (!call.id) return false;
       try {
@@ -129,7 +142,7 @@ export function useChat({ classId, userId, userName }: Who) {
         act({ type: 'saved', toolCallId: call.id, args });
         return true;
       } catch (err) {
-        if (err instanceof ApiError && err.status === 409) {
+        if (err instanceof ApiError && err.status === 409 && err.code !== ERROR_CODES.dayComplete) {
           act({ type: 'saved', toolCallId: call.id, args: call.args });
           toast.error(t('messages.alreadySaved'));
         } else toast.error(errorText(err));
@@ -138,6 +151,4 @@ export function useChat({ classId, userId, userName }: Who) {
     },
     [act, saveCall.mutateAsync, t],
   );
-
-  return { state, send, act, save, conversationsKey: conversationsKey(classId) };
 }

@@ -12,6 +12,8 @@ export interface CardProps {
   names: Map<string, string>;
   /** Saves the card with these arguments; true once saved. */
   onSave: (call: ToolCallView, args: Record<string, unknown>) => Promise<boolean>;
+  /** The class the conversation is about (an attendance card compares itself with the day as saved). */
+  classId?: string | null;
 }
 
 interface FrameProps {

@@ -71,7 +71,7 @@ interface ThreadProps extends Omit<CardProps, 'call'> {
 }
 
 /** The conversation: the teacher's messages, Cue's answers with their sources and cards. */
-export function Thread({ entries, status, names, onSave, onAnswer }: ThreadProps) {
+export function Thread({ entries, status, names, onSave, onAnswer, classId }: ThreadProps) {
   const { t } = useTranslation(CUE_NS);
   return (
     <div
@@ -109,7 +109,7 @@ export function Thread({ entries, status, names, onSave, onAnswer }: ThreadProps
                 </Group>
               )}
               {entry.toolCalls.map((call) => (
-                <ToolCard key={call.key} call={call} names={names} onSave={onSave} />
+                <ToolCard key={call.key} call={call} names={names} onSave={onSave} classId={classId} />
               ))}
               {entry.sources.length > 0 && <Sources sources={entry.sources} />}
             </Stack>

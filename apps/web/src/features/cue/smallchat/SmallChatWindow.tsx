@@ -1,12 +1,16 @@
 import { ActionIcon, Button, Paper, Text, Textarea } from '@mantine/core';
 import { IconGripHorizontal, IconMessageChatbot, IconX } from '@tabler/icons-react';
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUE_NS } from '../i18n';
+import type { ChatEntry } from '../stream';
 import type { CueContext } from '../tasks/useCueContext';
 import { clampPosition, initialPosition, type Point, SMALL_CHAT_OFFSET, windowSize } from './position';
 import classes from './SmallChat.module.css';
 import { type Note, useSmallChat } from './useSmallChat';
+
+/** The chat page's cards, loaded with the first answer that has one. */
+const SmallChatCards = lazy(() => import('./SmallChatCards'));
 
 const viewport = () => ({ width: window.innerWidth, height: window.innerHeight });
 
@@ -15,14 +19,25 @@ interface Bubble {
   role: 'user' | 'assistant';
   text: string;
   error?: boolean;
+  /** Cue's answer, for its cards and question. */
+  entry?: ChatEntry;
+  /** A later message answered the question of this one. */
+  answered?: boolean;
 }
 
 /** The stream's entries with the notes put where they were written. */
-function bubblesOf(entries: { id: string; role: 'user' | 'assistant'; text: string }[], notes: Note[]): Bubble[] {
+function bubblesOf(entries: ChatEntry[], notes: Note[]): Bubble[] {
   const out: Bubble[] = [];
   entries.forEach((entry, index) => {
     for (const n of notes) if (n.at === index) out.push(n);
-    if (entry.role === 'user' || entry.text) out.push({ id: entry.id, role: entry.role, text: entry.text });
+    const cards = entry.role === 'assistant' && (entry.toolCalls.length > 0 || !!entry.clarify);
+    if (entry.role === 'user' || entry.text || cards)
+      out.push({
+        id: entry.id,
+        role: entry.role,
+        text: entry.clarify ? '' : entry.text,
+        ...(cards ? { entry, answered: entries.slice(index + 1).some((e) => e.role === 'user') } : {}),
+      });
   });
   for (const n of notes) if (n.at >= entries.length) out.push(n);
   return out;
@@ -94,6 +109,12 @@ export function SmallChatWindow({ who, onClose }: { who: CueContext; onClose: ()
     const value = text;
     if (await chat.send(value)) setText((current) => (current === value ? '' : current));
   };
+  // Escape closes the window, wherever the focus is inside it.
+  const onWindowKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    onClose();
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -110,6 +131,7 @@ export function SmallChatWindow({ who, onClose }: { who: CueContext; onClose: ()
       aria-labelledby="small-chat-title"
       style={{ left: position.x, top: position.y, width: size.width, height: size.height }}
       data-testid="small-chat"
+      onKeyDown={onWindowKey}
       data-x={position.x}
       data-y={position.y}
     >
@@ -145,17 +167,34 @@ export function SmallChatWindow({ who, onClose }: { who: CueContext; onClose: ()
             {t('smallChat.empty')}
           </Text>
         ) : (
-          bubbles.map((b) => (
-            <div
-              key={b.id}
-              className={b.role === 'user' ? classes.user : classes.assistant}
-              data-error={b.error || undefined}
-              data-testid={b.role === 'user' ? 'small-chat-user' : 'small-chat-answer'}
-              dir="auto"
-            >
-              {b.text}
-            </div>
-          ))
+          bubbles.map((b) => {
+            const bubble = (
+              <div
+                key={b.id}
+                className={b.role === 'user' ? classes.user : classes.assistant}
+                data-error={b.error || undefined}
+                data-testid={b.role === 'user' ? 'small-chat-user' : 'small-chat-answer'}
+                dir="auto"
+              >
+                {b.text}
+              </div>
+            );
+            if (!b.entry) return bubble;
+            return (
+              <div key={b.id} className={classes.withCards}>
+                {b.text && bubble}
+                <Suspense fallback={null}>
+                  <SmallChatCards
+                    entry={b.entry}
+                    classId={who.classId}
+                    onSave={chat.save}
+                    onAnswer={(label, value) => void chat.send(label, value)}
+                    answered={!!b.answered || chat.pending}
+                  />
+                </Suspense>
+              </div>
+            );
+          })
         )}
         {chat.state.status === 'loading' && <span className={classes.typing} role="status" aria-label={t('chat.thinking')} />}
         <div ref={end} />

@@ -2,12 +2,14 @@ import { CHAT_EVENTS, type ChatStreamResponse, CUE_MESSAGES } from '@cue/contrac
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { socketErrorText } from '../../../lib/errors';
+import { currentLanguage } from '../../../lib/i18n';
 import { getSocket } from '../../../lib/socket';
 import { requestDateTime } from '../drafts';
 import { CUE_NS } from '../i18n';
 import { belongs, type ChatAction, chatReducer, initialChatState } from '../stream';
 import { missingContext } from '../tasks/request';
 import { staffToken } from '../tasks/useCueContext';
+import { useCardSave } from '../useChat';
 import { whenConnected } from '../voice/send';
 
 const FIRST_ANSWER_TIMEOUT_MS = 45_000;
@@ -95,7 +97,7 @@ export function useSmallChat({ classId, userId, userName }: { classId: string | 
 
   /** Sends a message; false when it was ignored (blank, or an answer is pending). */
   const send = useCallback(
-    async (text: string): Promise<boolean> => {
+    async (text: string, answer?: string): Promise<boolean> => {
       const userInput = text.trim();
       if (!userInput || connecting || latest.current.status !== 'idle') return false;
       const token = staffToken();
@@ -127,8 +129,11 @@ export function useSmallChat({ classId, userId, userName }: { classId: string | 
             user_input: userInput,
             requested_tools: [],
             mode: 'ask',
+            ...(answer ? { answer } : {}),
             date,
             time,
+            // Cue's own sentences come back in the interface's language.
+            locale: currentLanguage(),
             ...(latest.current.conversationId ? { conversation_id: latest.current.conversationId } : {}),
           },
           user_details: { token, user_id: userId, user_name: userName, user_role: 'staff' },
@@ -147,5 +152,7 @@ export function useSmallChat({ classId, userId, userName }: { classId: string | 
     setNotes([]);
   }, [act]);
 
-  return { state, notes, pending, send, reset };
+  const save = useCardSave(classId, act);
+
+  return { state, notes, pending, send, reset, save };
 }
