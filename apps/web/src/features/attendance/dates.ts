@@ -1,26 +1,26 @@
+import { addDays as addIsoDays, ddmmyyyyFromIso, eachDay, isIsoDate as isIso, isoFromDdmmyyyy, weekStart } from '@cue/contract';
 import dayjs from 'dayjs';
 
-/** Dates inside the attendance screens are 'YYYY-MM-DD' (Mantine's date strings); the wire uses 'DD-MM-YYYY'. */
+/*
+ * Dates inside the attendance screens are ISO 'YYYY-MM-DD' (Mantine's date strings); the wire uses
+ * 'DD-MM-YYYY'. The conversions are the contract's date module; this file keeps the screens' helpers.
+ */
 export const ISO = 'YYYY-MM-DD';
 
-export const toWire = (iso: string): string => iso.split('-').reverse().join('-');
-export const fromWire = (ddmmyyyy: string): string => ddmmyyyy.split('-').reverse().join('-');
+export const toWire = (iso: string): string => ddmmyyyyFromIso(iso);
+/** A wire date as ISO ('' when it is none). */
+export const fromWire = (ddmmyyyy: string): string => isoFromDdmmyyyy(ddmmyyyy) ?? '';
 
 /** Today on this device. */
 export const todayIso = (): string => dayjs().format(ISO);
 
-export const isIsoDate = (value: string | null | undefined): value is string =>
-  !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value, ISO).format(ISO) === value;
+export const isIsoDate = (value: string | null | undefined): value is string => isIso(value);
 
 /** 'MM-YYYY' for the parent's month view from a 'YYYY-MM' month. */
 export const monthToWire = (month: string): string => `${month.slice(5, 7)}-${month.slice(0, 4)}`;
 
 /** Every day from `from` to `to` inclusive. */
-export function daysBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = dayjs(from); !d.isAfter(dayjs(to), 'day'); d = d.add(1, 'day')) out.push(d.format(ISO));
-  return out;
-}
+export const daysBetween = (from: string, to: string): string[] => eachDay(from, to);
 
 /**
  * The weeks (Monday first) that cover a month: the first and last week hold days of the months next
@@ -38,12 +38,9 @@ export function monthWeeks(month: string): string[][] {
 }
 
 /** Monday of the week that holds the date. */
-export const weekStartOf = (iso: string): string => {
-  const d = dayjs(iso);
-  return d.subtract((d.day() + 6) % 7, 'day').format(ISO);
-};
+export const weekStartOf = (iso: string): string => weekStart(iso);
 
-export const addDays = (iso: string, days: number): string => dayjs(iso).add(days, 'day').format(ISO);
+export const addDays = (iso: string, days: number): string => addIsoDays(iso, days);
 export const addMonths = (month: string, months: number): string => dayjs(`${month}-01`).add(months, 'month').format('YYYY-MM');
 
 /** A date in the reader's language: 'Mon, 9 Mar 2026'. */

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { pagePath } from '@cue/contract';
+import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBackpack,
@@ -9,6 +10,8 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatClassName } from '../../../lib/format';
 import { useSchoolDashboard } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
 
@@ -59,6 +62,26 @@ export default function SchoolDashboardPage() {
           attendance.rate > 1 ? attendance.rate / 100 : attendance.rate,
         )
       : '—';
+  // The rate is over the children marked; the classes say how far the day got (complete, or still to mark).
+  const attendanceHint = !attendance
+    ? undefined
+    : [
+        attendance.marked > 0
+          ? t('dashboard.attendanceMarked', { present: number(attendance.present), marked: number(attendance.marked) })
+          : attendance.classes > 0
+            ? t('dashboard.attendanceNone')
+            : null,
+        attendance.classes === 0
+          ? t('dashboard.attendanceNoClass')
+          : attendance.complete === attendance.classes
+            ? t('dashboard.attendanceAllComplete')
+            : t('dashboard.attendanceClasses', {
+                complete: number(attendance.complete),
+                classes: number(attendance.classes),
+              }),
+      ]
+        .filter(Boolean)
+        .join(' · ');
 
   return (
     <AdminPage item="dashboard" title={t('menu.dashboard')} description={t('dashboard.description')}>
@@ -84,14 +107,38 @@ export default function SchoolDashboardPage() {
             id="attendance"
             label={t('dashboard.attendance')}
             value={rate}
-            hint={
-              attendance && attendance.rate !== null
-                ? t('dashboard.attendanceMarked', { present: attendance.present, marked: attendance.marked })
-                : t('dashboard.attendanceNone')
-            }
+            hint={attendanceHint}
             color="grape"
             icon={IconCalendarCheck}
           />
+          {attendance && attendance.unmarked_classes.length > 0 && (
+            <Paper
+              withBorder
+              radius="lg"
+              p="lg"
+              component="section"
+              aria-labelledby="unmarked-title"
+              data-testid="unmarked-classes"
+            >
+              <Stack gap={6}>
+                <Text id="unmarked-title" fz="sm" fw={700}>
+                  {t('dashboard.unmarkedTitle')}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {t('dashboard.unmarkedBody')}
+                </Text>
+                <List size="sm" spacing={2}>
+                  {attendance.unmarked_classes.map((c) => (
+                    <List.Item key={c.id}>
+                      <Anchor component={Link} to={pagePath.attendance({ classId: c.id })}>
+                        <bdi>{formatClassName(c.class_name).text}</bdi>
+                      </Anchor>
+                    </List.Item>
+                  ))}
+                </List>
+              </Stack>
+            </Paper>
+          )}
         </SimpleGrid>
       )}
     </AdminPage>

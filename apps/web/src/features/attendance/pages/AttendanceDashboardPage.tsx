@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
-import { ROUTES } from '@cue/contract';
+import { pagePath, ROUTES } from '@cue/contract';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Alert, Anchor, Button, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -189,6 +189,23 @@ function DashboardBody({ data }: { data: AttendanceDashboard }) {
           hint={t('dashboard.marksHint')}
         />
       </SimpleGrid>
+      {data.today.unmarked_classes.length > 0 && (
+        // Today's rate is over the classes marked so far: the others are named, each a link to its day.
+        <Alert color="yellow" variant="light" title={t('dashboard.unmarkedTitle')} data-testid="unmarked-classes">
+          <Text fz="sm" c="var(--mantine-color-dark-7)">
+            {t('dashboard.unmarkedBody')}
+          </Text>
+          <Group gap="xs" mt={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {data.today.unmarked_classes.map((c) => (
+              <li key={c.id}>
+                <Anchor component={Link} to={pagePath.attendance({ classId: c.id })} fw={600} fz="sm">
+                  <bdi>{formatClassName(c.class_name).text}</bdi>
+                </Anchor>
+              </li>
+            ))}
+          </Group>
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ChartPanel id="by-week" title={t('dashboard.byWeek')} empty={weeks.length === 0} testId="chart-week">
           <LineChart

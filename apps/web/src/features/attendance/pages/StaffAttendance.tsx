@@ -1,11 +1,19 @@
-import { ATTENDANCE_MESSAGES, ATTENDANCE_UPDATED_EVENT, type AttendanceStatus, type ClassAttendance } from '@cue/contract';
+import {
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_PAGE_PARAMS,
+  ATTENDANCE_UPDATED_EVENT,
+  type AttendanceStatus,
+  type ClassAttendance,
+  readAttendanceParams,
+} from '@cue/contract';
 import { Alert, Anchor, Avatar, Badge, Box, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconBeach, IconCalendar, IconCircleCheck, IconEdit, IconLockOpen, IconRefresh } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LONG_DAY, readerDateFormatter } from '../../../components/dateFormat';
+import { ChildAlertBadges, ChildRecordLink, useClassAlerts } from '../../../components/ChildAlertBadges';
 import { LanguageText } from '../../../components/LanguageText';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { formatClassName, fullName, initials } from '../../../lib/format';
@@ -13,13 +21,14 @@ import { errorText, toast } from '../../../lib/notify';
 import { useClassEvent } from '../../../lib/socket';
 import { useClassDetail } from '../../admin/api';
 import { formatDateTime } from '../../admin/format';
+import { setCurrentClassId } from '../../shell/currentClass';
 import { LoadFailed } from '../../shell/pages/common';
 import { useCurrentClass } from '../../shell/Selectors';
 import { useClassDay, useClassExcusals, useSaveDay } from '../api';
 import { Frame } from '../components/Frame';
 import { StatusBadge, StatusCounts, StatusPicker } from '../components/StatusPicker';
 import { countStatuses } from '../components/status';
-import { formatDay, isIsoDate, todayIso } from '../dates';
+import { formatDay, todayIso, toWire } from '../dates';
 import { ATT_NS } from '../i18n';
 import { ClassExcusals } from './ClassExcusals';
 import classes from './StaffAttendance.module.css';
@@ -34,13 +43,32 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 /** /housekeeping/attendance for staff: the current class's day, and the absences parents reported. */
 export function StaffAttendance() {
   const { t, i18n } = useTranslation(ATT_NS);
-  const { current, schools } = useCurrentClass();
+  const { current: chosen, schools } = useCurrentClass();
   const [params, setParams] = useSearchParams();
   const today = todayIso();
-  const asked = params.get('date');
-  const date = isIsoDate(asked) && asked <= today ? asked : today;
-  const tab = params.get('tab') === 'excusals' ? 'excusals' : 'roster';
+  // The page's parameters are the contract's (`pagePath.attendance` builds the links that open it).
+  const asked = readAttendanceParams(params);
+  const date = asked.date && asked.date <= today ? asked.date : today;
+  const tab = params.get(ATTENDANCE_PAGE_PARAMS.tab) === 'excusals' ? 'excusals' : 'roster';
+  // A link to a class's day opens that class, when it is one the person works with.
+  const linked = asked.classId
+    ? (schools.data?.find((s) => s.current)?.classes.find((c) => c.id === asked.classId) ?? null)
+    : null;
+  const current = linked ?? chosen;
   const classId = current?.id ?? null;
+  useEffect(() => {
+    if (!linked) return;
+    // The linked class becomes the current one; the URL then keeps only the day (the class selector rules again).
+    setCurrentClassId(linked.id);
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete(ATTENDANCE_PAGE_PARAMS.classId);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linked, setParams]);
   const excusals = useClassExcusals(classId);
   const pending = excusals.data?.filter((e) => e.status === 'pending').length ?? 0;
 
@@ -65,7 +93,7 @@ export function StaffAttendance() {
         <DatePickerInput
           label={t('date.label')}
           value={date}
-          onChange={(value) => value && setParam('date', value === today ? null : value)}
+          onChange={(value) => value && setParam(ATTENDANCE_PAGE_PARAMS.date, value === today ? null : value)}
           maxDate={today}
           valueFormat="ddd, D MMM YYYY"
           valueFormatter={readerDateFormatter(LONG_DAY)}
@@ -85,7 +113,11 @@ export function StaffAttendance() {
           </Alert>
         )
       ) : (
-        <Tabs value={tab} onChange={(value) => setParam('tab', value === 'excusals' ? 'excusals' : null)} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => setParam(ATTENDANCE_PAGE_PARAMS.tab, value === 'excusals' ? 'excusals' : null)}
+          keepMounted={false}
+        >
           <Tabs.List mb="md">
             <Tabs.Tab value="roster">{t('tabs.roster')}</Tabs.Tab>
             <Tabs.Tab
@@ -108,7 +140,7 @@ export function StaffAttendance() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="roster">
-            <Roster key={`${current.id}:${date}`} classId={current.id} date={date} />
+            <Roster key={`${current.id}:${date}`} classId={current.id} date={date} highlight={asked.studentId} />
           </Tabs.Panel>
           <Tabs.Panel value="excusals">
             <ClassExcusals classId={current.id} excusals={excusals} />
@@ -119,14 +151,17 @@ export function StaffAttendance() {
   );
 }
 
-function Roster({ classId, date }: { classId: string; date: string }) {
+function Roster({ classId, date, highlight }: { classId: string; date: string; highlight: string | null }) {
   const { t, i18n } = useTranslation(ATT_NS);
   const day = useClassDay(classId, date);
   const detail = useClassDetail(classId);
+  const alerts = useClassAlerts(classId);
   const save = useSaveDay(classId, date);
   const [editing, setEditing] = useState<boolean | null>(null);
   const [draft, setDraft] = useState<Marks | null>(null);
   const [stale, setStale] = useState(false);
+  // The child a link points to is shown once: scrolled to when the roster first appears.
+  const scrolled = useRef(false);
 
   const server = useMemo(() => (day.data ? marksOf(day.data) : null), [day.data]);
   const marks = draft ?? server ?? {};
@@ -134,7 +169,7 @@ function Roster({ classId, date }: { classId: string; date: string }) {
 
   // Someone else (another teacher, Cue) saved this class: reload the day unless there are unsaved changes here.
   useClassEvent<{ date?: string }>(classId, ATTENDANCE_UPDATED_EVENT, (payload) => {
-    if (payload.date && payload.date !== date.split('-').reverse().join('-')) return;
+    if (payload.date && payload.date !== toWire(date)) return;
     if (save.isPending) return;
     if (dirty) setStale(true);
     else void day.refetch();
@@ -286,6 +321,17 @@ function Roster({ classId, date }: { classId: string; date: string }) {
                 data-testid="roster-row"
                 data-status={entry.attendance_status}
                 data-view={isEditing ? undefined : true}
+                data-highlighted={entry.student_id === highlight ? true : undefined}
+                aria-current={entry.student_id === highlight ? 'true' : undefined}
+                ref={
+                  entry.student_id === highlight
+                    ? (row) => {
+                        if (!row || scrolled.current) return;
+                        scrolled.current = true;
+                        row.scrollIntoView?.({ block: 'center' });
+                      }
+                    : undefined
+                }
               >
                 <Group gap="sm" wrap="nowrap" className={classes.who}>
                   <Avatar src={person?.profile_picture} alt="" radius="xl" size={36} color="cue" aria-hidden>
@@ -302,6 +348,8 @@ function Roster({ classId, date }: { classId: string; date: string }) {
                     >
                       {name}
                     </Anchor>
+                    <ChildRecordLink studentId={entry.student_id} name={name} />
+                    <ChildAlertBadges alerts={alerts.get(entry.student_id)} size="xs" />
                     {isEditing && entry.attendance_status === 'NA' && (
                       <Box>
                         <StatusBadge status="NA" size="sm" />
