@@ -319,6 +319,42 @@ describe('chat-with-cue over the socket', () => {
     socket.close();
   });
 
+  it('lists days in date order and links each to that class, that day and that child (ISO dates)', async () => {
+    // Meera away on the last school day of October and the first of November.
+    for (const date of ['02-11-2026', '30-10-2026']) {
+      const saved = await t.request({
+        method: 'POST',
+        url: `/api/class_student_attendance/${nurseryA}`,
+        headers: bearer(tara),
+        payload: { date, student_attendance_list: [{ student_id: meera, attendance_status: 'absent' }], is_saved: false },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    const socket = await connectAs(tara);
+    const s = await ask(socket, {
+      class_id: nurseryA,
+      user_input: 'Who was absent this term?',
+      date: '04-11-2026',
+      time: '09:00 AM',
+    });
+    socket.close();
+    const answer = s.events
+      .filter((e) => e.stream_mode === 'updates')
+      .flatMap((e) => Object.values(e.data as Record<string, { messages: ChatMessage[] }>).flatMap((v) => v.messages))
+      .filter((m) => m.type === 'ai' && (m.tool_calls ?? []).length === 0)
+      .at(-1);
+    const links = (answer?.content[0]?.annotations ?? []).map((a) => new URL(a.url, 'http://cue.test'));
+    expect(links.length).toBeGreaterThan(1);
+    const days = links.map((u) => u.searchParams.get('date') ?? '');
+    expect(days.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))).toBe(true);
+    expect(days).toEqual([...days].sort());
+    expect(links.every((u) => u.pathname === '/housekeeping/attendance' && u.searchParams.get('class_id') === nurseryA)).toBe(
+      true,
+    );
+    const meeras = links.filter((u) => u.searchParams.get('student_id') === meera).map((u) => u.searchParams.get('date'));
+    expect(meeras).toEqual(['2026-10-30', '2026-11-02']);
+  });
+
   it('limits how many messages a person sends per minute', async () => {
     const socket = await connectAs(tara);
     let limited = false;
