@@ -1,3 +1,4 @@
+import { isoFromDdmmyyyy } from '@cue/contract';
 import { type IntentModel, intentModel, LABELS, type Label, type Scores, scoreMessage } from './classifier.js';
 import { announcementFallback, readEnglish, tidyEnglish } from './english.js';
 import { type Guard, guardOf, unknownInAttendance } from './guards.js';
@@ -148,9 +149,10 @@ function ambiguousWeekday(t: string, now: Date): string | null {
   return m[0];
 }
 
+/** 'DD-MM-YYYY' as words: 'on 9 March 2026'. */
 const dateWords = (date: string) => {
-  const [d, m, y] = date.split('-').map(Number);
-  return `on ${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
+  const iso = isoFromDdmmyyyy(date) ?? date;
+  return `on ${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
 };
 
 /** Capitalised words a message speaks of as children that are not on the roster ("Zara is absent" in Nursery A). */

@@ -1,3 +1,4 @@
+import { ddmmyyyyFromIso, isoOfUtc } from '@cue/contract';
 import * as chrono from 'chrono-node';
 import { findChildren, type RosterChild } from './names.js';
 
@@ -45,8 +46,7 @@ export function areaIn(text: string): string | undefined {
   return AREAS.find((a) => a.re.test(text))?.name;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const fmt = (d: Date) => `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
+const fmt = (d: Date) => ddmmyyyyFromIso(isoOfUtc(d));
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
 const DAY = 86_400_000;
 

@@ -3,6 +3,7 @@
  * statuses per day, observations per child and day, announcements, the children named, and the
  * children told of without a status or a deed (whom an observation the intent layer hears is about).
  */
+import { ddmmyyyyFromIso, formatHhmmA, isoOfUtc } from '@cue/contract';
 import { fullName, type RosterChild } from './names.js';
 
 export interface EngineContext {
@@ -49,10 +50,9 @@ export type ToolCall =
   | { name: 'draft_announcement'; args: AnnouncementArgs }
   | { name: 'mentioned_students'; args: { students: { id: string; name: string }[] } };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-export const ddmmyyyy = (d: Date) => `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
-export const hhmma = (d: Date) =>
-  `${pad(d.getUTCHours() % 12 || 12)}:${pad(d.getUTCMinutes())} ${d.getUTCHours() < 12 ? 'AM' : 'PM'}`;
+/** A wall-clock Date (its UTC fields are the local time) as the wire writes its day and time. */
+export const ddmmyyyy = (d: Date) => ddmmyyyyFromIso(isoOfUtc(d));
+export const hhmma = (d: Date) => formatHhmmA(d.getUTCHours(), d.getUTCMinutes());
 export const DAY = 86_400_000;
 export const dayOf = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 export const sentenceCase = (s: string) => {
