@@ -23,6 +23,7 @@ export const PAGE_PATHS = {
   studentAttendance: '/housekeeping/attendance/student/:id',
   observations: '/assessment/observation',
   announcementEdit: '/communication/announcements/edit/:id',
+  childRecord: '/students/:id',
 } as const;
 
 export const pagePath = {
@@ -41,6 +42,8 @@ export const pagePath = {
   /** A child's observations (the student view). */
   childObservations: (studentId: string, type: 'daily' | 'report_card' = 'daily'): string =>
     withQuery(PAGE_PATHS.observations, { type, view: 'studentView', id: studentId }),
+  /** A child's record (profile, health, contacts, consents), for staff and the child's family. */
+  childRecord: (studentId: string): string => PAGE_PATHS.childRecord.replace(':id', encodeURIComponent(studentId)),
   /** The editor of an announcement (or homework) draft. */
   announcementEdit: (id: string): string => PAGE_PATHS.announcementEdit.replace(':id', encodeURIComponent(id)),
 };

@@ -12,8 +12,8 @@ import { IconBeach, IconCalendar, IconCircleCheck, IconEdit, IconLockOpen, IconR
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { LONG_DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { ChildAlertBadges, ChildRecordLink, useClassAlerts } from '../../../components/ChildAlertBadges';
+import { LONG_DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { LanguageText } from '../../../components/LanguageText';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { formatClassName, fullName, initials } from '../../../lib/format';
