@@ -10,6 +10,8 @@ import {
   createObservationRequestSchema,
   type DraftToolName,
   ERROR_CODES,
+  isoFromDdmmyyyy,
+  parseHhmmA,
   ROUTES,
   type RouteDef,
   TOOL_ARGS,
@@ -52,10 +54,9 @@ const HISTORY = 20;
 
 /** "DD-MM-YYYY" + "hh:mm A" → a wall-clock Date whose UTC fields are the local time (the engine's "now"). */
 function wallClock(date: string, time: string): Date {
-  const [d, m, y] = date.split('-').map(Number);
-  const match = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(time);
-  const h = match ? (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0) : 9;
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, h, match ? Number(match[2]) : 0));
+  const day = isoFromDdmmyyyy(date) ?? '1970-01-01';
+  const { hour, minute } = parseHhmmA(time) ?? { hour: 9, minute: 0 };
+  return new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), hour, minute));
 }
 
 /** The chat assistant: runs the agent graph as the signed-in teacher, keeps conversations, saves cards on a click. */

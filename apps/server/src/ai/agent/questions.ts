@@ -1,6 +1,6 @@
-import { type ClassQuestionArgs, pagePath } from '@cue/contract';
-import { toDdmmyyyy, toIso } from '../../modules/attendance/dates.js';
+import { type ClassQuestionArgs, ddmmyyyyFromIso, pagePath } from '@cue/contract';
 import type { Scope } from '../../platform/auth/scope.js';
+import { isoFromWire } from '../../platform/dates.js';
 import { fullName, type RosterChild } from '../engine/names.js';
 import type { QuestionAnswer, Source } from './graph.js';
 
@@ -63,8 +63,8 @@ export async function answerQuestion(
   scope: { classId: string; roster: RosterChild[] },
   q: ClassQuestionArgs,
 ): Promise<QuestionAnswer> {
-  const from = toIso(q.from, 'from');
-  const to = toIso(q.to, 'to');
+  const from = isoFromWire(q.from, 'from');
+  const to = isoFromWire(q.to, 'to');
   const period = q.from === q.to ? `on ${q.from}` : `from ${q.from} to ${q.to}`;
   const inRoster = new Set(scope.roster.map((c) => c.id));
 
@@ -88,13 +88,13 @@ export async function answerQuestion(
       children
         .filter((c) => daysOf(c.id).includes(day))
         .map((c) => ({
-          title: `Attendance ${toDdmmyyyy(day)}: ${fullName(c)}`,
+          title: `Attendance ${ddmmyyyyFromIso(day)}: ${fullName(c)}`,
           url: pagePath.attendance({ classId: scope.classId, date: day, studentId: c.id }),
         })),
     );
     return {
       answer,
-      data: children.map((c) => ({ student_id: c.id, name: fullName(c), dates: daysOf(c.id).map(toDdmmyyyy) })),
+      data: children.map((c) => ({ student_id: c.id, name: fullName(c), dates: daysOf(c.id).map(ddmmyyyyFromIso) })),
       sources,
     };
   }

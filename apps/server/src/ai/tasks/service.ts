@@ -5,6 +5,7 @@ import {
   communicationRequestSchema,
   createObservationRequestSchema,
   cueTaskRequestSchema,
+  ddmmyyyyFromIso,
   ERROR_CODES,
   pagePath,
   type TaskLog,
@@ -39,8 +40,6 @@ export interface TaskListeners {
   log(userId: string, log: TaskLog): void;
   verbose(userId: string, batch: { task_id: string; lines: string[] }): void;
 }
-
-const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('-');
 
 /**
  * Cue's background tasks. A command becomes a task row and a job in the database queue (so it runs
@@ -211,7 +210,7 @@ export class CueTaskService {
         now: new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, hour, 0)),
         classId: row.classId,
         className: detail.class_name,
-        date: ddmmyyyy(dayIso),
+        date: ddmmyyyyFromIso(dayIso),
       };
       const audit = async (tool: string, args: Record<string, unknown>, result: unknown) => {
         await aiRepo.insertAudit(auth, this.db, {

@@ -2,13 +2,13 @@ import {
   type Communication,
   type CommunicationType,
   canManageCommunication,
+  ddmmyyyyFromIso,
   isHttpUrl,
   type RolePermission,
 } from '@cue/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import { type EmailMessage, html, type SafeHtml, trustedHtml } from '../../platform/email.js';
 import { signMediaList } from '../../platform/media-urls.js';
-import { toDdmmyyyy } from '../attendance/dates.js';
 import type { CommunicationRow } from './repo.js';
 import { sanitizeRichText } from './sanitize.js';
 import { instantToZoned } from './zoned.js';
@@ -50,7 +50,7 @@ export function presentCommunication(scope: Scope, r: CommunicationRow, ctx: Com
     classes_ids: own.map((c) => c.id),
     announcement_media: signMediaList(r.media),
     file_link: isHttpUrl(r.fileLink) ? r.fileLink : null,
-    due_date: r.dueDate ? toDdmmyyyy(r.dueDate) : null,
+    due_date: r.dueDate ? ddmmyyyyFromIso(r.dueDate) : null,
     created_by: { id: r.createdBy, first_name: creator?.firstName ?? '', last_name: creator?.lastName ?? '' },
     created_at: r.createdAt.toISOString(),
     published_at: r.publishedAt?.toISOString() ?? null,

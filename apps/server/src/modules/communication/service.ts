@@ -9,13 +9,13 @@ import {
 } from '@cue/contract';
 import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
+import { isoFromWire } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
 import type { EmailProvider, OutboxEntry } from '../../platform/email.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { toIso } from '../attendance/dates.js';
 import type { ClassService } from '../classes/service.js';
 import type { SchoolService } from '../school/service.js';
 import { canManage, presentCommunication, presentEmail } from './presenter.js';
@@ -110,7 +110,7 @@ export class CommunicationService {
     let scheduledFor: Date | null = null;
     if (body.schedule_later) {
       if (!body.date || !body.time) throw badRequest('Give the date and time to send it', undefined, body.date ? 'time' : 'date');
-      toIso(body.date);
+      isoFromWire(body.date);
       scheduledFor = zonedToInstant(body.date, body.time, await this.school.timeZone(auth));
       if (!body.save_as_draft && scheduledFor <= now)
         throw badRequest(COMMUNICATION_MESSAGES.scheduleInPast, ERROR_CODES.scheduleInPast, 'time');
@@ -139,7 +139,7 @@ export class CommunicationService {
         publishedAt: status === 'published' ? now : null,
         media: attachments,
         fileLink: body.file_link ?? null,
-        dueDate: type === 'homework' && body.due_date ? toIso(body.due_date, 'due_date') : null,
+        dueDate: type === 'homework' && body.due_date ? isoFromWire(body.due_date, 'due_date') : null,
         updatedAt: now,
       },
     };

@@ -1,7 +1,7 @@
 import type { ObservationEntry } from '@cue/contract';
+import { ddmmyyyyFromIso } from '@cue/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import { signMediaList } from '../../platform/media-urls.js';
-import { toDdmmyyyy } from '../attendance/dates.js';
 import type { ObservationRow } from './repo.js';
 
 interface Names {
@@ -25,7 +25,7 @@ export function presentObservation(scope: Scope, r: ObservationRow, ctx: Observa
     student_id: r.studentId,
     student_name: `${kid?.firstName ?? ''} ${kid?.lastName ?? ''}`.trim(),
     class_id: r.classId,
-    date: toDdmmyyyy(r.date),
+    date: ddmmyyyyFromIso(r.date),
     title: r.title,
     general_note: r.generalNote,
     type_of_anecdote: r.typeOfAnecdote,
@@ -60,7 +60,7 @@ export function presentCoverage(
     return {
       ...presentArea(a),
       observations: Number(c?.n ?? 0),
-      last_date: c?.last ? toDdmmyyyy(String(c.last)) : null,
+      last_date: c?.last ? ddmmyyyyFromIso(String(c.last)) : null,
     };
   });
 }

@@ -8,10 +8,10 @@ import { ERROR_CODES } from '@cue/contract';
 import type { z } from 'zod';
 import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
+import { isoFromWire } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { toIso } from '../attendance/dates.js';
 import type { ClassService } from '../classes/service.js';
 import { presentArea, presentCoverage, presentObservation } from './presenter.js';
 import * as repo from './repo.js';
@@ -130,7 +130,7 @@ export class ObservationService {
       classId: classOf.get(e.student_id) as string,
       studentId: e.student_id,
       groupId,
-      date: toIso(e.date),
+      date: isoFromWire(e.date),
       title: e.title || 'Observation',
       generalNote: e.general_note,
       typeOfAnecdote: e.type_of_anecdote || 'general',
@@ -165,7 +165,7 @@ export class ObservationService {
     const row = await this.own(auth, id);
     const areaIds = body.learning_area_ids ? await this.checkAreas(auth, [row.classId], body.learning_area_ids) : undefined;
     const set = {
-      ...(body.date ? { date: toIso(body.date) } : {}),
+      ...(body.date ? { date: isoFromWire(body.date) } : {}),
       ...(body.title !== undefined ? { title: body.title || 'Observation' } : {}),
       ...(body.general_note ? { generalNote: body.general_note } : {}),
       ...(body.type_of_anecdote ? { typeOfAnecdote: body.type_of_anecdote } : {}),
@@ -207,7 +207,7 @@ export class ObservationService {
       classIds,
       studentId: q.student_id,
       type: q.type,
-      date: q.date ? toIso(q.date) : undefined,
+      date: q.date ? isoFromWire(q.date) : undefined,
       reportTitle: q.report_title,
       search: q.search,
       limit: q.page_size,
