@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
 import { attendanceRoutes } from '../features/attendance/routes';
+import { childrenRoutes } from '../features/children/routes';
 import { communicationRoutes } from '../features/communication/routes';
 import { cueRoutes } from '../features/cue/routes';
 import { observationsRoutes } from '../features/observations/routes';
@@ -80,6 +81,7 @@ export const router = createBrowserRouter([
           { path: 'account', element: <AccountRoute /> },
           ...adminRoutes,
           ...attendanceRoutes,
+          ...childrenRoutes,
           ...communicationRoutes,
           ...observationsRoutes,
           ...cueRoutes,

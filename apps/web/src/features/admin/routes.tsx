@@ -15,7 +15,8 @@ export const adminRoutes: RouteObject[] = [
   { path: `${SCHOOL_SETUP_BASE}/school-division`, element: page(() => import('./pages/DivisionsPage')) },
   { path: `${SCHOOL_SETUP_BASE}/classes`, element: page(() => import('./pages/ClassesPage')) },
   { path: `${SCHOOL_SETUP_BASE}/staff`, element: page(() => import('./pages/StaffPage')) },
-  { path: `${SCHOOL_SETUP_BASE}/students`, element: page(() => import('./pages/StudentsPage')) },
+  // With the children catalogs: the page links to each child's record and lists the changes to review.
+  { path: `${SCHOOL_SETUP_BASE}/students`, element: lazyPage(() => import('./pages/StudentsPage'), [ADMIN_NS, 'children']) },
   { path: `${SCHOOL_SETUP_BASE}/permissions/roles`, element: page(() => import('./pages/RolesPage')) },
   { path: `${SCHOOL_SETUP_BASE}/permissions/settings`, element: page(() => import('./pages/SchoolSettingsPage')) },
   { path: `${SCHOOL_SETUP_BASE}/usage`, element: page(() => import('./pages/UsagePage')) },

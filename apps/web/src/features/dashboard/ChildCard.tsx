@@ -1,6 +1,6 @@
-import type { Child, DashboardChild } from '@cue/contract';
+import { type Child, type DashboardChild, pagePath } from '@cue/contract';
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconBook2, IconCalendarCheck, IconNotebook, IconSchool, IconSpeakerphone } from '@tabler/icons-react';
+import { IconBook2, IconCalendarCheck, IconId, IconNotebook, IconSchool, IconSpeakerphone } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -99,6 +99,19 @@ export function ChildCard({
                   </Group>
                 </Anchor>
               ))}
+              <Anchor
+                component={Link}
+                to={parentPage(pagePath.childRecord(child.id))}
+                fz="sm"
+                fw={600}
+                onClick={toParentSide}
+                data-testid="child-record-link"
+              >
+                <Group gap={4} wrap="nowrap" component="span">
+                  <IconId size={16} aria-hidden />
+                  {t('dashboard.childLinks.record')}
+                </Group>
+              </Anchor>
             </Group>
           )}
         </Stack>

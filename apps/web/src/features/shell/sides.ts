@@ -12,7 +12,7 @@ export function toParentSide(): void {
 
 /**
  * Pages both sides have (the class's day or the child's month, the lists of announcements and
- * homework, the portfolio, the calendar). For a dual-role person the page's address says which view it
+ * homework, the portfolio, the calendar, the child's record). For a dual-role person the page's address says which view it
  * is: `?as=parent` the parent's, without it the staff one (decision 18).
  */
 const SHARED_PAGES = [
@@ -22,6 +22,7 @@ const SHARED_PAGES = [
   /^\/communication\/announcements$/,
   /^\/communication\/homeworks$/,
   /^\/assessment\/portfolio$/,
+  /^\/students\/[^/]+$/,
 ];
 /** Pages that are neither side's: either side may be in use there. */
 const NEUTRAL_PAGES = ['/dashboard', '/account'];

@@ -1,9 +1,10 @@
-import { linkParentRequestSchema, type Student, studentRequestSchema, studentUpdateRequestSchema } from '@cue/contract';
-import { Group, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { linkParentRequestSchema, pagePath, type Student, studentRequestSchema, studentUpdateRequestSchema } from '@cue/contract';
+import { Anchor, Group, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconUserHeart } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { IconId, IconPencil, IconPlus, IconUserHeart } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { ClassBadges } from '../../../components/ClassBadges';
 import { DataTable } from '../../../components/DataTable';
 import { FormModal } from '../../../components/FormModal';
@@ -24,6 +25,9 @@ import {
   PhoneText,
   SearchInput,
 } from '../components/People';
+
+/** The families' proposed changes waiting for the school, above the list (the children catalogs load with this page). */
+const ChangeReview = lazy(() => import('../../children/components/ChangeReview'));
 
 const PAGE_SIZE = 20;
 const RELATIONS = ['parent', 'mother', 'father', 'guardian', 'grandparent', 'other'] as const;
@@ -186,6 +190,8 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; student: Student } | { kind: 'pa
 /** Students: a paged, searchable list by class; add, edit and move, link parents, import. */
 export default function StudentsPage() {
   const { t, i18n } = useTranslation('admin');
+  const { t: tc } = useTranslation('children');
+  const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [classId, setClassId] = useState<string | null>(null);
@@ -213,6 +219,11 @@ export default function StudentsPage() {
         />
       }
     >
+      {allowed && (
+        <Suspense fallback={null}>
+          <ChangeReview />
+        </Suspense>
+      )}
       <DataTable
         testId="students-table"
         caption={t('menu.students')}
@@ -273,7 +284,15 @@ export default function StudentsPage() {
             key: 'name',
             header: t('common.name'),
             render: (s) => (
-              <PersonCell name={fullName(s)} initials={initials(s)} picture={s.student_profile_picture} color="coral" />
+              <Anchor
+                component={Link}
+                to={pagePath.childRecord(s.id)}
+                c="inherit"
+                underline="hover"
+                data-testid="student-record-link"
+              >
+                <PersonCell name={fullName(s)} initials={initials(s)} picture={s.student_profile_picture} color="coral" />
+              </Anchor>
             ),
           },
           {
@@ -284,6 +303,7 @@ export default function StudentsPage() {
           { key: 'parents', header: t('students.parents'), render: (s) => <Parents student={s} /> },
         ]}
         actions={(s) => [
+          { label: tc('openRecord'), icon: IconId, onClick: () => void navigate(pagePath.childRecord(s.id)) },
           { label: t('common.edit'), icon: IconPencil, onClick: () => setDialog({ kind: 'edit', student: s }) },
           { label: t('students.parent.link'), icon: IconUserHeart, onClick: () => setDialog({ kind: 'parent', student: s }) },
         ]}

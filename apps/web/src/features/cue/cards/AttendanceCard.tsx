@@ -3,6 +3,7 @@ import { IconArrowRight, IconCalendarCheck, IconCheck, IconLock, IconPencil } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ChildAlertBadges, useClassAlerts } from '../../../components/ChildAlertBadges';
 import { toast } from '../../../lib/notify';
 import { useClassDay } from '../../attendance/api';
 import { StatusBadge, StatusCounts, StatusPicker } from '../../attendance/components/StatusPicker';
@@ -56,6 +57,7 @@ export function AttendanceCard({ call, names, onSave, classId }: CardProps) {
   const { saving, run } = useSaving(call);
   const rows = call.saved ? draft.rows : (edited ?? draft.rows);
   const name = (id: string) => nameOf(names, id, t('card.unknownChild'));
+  const alerts = useClassAlerts(classId);
   const iso = /^\d{2}-\d{2}-\d{4}$/.test(draft.date) ? fromWire(draft.date) : '';
   const day = useClassDay(call.complete && !call.saved && iso ? (classId ?? null) : null, iso);
   const completedDay = !call.saved && day.data?.is_saved === true;
@@ -143,9 +145,12 @@ export function AttendanceCard({ call, names, onSave, classId }: CardProps) {
         <div className={classes.rows} style={{ gridTemplateColumns: 'minmax(0, 1fr)' }}>
           {rows.map((row) => (
             <div key={row.student_id} className={classes.editRow} data-testid="cue-attendance-row">
-              <Text fw={500} truncate>
-                {name(row.student_id)}
-              </Text>
+              <Group gap={4} wrap="nowrap" miw={0}>
+                <Text fw={500} truncate>
+                  {name(row.student_id)}
+                </Text>
+                <ChildAlertBadges alerts={alerts.get(row.student_id)} size="xs" />
+              </Group>
               <StatusPicker
                 value={row.attendance_status}
                 name={name(row.student_id)}
@@ -164,9 +169,12 @@ export function AttendanceCard({ call, names, onSave, classId }: CardProps) {
               data-testid="cue-attendance-row"
               data-status={row.attendance_status}
             >
-              <Text fz="sm" fw={500} truncate>
-                {name(row.student_id)}
-              </Text>
+              <Group gap={4} wrap="nowrap" miw={0}>
+                <Text fz="sm" fw={500} truncate>
+                  {name(row.student_id)}
+                </Text>
+                <ChildAlertBadges alerts={alerts.get(row.student_id)} size="xs" />
+              </Group>
               <StatusBadge status={row.attendance_status} size="sm" />
             </div>
           ))}

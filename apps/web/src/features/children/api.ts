@@ -1,0 +1,95 @@
+import { ROUTES } from '@cue/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiResult, type BodyOf, type ResultOf } from '../../lib/api';
+import { useActiveSide } from '../../lib/session';
+
+export type ChildRecord = ResultOf<typeof ROUTES.childRecord>;
+export type ChangeRequest = ResultOf<typeof ROUTES.changeRequestList>[number];
+export type HealthItem = NonNullable<ChildRecord['health']>['allergies'][number];
+export type ChildContact = ChildRecord['emergency_contacts'][number];
+export type ChildConsent = ChildRecord['consents'][number];
+
+const staff = { side: 'staff' } as const;
+
+export const childKeys = {
+  all: ['children'] as const,
+  record: (id: string, side: string | null) => ['children', 'record', id, side] as const,
+  changes: ['children', 'changes'] as const,
+};
+
+/** The child's record as the caller may see it (the page's side answers it: staff or family). */
+export function useChildRecord(id: string) {
+  const side = useActiveSide();
+  return useQuery({
+    queryKey: childKeys.record(id, side),
+    queryFn: ({ signal }) => apiResult(ROUTES.childRecord, { params: { id }, signal }),
+  });
+}
+
+/** A change to a child's record makes the record, the review list and the class's badges stale. */
+function useRecordMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: childKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['classAlerts'] }),
+      ]),
+  });
+}
+
+export const useSaveProfile = (id: string) =>
+  useRecordMutation((body: BodyOf<typeof ROUTES.childProfileUpdate>) =>
+    apiResult(ROUTES.childProfileUpdate, { ...staff, params: { id }, body }),
+  );
+
+export const useSaveHealth = (id: string) =>
+  useRecordMutation((body: BodyOf<typeof ROUTES.childHealthUpdate>) =>
+    apiResult(ROUTES.childHealthUpdate, { ...staff, params: { id }, body }),
+  );
+
+export const useSaveHealthItem = (studentId: string) =>
+  useRecordMutation(({ id, body }: { id?: string; body: BodyOf<typeof ROUTES.childHealthItemCreate> }) =>
+    id
+      ? apiResult(ROUTES.childHealthItemUpdate, { ...staff, params: { id }, body })
+      : apiResult(ROUTES.childHealthItemCreate, { ...staff, params: { id: studentId }, body }),
+  );
+
+export const useDeleteHealthItem = () =>
+  useRecordMutation((id: string) => apiResult(ROUTES.childHealthItemDelete, { ...staff, params: { id } }));
+
+export const useSaveContact = (studentId: string) =>
+  useRecordMutation(({ id, body }: { id?: string; body: BodyOf<typeof ROUTES.childContactCreate> }) =>
+    id
+      ? apiResult(ROUTES.childContactUpdate, { ...staff, params: { id }, body })
+      : apiResult(ROUTES.childContactCreate, { ...staff, params: { id: studentId }, body }),
+  );
+
+export const useDeleteContact = () =>
+  useRecordMutation((id: string) => apiResult(ROUTES.childContactDelete, { ...staff, params: { id } }));
+
+/** A family gives or withdraws consent (or an admin records the family's answer): with the page's side. */
+export const useSetConsent = (studentId: string) =>
+  useRecordMutation((body: BodyOf<typeof ROUTES.childConsentSet>) =>
+    apiResult(ROUTES.childConsentSet, { params: { id: studentId }, body }),
+  );
+
+export const useProposeChanges = (studentId: string) =>
+  useRecordMutation((body: BodyOf<typeof ROUTES.childChangeRequestCreate>) =>
+    apiResult(ROUTES.childChangeRequestCreate, { side: 'parent', params: { id: studentId }, body }),
+  );
+
+/** The families' proposals waiting for the school. */
+export function useChangeRequests(enabled = true) {
+  return useQuery({
+    queryKey: childKeys.changes,
+    queryFn: ({ signal }) => apiResult(ROUTES.changeRequestList, { ...staff, signal }),
+    enabled,
+  });
+}
+
+export const useDecideChange = () =>
+  useRecordMutation(({ id, decision }: { id: string; decision: 'accept' | 'decline' }) =>
+    apiResult(ROUTES.changeRequestDecide, { ...staff, params: { id }, body: { decision } }),
+  );
