@@ -1,9 +1,10 @@
+import { ddmmyyyyFromIso } from '@cue/contract';
 import { type APIRequestContext, expect } from '@playwright/test';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** 'YYYY-MM-DD' (UTC, the demo school's time zone) → 'DD-MM-YYYY' as the API takes it. */
-export const wire = (iso: string): string => iso.split('-').reverse().join('-');
+export const wire = (iso: string): string => ddmmyyyyFromIso(iso);
 
 /** Today in UTC, the demo school's time zone. */
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);

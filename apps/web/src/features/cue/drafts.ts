@@ -1,4 +1,4 @@
-import type { AttendanceStatus } from '@cue/contract';
+import { type AttendanceStatus, ddmmyyyyFromIso, formatHhmmA, isoFromDdmmyyyy, isoOfUtc, parseHhmmA } from '@cue/contract';
 import { isStreamedId } from './stream';
 
 /**
@@ -98,28 +98,24 @@ export function readMentioned(args: Record<string, unknown>): { id: string; name
 
 /** Whether a scheduled announcement's date and time ('DD-MM-YYYY', 'hh:mm A') are still ahead of `now`. */
 export function isFuture(date: string, time: string, now: Date = new Date()): boolean {
-  const d = /^(\d{2})-(\d{2})-(\d{4})$/.exec(date);
-  const t = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(time);
-  if (!d || !t) return false;
-  const hours = (Number(t[1]) % 12) + (t[3] === 'PM' ? 12 : 0);
-  const when = new Date(Number(d[3]), Number(d[2]) - 1, Number(d[1]), hours, Number(t[2]));
+  const day = isoFromDdmmyyyy(date);
+  const t = parseHhmmA(time);
+  if (!day || !t) return false;
+  const when = new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), t.hour, t.minute);
   return when.getTime() > now.getTime();
 }
 
 /** Today and now in the chat request's formats: 'DD-MM-YYYY' and 'hh:mm A' (English AM/PM whatever the language). */
 export function requestDateTime(now: Date = new Date()): { date: string; time: string } {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const hours = now.getHours();
-  return {
-    date: `${pad(now.getDate())}-${pad(now.getMonth() + 1)}-${now.getFullYear()}`,
-    time: `${pad(hours % 12 === 0 ? 12 : hours % 12)}:${pad(now.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`,
-  };
+  // The device's wall clock, written by the contract's date module.
+  const local = new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
+  return { date: ddmmyyyyFromIso(isoOfUtc(local)), time: formatHhmmA(now.getHours(), now.getMinutes()) };
 }
 
 /** A wire date ('DD-MM-YYYY') for reading, e.g. 'Sat, Nov 21, 2026', in the reader's language. */
 export function formatWireDate(value: string, language: string): string {
-  const d = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
-  if (!d) return value;
-  const date = new Date(Number(d[3]), Number(d[2]) - 1, Number(d[1]));
+  const day = isoFromDdmmyyyy(value);
+  if (!day) return value;
+  const date = new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
   return new Intl.DateTimeFormat(language, { weekday: 'short', month: 'short', day: '2-digit', year: 'numeric' }).format(date);
 }

@@ -1,10 +1,9 @@
-/** 'DD-MM-YYYY' as a local date, or null when it is not a day that exists. */
+import { isoFromDdmmyyyy, parseHhmmA } from '@cue/contract';
+
+/** 'DD-MM-YYYY' as a local date, or null when it is not a day that exists (the contract's date module). */
 export function parseDayMonthYear(text: string): Date | null {
-  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text.trim());
-  if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(year, month - 1, day);
-  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+  const iso = isoFromDdmmyyyy(text.trim());
+  return iso ? new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) : null;
 }
 
 /** 'DD-MM-YYYY - DD-MM-YYYY' as "Jun 2026 – May 2027" in the reader's language; null for '-' or bad text. */
@@ -33,10 +32,9 @@ export function formatShortDay(value: string, language: string): string {
 
 /** 'hh:mm AM' as the reader's language writes a time of day (the text itself when it is no time). */
 export function formatTimeOfDay(value: string, language: string): string {
-  const match = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(value);
-  if (!match) return value;
-  const hour = (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0);
+  const time = parseHhmmA(value);
+  if (!time) return value;
   return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' }).format(
-    new Date(2000, 0, 1, hour, Number(match[2])),
+    new Date(2000, 0, 1, time.hour, time.minute),
   );
 }
