@@ -94,7 +94,7 @@ export async function evaluateAgent(input: {
   }
 
   const rosterClass = rosterOf ?? (await speakerFor('Nursery A'));
-  const detail = await services.classes.detail(rosterClass.auth, rosterClass.classId);
+  const detail = await services.classes.detail(services.scopes.of(rosterClass.auth), rosterClass.classId);
   const roster = Object.fromEntries(detail.student_list.map((s) => [s.id, `${s.first_name} ${s.last_name}`]));
   return { report: score(cases, predictions, roster), predictions, roster, firstToolCall, errors };
 }
