@@ -172,6 +172,15 @@ describe('answers match their response schemas', () => {
       (e) => events.push(e as { conversation_id: string }),
     );
     ids.conversation = events[0]?.conversation_id ?? '';
+    ids.export = expectResponse(
+      ROUTES.classEmergencySheet,
+      await t.request({
+        method: 'POST',
+        url: `/api/classes/${nurseryA}/emergency_sheet`,
+        headers: bearer(tokens.admin),
+        payload: { language: 'en' },
+      }),
+    ).result.id;
   }, 60_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
@@ -208,6 +217,10 @@ describe('answers match their response schemas', () => {
     classAiOptions: { id: nurseryA },
     classAiPromptScreens: { id: nurseryA },
     dashboard: { as: 'teacher' },
+    childRecord: { id: aarav, as: 'parent' },
+    classStudentAlerts: { id: nurseryA, as: 'teacher' },
+    childMedicalViews: { id: aarav },
+    exportStatus: { id: ids.export },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

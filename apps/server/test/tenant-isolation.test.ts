@@ -37,6 +37,7 @@ const sunrise = {
   health_item: '',
   contact: '',
   change_request: '',
+  export: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */
@@ -101,6 +102,7 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   childConsentSet: { key: 'photos_public', granted: true },
   childChangeRequestCreate: { changes: { address: 'Intrusion' } },
   changeRequestDecide: { decision: 'accept' },
+  classEmergencySheet: { language: 'en' },
   classCreate: { class_name: 'Moon class' },
   schoolUpdate: { name: 'Moonbeam Nursery' },
   divisionCreate: { name: 'Moon division' },
@@ -274,6 +276,14 @@ beforeAll(async () => {
     })
   ).json().result.id;
   expect(sunrise.change_request).toHaveLength(24);
+  sunrise.export = (
+    await t.request({
+      method: 'POST',
+      url: `/api/classes/${sunrise.class}/emergency_sheet`,
+      headers: bearer(anita),
+      payload: { language: 'en' },
+    })
+  ).json().result.id;
   const sam = await staffToken(t, '9000000001');
   sunrise.access_token = (
     await t.request({

@@ -11,6 +11,7 @@ export * from './constants.js';
 export * from './cue/schemas.js';
 export * from './dashboard/schemas.js';
 export * from './dates.js';
+export * from './exports/schemas.js';
 export * from './imports/schemas.js';
 export * from './menus.js';
 export * from './messages.js';

@@ -29,7 +29,8 @@ export type RouteResource =
   | 'invitation'
   | 'health_item'
   | 'contact'
-  | 'change_request';
+  | 'change_request'
+  | 'export';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';

@@ -12,6 +12,7 @@ import { CHILDREN_ROUTES } from './children/routes.js';
 import { CLASSES_ROUTES } from './classes/routes.js';
 import { COMMUNICATION_ROUTES } from './communication/routes.js';
 import { CUE_ROUTES } from './cue/routes.js';
+import { EXPORTS_ROUTES } from './exports/routes.js';
 import { DASHBOARD_ROUTES } from './dashboard/routes.js';
 import { IMPORTS_ROUTES } from './imports/routes.js';
 import { OBSERVATIONS_ROUTES } from './observations/routes.js';
@@ -34,6 +35,7 @@ export const ROUTES = {
   ...CLASSES_ROUTES,
   ...PEOPLE_ROUTES,
   ...CHILDREN_ROUTES,
+  ...EXPORTS_ROUTES,
   ...SCHOOL_ROUTES,
   ...ROLES_ROUTES,
   ...REPORTS_ROUTES,

@@ -52,6 +52,12 @@ export class LocalStorage {
     if (!url.startsWith(MEDIA_PREFIX)) return;
     await fs.rm(this.resolve(url.slice(MEDIA_PREFIX.length)), { force: true });
   }
+
+  /** The bytes a URL returned by put points at, or null when there are none. */
+  async read(url: string): Promise<Buffer | null> {
+    if (!url.startsWith(MEDIA_PREFIX)) return null;
+    return fs.readFile(this.resolve(url.slice(MEDIA_PREFIX.length).split('?')[0] ?? '')).catch(() => null);
+  }
 }
 
 /** Files not referred to by any record for this long after their upload are removed. */
@@ -104,6 +110,10 @@ export class MediaStore implements Storage {
       throw err;
     }
     return url;
+  }
+
+  read(url: string): Promise<Buffer | null> {
+    return this.disk.read(url);
   }
 
   async remove(url: string): Promise<void> {

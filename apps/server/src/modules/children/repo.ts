@@ -10,6 +10,7 @@ import {
   medicalViews,
   parentChildren,
   recordChangeRequests,
+  schools,
   studentConsents,
   studentContacts,
   studentHealthItems,
@@ -363,4 +364,41 @@ export async function classStudentIds(scope: Scope, q: Queryable, classId: strin
     .innerJoin(classes, eq(classes.id, classStudents.classId))
     .where(and(eq(classStudents.classId, classId), await reachable(scope, classes.schoolId)));
   return rows.map((r) => r.id);
+}
+
+/** A class of the scope's school with its children (for documents about the whole class). */
+export async function classWithChildren(scope: Scope, q: Queryable, classId: string) {
+  const [cls] = await q
+    .select({ id: classes.id, name: classes.name, school: schools.name })
+    .from(classes)
+    .innerJoin(schools, eq(schools.id, classes.schoolId))
+    .where(and(eq(classes.id, classId), await reachable(scope, classes.schoolId)))
+    .limit(1);
+  if (!cls) return null;
+  const children = await q
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName, photo: students.profilePicture })
+    .from(classStudents)
+    .innerJoin(students, eq(students.id, classStudents.studentId))
+    .where(and(eq(classStudents.classId, classId), await reachable(scope)))
+    .orderBy(asc(students.firstName), asc(students.lastName));
+  return { ...cls, children };
+}
+
+/** The profiles and contacts of these children. */
+export async function profilesAndContacts(scope: Scope, q: Queryable, studentIds: readonly string[]) {
+  if (studentIds.length === 0) return { profiles: [], contacts: [] };
+  const [profiles, contactRows] = await Promise.all([
+    q
+      .select({ profile: studentProfiles })
+      .from(studentProfiles)
+      .innerJoin(students, eq(students.id, studentProfiles.studentId))
+      .where(and(inArray(studentProfiles.studentId, [...studentIds]), await reachable(scope))),
+    q
+      .select({ contact: studentContacts })
+      .from(studentContacts)
+      .innerJoin(students, eq(students.id, studentContacts.studentId))
+      .where(and(inArray(studentContacts.studentId, [...studentIds]), await reachable(scope)))
+      .orderBy(asc(studentContacts.priority), asc(studentContacts.recordedAt)),
+  ]);
+  return { profiles: profiles.map((p) => p.profile), contacts: contactRows.map((c) => c.contact) };
 }

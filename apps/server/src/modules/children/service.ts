@@ -25,6 +25,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import { newId } from '../../platform/ids.js';
 import { canDecide, canSeeMedical, canSeeNotAllowed, managesStudents } from './policy.js';
 import {
+  ageText,
   alertsOf,
   presentChangeRequest,
   presentConsents,
@@ -403,6 +404,50 @@ export class ChildRecordService {
   async alertsOf(scope: Scope, studentIds: readonly string[]) {
     const items = await repo.healthItems(scope, this.db, studentIds);
     return new Map(studentIds.map((id) => [id, alertsOf(items.filter((i) => i.item.studentId === id))]));
+  }
+
+  /**
+   * What a class's emergency sheet shows of each child: name, age, photo link, allergies, medical
+   * needs, diet, emergency contacts in order and who may collect. For admins of students (the
+   * document's route) and those who may see medical details of the whole class.
+   */
+  async emergencyData(scope: Scope, classId: string) {
+    await requireAccess(scope, 'class', [classId]);
+    const cls = await repo.classWithChildren(scope, this.db, classId);
+    if (!cls) throw notFound();
+    const ids = cls.children.map((c) => c.id);
+    const [items, { profiles, contacts }] = await Promise.all([
+      repo.healthItems(scope, this.db, ids),
+      repo.profilesAndContacts(scope, this.db, ids),
+    ]);
+    const today = this.today();
+    return {
+      school: cls.school,
+      className: cls.name,
+      children: cls.children.map((c) => {
+        const profile = profiles.find((p) => p.studentId === c.id);
+        const mine = items.filter((i) => i.item.studentId === c.id).map((i) => i.item);
+        const diet = profile?.dietary;
+        return {
+          name: [profile?.preferredName ? `${c.firstName} (${profile.preferredName})` : c.firstName, c.lastName]
+            .filter(Boolean)
+            .join(' '),
+          age: ageText(profile?.dateOfBirth, today),
+          photo: c.photo,
+          allergies: mine
+            .filter((i) => i.kind === 'allergy')
+            .map((i) => ({ name: i.name, severity: i.severity, action_plan: i.actionPlan, epipen: i.epipen })),
+          medical: mine.filter((i) => i.kind !== 'allergy').map((i) => ({ name: i.name, action_plan: i.actionPlan })),
+          dietary: diet ? [...diet.religious, ...diet.medical, ...(diet.notes ? [diet.notes] : [])] : [],
+          contacts: contacts
+            .filter((k) => k.studentId === c.id && k.kind === 'emergency')
+            .map((k) => ({ name: k.name, relationship: k.relationship, phone: k.phone })),
+          collectors: contacts
+            .filter((k) => k.studentId === c.id && k.kind === 'collector')
+            .map((k) => ({ name: k.name, relationship: k.relationship })),
+        };
+      }),
+    };
   }
 
   /** The children of a class who carry a badge, for its staff. */

@@ -23,6 +23,8 @@ import { AuthSettingsService } from '../../modules/auth/settings-service.js';
 import { SignInService } from '../../modules/auth/sign-in-service.js';
 import { calendarRoutes } from '../../modules/calendar/routes.js';
 import { childRoutes } from '../../modules/children/routes.js';
+import { exportRoutes } from '../../modules/exports/routes.js';
+import { ExportService } from '../../modules/exports/service.js';
 import { ChildRecordService } from '../../modules/children/service.js';
 import { CalendarService } from '../../modules/calendar/service.js';
 import { RosterCache } from '../../modules/classes/roster-cache.js';
@@ -37,6 +39,7 @@ import { ImportService } from '../../modules/imports/service.js';
 import { observationRoutes } from '../../modules/observations/routes.js';
 import { ObservationService } from '../../modules/observations/service.js';
 import { peopleRoutes } from '../../modules/people/routes.js';
+import { InvitationSender } from '../../modules/people/invitation-service.js';
 import { PeopleService } from '../../modules/people/service.js';
 import { reportRoutes } from '../../modules/reports/routes.js';
 import { ReportService } from '../../modules/reports/service.js';
@@ -98,7 +101,6 @@ export function createServices(deps: AppDeps) {
   useMediaUrls(new MediaUrls(secrets.jwtSecret, clock));
   const school = new SchoolService(db, clock, storage, users, rosters);
   const classes = new ClassService(db, clock, users, school, rosters);
-  const people = new PeopleService(db, clock, users, sessions, rosters, roles);
   const attendance = new AttendanceService(db, clock, classes, school, events);
   const jobs = new JobQueue(db, clock);
   jobs.handle(MEDIA_CLEANUP_JOB, async () => {
@@ -108,6 +110,9 @@ export function createServices(deps: AppDeps) {
   const email: EmailProvider = config.SMTP_URL
     ? new SmtpEmailProvider(config.SMTP_URL, config.EMAIL_FROM)
     : new OutboxEmailProvider(path.join(config.dataDir, 'outbox'));
+  const invitations = new InvitationSender(config, clock, jobs, deps.sms ?? consoleSmsProvider, email, school);
+  const people = new PeopleService(db, clock, users, sessions, rosters, roles, classes, invitations);
+  const children = new ChildRecordService(db, clock);
   const scopes = new ScopeFactory(db, {
     rolePermissions: (u, sc) => users.rolePermissions(u, sc),
     schoolPermissions: (sc) => school.schoolPermissions(sc),
@@ -160,7 +165,8 @@ export function createServices(deps: AppDeps) {
     authSettings: new AuthSettingsService(db),
     classes,
     scopes,
-    children: new ChildRecordService(db, clock),
+    children,
+    exports: new ExportService(db, clock, jobs, storage, scopes, children),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -217,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   schoolRoutes(route, services);
   peopleRoutes(route, services);
   childRoutes(route, services);
+  exportRoutes(route, services);
   roleRoutes(route, services);
   importRoutes(route, services);
   reportRoutes(route, services);

@@ -1,0 +1,115 @@
+import { ddmmyyyyFromIso, type FileExport, formatHhmmA } from '@cue/contract';
+import type { Scope, ScopeFactory } from '../../platform/auth/scope.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/client.js';
+import { notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { MediaStore } from '../../platform/storage.js';
+import type { ChildRecordService } from '../children/service.js';
+import { emergencySheetPdf, type SheetLanguage } from './emergency-sheet.js';
+import { presentExport } from './presenter.js';
+import * as repo from './repo.js';
+
+export const EMERGENCY_SHEET_JOB = 'export.emergency_sheet';
+
+interface SheetJob {
+  exportId: string;
+  userId: string;
+  schoolId: string;
+  classId: string;
+  language: SheetLanguage;
+}
+
+/**
+ * Documents made by jobs: the request records what was asked and answers at once; the job builds the
+ * document as the person who asked (their scope, their access), reports its progress, and stores the
+ * file, opened through a signed link.
+ */
+export class ExportService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly jobs: JobQueue,
+    private readonly storage: MediaStore,
+    private readonly scopes: ScopeFactory,
+    private readonly children: ChildRecordService,
+  ) {
+    jobs.handle(EMERGENCY_SHEET_JOB, (payload) => this.buildSheet(payload as unknown as SheetJob));
+  }
+
+  async emergencySheet(scope: Scope, classId: string, language: SheetLanguage): Promise<FileExport> {
+    // Checked now, so that the person hears at once that they may not; the job checks again.
+    await this.children.emergencyData(scope, classId);
+    const id = newId();
+    await repo.insertExport(scope, this.db, {
+      id,
+      kind: 'emergency_sheet',
+      params: { classId, language },
+      createdAt: this.clock.now(),
+    });
+    const job: SheetJob = { exportId: id, userId: scope.userId, schoolId: scope.schoolId ?? '', classId, language };
+    await this.jobs.schedule(`export:${id}`, EMERGENCY_SHEET_JOB, this.clock.now(), { ...job });
+    return this.status(scope, id);
+  }
+
+  async status(scope: Scope, id: string): Promise<FileExport> {
+    const row = await repo.findExport(scope, this.db, id);
+    if (!row) throw notFound();
+    return presentExport(row);
+  }
+
+  private async buildSheet(job: SheetJob): Promise<void> {
+    const scope = this.scopes.of({
+      userId: job.userId,
+      kind: 'staff',
+      schoolId: job.schoolId,
+      sessionId: `job:${job.exportId}`,
+      isTemp: false,
+    });
+    await repo.updateExport(scope, this.db, job.exportId, { status: 'running', progress: 5 });
+    try {
+      const data = await this.children.emergencyData(scope, job.classId);
+      const withPhotos = await Promise.all(
+        data.children.map(async (c) => ({ ...c, photo: c.photo ? await this.storage.read(c.photo) : null })),
+      );
+      await repo.updateExport(scope, this.db, job.exportId, { progress: 20 });
+      const now = this.clock.now();
+      let reported = 20;
+      const pdf = await emergencySheetPdf(
+        {
+          school: data.school,
+          className: data.className,
+          printedAt: `${ddmmyyyyFromIso(now.toISOString().slice(0, 10))} ${formatHhmmA(now.getUTCHours(), now.getUTCMinutes())} UTC`,
+          language: job.language,
+          children: withPhotos,
+        },
+        async (share) => {
+          const progress = 20 + Math.floor(share * 70);
+          if (progress - reported >= 10) {
+            reported = progress;
+            await repo.updateExport(scope, this.db, job.exportId, { progress });
+          }
+        },
+      );
+      const link = await this.storage.put(`exports/${job.exportId}.pdf`, pdf, 'application/pdf', {
+        uploadedBy: job.userId,
+        schoolId: job.schoolId,
+        kind: 'document',
+        name: `emergency-sheet-${data.className}.pdf`,
+      });
+      await repo.updateExport(scope, this.db, job.exportId, {
+        status: 'done',
+        progress: 100,
+        fileLink: link,
+        finishedAt: this.clock.now(),
+      });
+    } catch (err) {
+      await repo.updateExport(scope, this.db, job.exportId, {
+        status: 'failed',
+        error: err instanceof Error ? err.message.slice(0, 500) : 'failed',
+        finishedAt: this.clock.now(),
+      });
+    }
+  }
+}
