@@ -28,6 +28,10 @@ export const studentProfiles = pgTable('student_profiles', {
   sen: jsonb('sen').$type<{ needs: string; support_plan: string }>(),
   updatedBy: id('updated_by').references(() => users.id),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The school asked the family to check the record (the yearly check), and when the family confirmed it. */
+  checkRequestedAt: timestamp('check_requested_at', { withTimezone: true }),
+  checkConfirmedAt: timestamp('check_confirmed_at', { withTimezone: true }),
+  checkConfirmedBy: id('check_confirmed_by').references(() => users.id),
 });
 
 /** Allergies, medical conditions and regular medicines: one row each. */
