@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
+import { managesClasses } from '../classes/policy.js';
 import type { ClassService } from '../classes/service.js';
 import { presentEvent } from './presenter.js';
 import * as repo from './repo.js';
@@ -52,8 +53,7 @@ export class CalendarService {
       // School-wide events, and the events of the classes the caller works with (the classes module's rule:
       // class managers see every class); a class that is not theirs is refused as the class itself is.
       if (query.class_id) classIds = [(await this.classes.detail(auth, query.class_id)).id];
-      else if (!(await auth.rolePermissions()).has('admin_portal.classes'))
-        classIds = (await this.classes.staffClasses(auth)).map((c) => c.id);
+      else if (!(await managesClasses(auth))) classIds = (await this.classes.staffClasses(auth)).map((c) => c.id);
     }
     const rows = await repo.listEvents(auth, this.db, from, to, classIds);
     const manages = await this.managesSchool(auth);

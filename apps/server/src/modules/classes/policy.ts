@@ -1,10 +1,9 @@
-import type { AccessClaims } from '../../platform/auth/tokens.js';
-import type { PermissionChecker } from '../../platform/http/guard.js';
+import type { Scope } from '../../platform/auth/scope.js';
 
-type RolePermissions = Pick<PermissionChecker, 'rolePermissions'>;
-
-/** Staff who manage classes see every class of the school; other staff see the classes they teach. */
-export async function seesAllClasses(auth: AccessClaims, permissions: RolePermissions): Promise<boolean> {
-  if (auth.kind !== 'staff' || !auth.schoolId) return false;
-  return (await permissions.rolePermissions(auth.userId, auth.schoolId)).has('admin_portal.classes');
+/**
+ * Staff who manage classes (`admin_portal.classes`) see every class of the school; other staff see the
+ * classes they teach (requireAccess's rule for a class).
+ */
+export async function managesClasses(auth: Scope): Promise<boolean> {
+  return auth.kind === 'staff' && (await auth.rolePermissions()).has('admin_portal.classes');
 }

@@ -7,6 +7,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { SchoolService } from '../school/service.js';
 import type { UserService } from '../users/service.js';
+import { managesClasses } from './policy.js';
 import { presentClassDetail, presentClassListItem, presentClassSummary, presentSchoolClasses } from './presenter.js';
 import * as repo from './repo.js';
 import type { RosterCache } from './roster-cache.js';
@@ -20,8 +21,6 @@ type ClassUpdate = Omit<z.infer<typeof classUpdateRequestSchema>, 'academic_year
   academic_year_start?: string | null;
   academic_year_end?: string | null;
 };
-
-const managesClasses = async (auth: Scope) => (await auth.rolePermissions()).has('admin_portal.classes');
 
 export class ClassService {
   constructor(
