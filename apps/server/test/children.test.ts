@@ -273,6 +273,54 @@ describe('consents', () => {
   });
 });
 
+describe("the yearly check of a child's details", () => {
+  it('the school asks, the family sees it pending and confirms; a teacher or another family cannot', async () => {
+    expect((await recordOf(rohan)).check.pending).toBe(false);
+    expect((await req('POST', ROUTES.recordCheckRequest.path, tara, {})).statusCode).toBe(403);
+    const asked = expectResponse(
+      ROUTES.recordCheckRequest,
+      await req('POST', ROUTES.recordCheckRequest.path, anita, { class_id: demoId('class:nurseryA') }),
+    );
+    expect(asked.result.requested).toBe(12);
+    const record = await recordOf(rohan);
+    expect(record.check.pending).toBe(true);
+    expect(record.abilities.can_confirm_check).toBe(true);
+    expect((await req('POST', `/api/student/${aarav}/record_check`, nehaParent)).statusCode).toBe(404);
+    expect((await req('POST', `/api/student/${aarav}/record_check`, anita)).statusCode).toBe(403);
+    const confirmed = expectResponse(
+      ROUTES.childRecordCheckConfirm,
+      await req('POST', `/api/student/${aarav}/record_check`, rohan),
+    );
+    expect(confirmed.result.pending).toBe(false);
+    expect((await recordOf(anita)).check.confirmed_at).not.toBeNull();
+    // Another school's class is not one to ask.
+    expect((await req('POST', ROUTES.recordCheckRequest.path, anita, { class_id: demoId('class:toddlers') })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe("the school's own consents", () => {
+  it('are asked of every family beside the built-in ones, once each', async () => {
+    const added = expectResponse(
+      ROUTES.consentTypeCreate,
+      await req('POST', ROUTES.consentTypeCreate.path, anita, { label: 'Face painting' }),
+    );
+    expect(added.result.key).toBe('school_face_painting');
+    expect((await req('POST', ROUTES.consentTypeCreate.path, anita, { label: 'Face painting' })).statusCode).toBe(409);
+    expect((await req('POST', ROUTES.consentTypeCreate.path, tara, { label: 'Swimming' })).statusCode).toBe(403);
+    const kinds = expectResponse(ROUTES.consentTypeList, await req('GET', ROUTES.consentTypeList.path, tara)).result;
+    expect(kinds.map((k) => k.label)).toEqual(['Face painting']);
+    expect(expectResponse(ROUTES.consentTypeList, await req('GET', ROUTES.consentTypeList.path, mona)).result).toEqual([]);
+    const consent = (await recordOf(rohan)).consents.find((c) => c.key === 'school_face_painting');
+    expect(consent).toMatchObject({ label: 'Face painting', built_in: false, granted: null });
+    expectResponse(
+      ROUTES.childConsentSet,
+      await req('PUT', `/api/student/${aarav}/consents`, rohan, { key: 'school_face_painting', granted: true }),
+    );
+  });
+});
+
 describe("a family's proposed changes", () => {
   it('a parent proposes a new phone number; the admin sees it beside the old one and accepts it', async () => {
     const proposed = expectResponse(

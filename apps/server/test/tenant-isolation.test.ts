@@ -103,6 +103,8 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   childChangeRequestCreate: { changes: { address: 'Intrusion' } },
   changeRequestDecide: { decision: 'accept' },
   classEmergencySheet: { language: 'en' },
+  recordCheckRequest: { class_id: sunrise.class },
+  consentTypeCreate: { label: 'Moon outing' },
   classCreate: { class_name: 'Moon class' },
   schoolUpdate: { name: 'Moonbeam Nursery' },
   divisionCreate: { name: 'Moon division' },
@@ -152,6 +154,7 @@ const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   'importStaffCommit',
   'cueTranscribe',
   'mediaUpload',
+  'consentTypeCreate',
 ]);
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 const urlOf = (name: keyof typeof ROUTES, path: string) => {

@@ -22,6 +22,10 @@ export const CHILD_MESSAGES = {
   bornInFuture: 'The date of birth cannot be in the future',
   keyPersonNotInClass: "The key person must be a member of staff of the child's class",
   unknownConsent: 'No such kind of consent in this school',
+  checkRequested: "Families were asked to check their children's details",
+  checkConfirmed: 'Thank you: the details are confirmed',
+  consentTypeAdded: 'Consent added',
+  consentTypeExists: 'This school already asks for this consent',
 } as const;
 
 export const GENDERS = ['female', 'male', 'other', 'undisclosed'] as const;
@@ -169,6 +173,14 @@ export const changeRequestSchema = z.object({
 });
 export type ChangeRequest = z.infer<typeof changeRequestSchema>;
 
+/** The yearly "check your child's details": pending from the school's request until the family confirms. */
+export const recordCheckSchema = z.object({
+  requested_at: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  pending: z.boolean(),
+});
+export type RecordCheck = z.infer<typeof recordCheckSchema>;
+
 export const childRecordSchema = z.object({
   student: z.object({
     id: idSchema,
@@ -188,7 +200,9 @@ export const childRecordSchema = z.object({
   not_allowed: z.array(contactSchema).nullable(),
   consents: z.array(consentSchema),
   pending_changes: z.array(changeRequestSchema),
+  check: recordCheckSchema,
   abilities: abilitiesSchema(
+    'can_confirm_check',
     'can_edit_profile',
     'can_edit_health',
     'can_edit_contacts',
@@ -251,3 +265,8 @@ export const medicalViewSchema = z.object({ viewed_by: personRef.nullable(), vie
 /** The badges of each child of a class who has any (attendance rows, pickers, the assistant's cards). */
 export const studentAlertsSchema = z.object({ student_id: idSchema, alerts: z.array(z.enum(CHILD_ALERTS)) });
 export type StudentAlerts = z.infer<typeof studentAlertsSchema>;
+
+export const recordCheckRequestSchema = z.object({ class_id: idSchema.optional() });
+export const consentTypeSchema = z.object({ id: idSchema, key: z.string(), label: z.string() });
+export type ConsentType = z.infer<typeof consentTypeSchema>;
+export const consentTypeRequestSchema = z.object({ label: text(80).min(1) });

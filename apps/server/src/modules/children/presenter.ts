@@ -9,6 +9,7 @@ import {
   type ChildRecord,
   ddmmyyyyFromIso,
   type HealthItem,
+  type RecordCheck,
 } from '@cue/contract';
 import { signMedia } from '../../platform/media-urls.js';
 import type { ChangeRequestRow, ConsentRow, ContactRow, HealthItemRow, PersonRow, ProfileRow, StudentRow } from './repo.js';
@@ -134,3 +135,14 @@ export const presentStudent = (s: StudentRow): ChildRecord['student'] => ({
   student_profile_picture: signMedia(s.profilePicture),
   student_class: s.classes.map((c) => ({ class_id: c.id, class_name: c.name })),
 });
+
+/** Pending from the school's request until the family confirms after it. */
+export function presentCheck(row: ProfileRow | null): RecordCheck {
+  const requested = row?.profile.checkRequestedAt ?? null;
+  const confirmed = row?.profile.checkConfirmedAt ?? null;
+  return {
+    requested_at: requested ? requested.toISOString() : null,
+    confirmed_at: confirmed ? confirmed.toISOString() : null,
+    pending: !!requested && (!confirmed || confirmed < requested),
+  };
+}

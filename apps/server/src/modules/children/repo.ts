@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import type { Scope } from '../../platform/auth/scope.js';
+import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
   classes,
@@ -401,4 +401,64 @@ export async function profilesAndContacts(scope: Scope, q: Queryable, studentIds
       .orderBy(asc(studentContacts.priority), asc(studentContacts.recordedAt)),
   ]);
   return { profiles: profiles.map((p) => p.profile), contacts: contactRows.map((c) => c.contact) };
+}
+
+export async function insertConsentType(
+  scope: Scope,
+  q: Queryable,
+  row: { id: string; key: string; label: string; createdAt: Date },
+): Promise<boolean> {
+  const done = await q
+    .insert(consentTypes)
+    .values({ ...row, schoolId: staffSchool(scope) })
+    .onConflictDoNothing()
+    .returning({ id: consentTypes.id });
+  return done.length > 0;
+}
+
+/** Asks the families of these children (of the scope's school) to check their records. */
+export async function requestChecks(scope: Scope, q: Queryable, studentIds: readonly string[], now: Date): Promise<number> {
+  const inSchool = await q
+    .select({ id: students.id })
+    .from(students)
+    .where(and(inArray(students.id, [...studentIds]), await reachable(scope)));
+  if (inSchool.length === 0) return 0;
+  await q
+    .insert(studentProfiles)
+    .values(inSchool.map((s) => ({ studentId: s.id, checkRequestedAt: now, updatedAt: now })))
+    .onConflictDoUpdate({ target: studentProfiles.studentId, set: { checkRequestedAt: now } });
+  return inSchool.length;
+}
+
+export async function confirmCheck(scope: Scope, q: Queryable, studentId: string, now: Date): Promise<void> {
+  await q
+    .update(studentProfiles)
+    .set({ checkConfirmedAt: now, checkConfirmedBy: scope.userId })
+    .where(
+      and(
+        eq(studentProfiles.studentId, studentId),
+        inArray(
+          studentProfiles.studentId,
+          q
+            .select({ id: students.id })
+            .from(students)
+            .where(await reachable(scope)),
+        ),
+      ),
+    );
+}
+
+/** The children of the scope's school, or of one of its classes. */
+export async function schoolStudentIds(scope: Scope, q: Queryable, classId?: string): Promise<string[]> {
+  const rows = classId
+    ? await q
+        .select({ id: classStudents.studentId })
+        .from(classStudents)
+        .innerJoin(classes, eq(classes.id, classStudents.classId))
+        .where(and(eq(classStudents.classId, classId), await reachable(scope, classes.schoolId)))
+    : await q
+        .select({ id: students.id })
+        .from(students)
+        .where(await reachable(scope));
+  return rows.map((r) => r.id);
 }

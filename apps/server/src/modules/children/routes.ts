@@ -50,5 +50,18 @@ export function childRoutes(route: Router, s: Services): void {
     message: body.decision === 'accept' ? CHILD_MESSAGES.changeAccepted : CHILD_MESSAGES.changeDeclined,
   }));
   route(ROUTES.classStudentAlerts, async ({ auth, params }) => ({ result: await s.children.classAlerts(auth, params.id) }));
+  route(ROUTES.recordCheckRequest, async ({ auth, body }) => ({
+    result: { requested: await s.children.requestChecks(auth, body.class_id) },
+    message: CHILD_MESSAGES.checkRequested,
+  }));
+  route(ROUTES.childRecordCheckConfirm, async ({ auth, params }) => ({
+    result: await s.children.confirmCheck(auth, params.id),
+    message: CHILD_MESSAGES.checkConfirmed,
+  }));
+  route(ROUTES.consentTypeList, async ({ auth }) => ({ result: await s.children.consentTypes(auth) }));
+  route(ROUTES.consentTypeCreate, async ({ auth, body }) => ({
+    result: await s.children.addConsentType(auth, body.label),
+    message: CHILD_MESSAGES.consentTypeAdded,
+  }));
   route(ROUTES.childMedicalViews, async ({ auth, params }) => ({ result: await s.children.medicalViews(auth, params.id) }));
 }

@@ -7,6 +7,7 @@ import {
   type ChildHealth,
   type ChildProfile,
   type ChildRecord,
+  type ConsentType,
   type ContactRequest,
   ERROR_CODES,
   type HealthItem,
@@ -16,6 +17,7 @@ import {
   isoOfUtc,
   type ProfileUpdate,
   type ProposedChanges,
+  type RecordCheck,
   type StudentAlerts,
 } from '@cue/contract';
 import { requireAccess, type Scope } from '../../platform/auth/scope.js';
@@ -28,6 +30,7 @@ import {
   ageText,
   alertsOf,
   presentChangeRequest,
+  presentCheck,
   presentConsents,
   presentContact,
   presentHealth,
@@ -99,7 +102,9 @@ export class ChildRecordService {
             presentChangeRequest(r, await this.currentOf(scope, r.student.id, r.request.changes, r.request.proposedBy)),
           ),
       ),
+      check: presentCheck(profile),
       abilities: {
+        can_confirm_check: parent && presentCheck(profile).pending,
         can_edit_profile: manages,
         can_edit_health: manages,
         can_edit_contacts: manages,
@@ -448,6 +453,42 @@ export class ChildRecordService {
         };
       }),
     };
+  }
+
+  /** Asks the families of the school (or of one class) to check their children's records. */
+  async requestChecks(scope: Scope, classId?: string): Promise<number> {
+    if (classId) await requireAccess(scope, 'class', [classId]);
+    const ids = await repo.schoolStudentIds(scope, this.db, classId);
+    return ids.length ? repo.requestChecks(scope, this.db, ids, this.clock.now()) : 0;
+  }
+
+  /** A family confirms the record is right (after checking it and proposing any changes). */
+  async confirmCheck(scope: Scope, studentId: string): Promise<RecordCheck> {
+    await this.studentOf(scope, studentId);
+    if (scope.kind !== 'parent') throw forbidden();
+    await repo.confirmCheck(scope, this.db, studentId, this.clock.now());
+    return presentCheck(await repo.profile(scope, this.db, studentId));
+  }
+
+  async consentTypes(scope: Scope): Promise<ConsentType[]> {
+    const rows = await repo.schoolConsentTypes(scope, this.db, scope.schoolId ?? '');
+    return rows.map((r) => ({ id: r.id, key: r.key, label: r.label }));
+  }
+
+  /** A consent of the school's own, asked of every family beside the built-in ones. */
+  async addConsentType(scope: Scope, label: string): Promise<ConsentType> {
+    const key = `school_${
+      label
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[^\p{L}\p{N}]+/gu, '_')
+        .replace(/^_+|_+$/g, '')
+        .slice(0, 30) || 'consent'
+    }`;
+    const id = newId();
+    if (!(await repo.insertConsentType(scope, this.db, { id, key, label, createdAt: this.clock.now() })))
+      throw new AppError(409, CHILD_MESSAGES.consentTypeExists, ERROR_CODES.conflict);
+    return { id, key, label };
   }
 
   /** The children of a class who carry a badge, for its staff. */
