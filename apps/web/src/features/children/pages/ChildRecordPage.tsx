@@ -494,7 +494,7 @@ export default function ChildRecordPage() {
           )
         }
       >
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
           <Field label={t('profile.dateOfBirth')}>
             {p.date_of_birth && (
               <>
