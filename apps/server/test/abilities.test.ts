@@ -46,9 +46,9 @@ describe('staff members', () => {
   it('an admin may change and remove colleagues, not the super admin who holds more, and never remove herself', async () => {
     const staff = expectResponse(ROUTES.staffList, await call(ROUTES.staffList, anita)).result;
     const of = (phone: string) => staff.find((s) => s.id === demoId(`user:${phone}`))?.abilities;
-    expect(of('9000000001')).toEqual({ can_edit: false, can_remove: false });
-    expect(of('9000000002')).toEqual({ can_edit: true, can_remove: false });
-    expect(of('9000000003')).toEqual({ can_edit: true, can_remove: true });
+    expect(of('9000000001')).toEqual({ can_edit: false, can_remove: false, can_resend: false });
+    expect(of('9000000002')).toEqual({ can_edit: true, can_remove: false, can_resend: false });
+    expect(of('9000000003')).toEqual({ can_edit: true, can_remove: true, can_resend: false });
     // What the list says is what the server does.
     const refused = await call(ROUTES.staffUpdate, anita, { id: demoId('user:9000000001'), payload: { first_name: 'Sammy' } });
     expect(refused.statusCode).toBe(403);
@@ -66,7 +66,7 @@ describe('staff members', () => {
       ROUTES.staffUpdate,
       await call(ROUTES.staffUpdate, anita, { id: demoId('user:9000000003'), payload: { first_name: 'Tara' } }),
     );
-    expect(saved.result.abilities).toEqual({ can_edit: true, can_remove: true });
+    expect(saved.result.abilities).toEqual({ can_edit: true, can_remove: true, can_resend: false });
   });
 });
 

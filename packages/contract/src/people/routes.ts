@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { byIdSchema, doneSchema, envelope, idSchema, pageOf, withMessage } from '../common.js';
 import { routeTable } from '../route-def.js';
 import {
+  invitationSentSchema,
+  invitedStaffMemberSchema,
+  invitedStudentSchema,
   linkParentRequestSchema,
   listQuerySchema,
   staffInvitationSchema,
@@ -56,7 +59,7 @@ export const PEOPLE_ROUTES = routeTable({
     resource: 'student',
     params: byIdSchema,
     body: linkParentRequestSchema,
-    response: withMessage(studentSchema),
+    response: withMessage(invitedStudentSchema),
   },
   staffList: {
     method: 'GET',
@@ -71,7 +74,17 @@ export const PEOPLE_ROUTES = routeTable({
     access: 'staff',
     permission: 'admin_portal.staff',
     body: staffRequestSchema,
-    response: withMessage(staffMemberSchema),
+    response: withMessage(invitedStaffMemberSchema),
+  },
+  /** Sends the sign-in invitation again to a person invited who has not accepted yet (the id is the invitation's). */
+  staffInvitationResend: {
+    method: 'POST',
+    path: '/api/staff/:id/resend_invitation',
+    access: 'staff',
+    permission: 'admin_portal.staff',
+    resource: 'staff',
+    params: byIdSchema,
+    response: withMessage(z.object({ invitations_sent: z.array(invitationSentSchema) })),
   },
   staffUpdate: {
     method: 'PUT',

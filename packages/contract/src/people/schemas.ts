@@ -17,9 +17,14 @@ export const staffMemberSchema = z.object({
    */
   status: z.enum(['active', 'invited']),
   /** Whether the caller may change this person or take them off the staff (nobody acts on someone who holds more). */
-  abilities: abilitiesSchema('can_edit', 'can_remove'),
+  abilities: abilitiesSchema('can_edit', 'can_remove', 'can_resend'),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+/** An invitation to sign in that was sent (queued to the SMS or email provider) to a phone or an address. */
+export const invitationSentSchema = z.object({ channel: z.enum(['sms', 'email']), to: z.string() });
+export type InvitationSent = z.infer<typeof invitationSentSchema>;
+/** A person just added (or a parent just linked), with the invitations sent to them. */
+export const invitedStaffMemberSchema = staffMemberSchema.extend({ invitations_sent: z.array(invitationSentSchema) });
 export const staffRequestSchema = z
   .object({
     first_name: requiredText(60),
@@ -65,6 +70,7 @@ export const studentSchema = z.object({
   parents: z.array(parentRefSchema),
 });
 export type Student = z.infer<typeof studentSchema>;
+export const invitedStudentSchema = studentSchema.extend({ invitations_sent: z.array(invitationSentSchema) });
 export const studentRequestSchema = z.object({
   first_name: requiredText(60),
   last_name: z.string().trim().max(60).default(''),

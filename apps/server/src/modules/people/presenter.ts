@@ -28,7 +28,7 @@ export const presentInvitation = (r: InvitationRow): StaffMember => ({
   staff_profile_picture: null,
   status: 'invited',
   // An invitation is not edited, only withdrawn (and given again).
-  abilities: { can_edit: false, can_remove: true },
+  abilities: { can_edit: false, can_remove: true, can_resend: true },
 });
 
 export const presentStudent = (r: StudentRow): Student => ({

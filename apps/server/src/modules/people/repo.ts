@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
   classes,
@@ -14,10 +15,12 @@ import {
   students,
   users,
 } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
 
 // Staff
 
-export async function listStaff(q: Queryable, schoolId: string, onlyUserId?: string) {
+export async function listStaff(scope: Scope, q: Queryable, onlyUserId?: string) {
+  const schoolId = staffSchool(scope);
   const rows = await q
     .select({
       user: users,
@@ -43,7 +46,8 @@ export async function listStaff(q: Queryable, schoolId: string, onlyUserId?: str
 export type StaffRow = Awaited<ReturnType<typeof listStaff>>[number];
 
 /** The school's open invitations (or one of them), with the role and classes they would give. */
-export async function listInvitations(q: Queryable, schoolId: string, onlyId?: string) {
+export async function listInvitations(scope: Scope, q: Queryable, onlyId?: string) {
+  const schoolId = staffSchool(scope);
   const rows = await q
     .select({ invitation: staffInvitations, role: { id: roles.id, name: roles.name } })
     .from(staffInvitations)
@@ -68,7 +72,8 @@ export async function listInvitations(q: Queryable, schoolId: string, onlyId?: s
 }
 export type InvitationRow = Awaited<ReturnType<typeof listInvitations>>[number];
 
-export async function pendingInvitationOf(q: Queryable, schoolId: string, userId: string) {
+export async function pendingInvitationOf(scope: Scope, q: Queryable, userId: string) {
+  const schoolId = staffSchool(scope);
   const [row] = await q
     .select({ id: staffInvitations.id })
     .from(staffInvitations)
@@ -80,7 +85,8 @@ export async function pendingInvitationOf(q: Queryable, schoolId: string, userId
 }
 
 /** Closes an open invitation of the school (cancelled by the school); false when there is none. */
-export async function cancelInvitation(q: Queryable, schoolId: string, id: string, now: Date): Promise<boolean> {
+export async function cancelInvitation(scope: Scope, q: Queryable, id: string, now: Date): Promise<boolean> {
+  const schoolId = staffSchool(scope);
   const rows = await q
     .update(staffInvitations)
     .set({ status: 'cancelled', decidedAt: now })
@@ -90,7 +96,9 @@ export async function cancelInvitation(q: Queryable, schoolId: string, id: strin
 }
 
 /** A person (not removed) by phone or email, to avoid making the same person twice. */
-export async function findUserByContact(q: Queryable, phone?: string, email?: string) {
+/** Only staff adding people look across the accounts (a person is one account in every school). */
+export async function findUserByContact(scope: Scope, q: Queryable, phone?: string, email?: string) {
+  staffSchool(scope);
   const match = [
     phone ? eq(users.phone, phone) : undefined,
     email ? sql`lower(${users.email}) = lower(${email})` : undefined,
@@ -104,7 +112,8 @@ export async function findUserByContact(q: Queryable, phone?: string, email?: st
   return row ?? null;
 }
 
-export async function findMembership(q: Queryable, userId: string, schoolId: string) {
+export async function findMembership(scope: Scope, q: Queryable, userId: string) {
+  const schoolId = staffSchool(scope);
   const [row] = await q
     .select()
     .from(memberships)
@@ -113,7 +122,8 @@ export async function findMembership(q: Queryable, userId: string, schoolId: str
   return row ?? null;
 }
 
-export async function findRole(q: Queryable, schoolId: string, roleId: string) {
+export async function findRole(scope: Scope, q: Queryable, roleId: string) {
+  const schoolId = staffSchool(scope);
   const [row] = await q
     .select()
     .from(roles)
@@ -122,43 +132,129 @@ export async function findRole(q: Queryable, schoolId: string, roleId: string) {
   return row ?? null;
 }
 
-export async function rolesByName(q: Queryable, schoolId: string) {
+export async function rolesByName(scope: Scope, q: Queryable) {
+  const schoolId = staffSchool(scope);
   const rows = await q.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.schoolId, schoolId));
   return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
 }
 
 /** Replaces a staff member's classes within one school. */
-export async function setStaffClasses(q: Queryable, schoolId: string, userId: string, classIds: string[]) {
-  const schoolClassIds = (await q.select({ id: classes.id }).from(classes).where(eq(classes.schoolId, schoolId))).map(
-    (r) => r.id,
-  );
+export async function setStaffClasses(scope: Scope, q: Queryable, userId: string, classIds: string[]) {
+  await setClassesInSchool(q, staffSchool(scope), userId, classIds);
+}
+
+async function setClassesInSchool(q: Queryable, schoolId: string, userId: string, classIds: string[]) {
+  const schoolClasses = await q
+    .select({ id: classes.id, archivedAt: classes.archivedAt })
+    .from(classes)
+    .where(eq(classes.schoolId, schoolId));
+  const schoolClassIds = schoolClasses.map((r) => r.id);
   if (schoolClassIds.length)
     await q.delete(classStaff).where(and(eq(classStaff.userId, userId), inArray(classStaff.classId, schoolClassIds)));
-  if (classIds.length)
+  const open = new Set(schoolClasses.filter((c) => !c.archivedAt).map((c) => c.id));
+  const kept = [...new Set(classIds)].filter((id) => open.has(id));
+  if (kept.length)
     await q
       .insert(classStaff)
-      .values(classIds.map((classId) => ({ classId, userId })))
+      .values(kept.map((classId) => ({ classId, userId })))
       .onConflictDoNothing();
 }
 
-export async function removeMembership(q: Queryable, schoolId: string, userId: string) {
-  await setStaffClasses(q, schoolId, userId, []);
+/** Makes a new account and files it as staff of the scope's school; returns its id. */
+export async function addStaffAccount(
+  scope: Scope,
+  q: Queryable,
+  input: { firstName: string; lastName: string; phone: string | null; email: string | null; roleId: string; classIds: string[] },
+): Promise<string> {
+  const schoolId = staffSchool(scope);
+  const id = newId();
+  const { roleId, classIds, ...person } = input;
+  await q.insert(users).values({ id, ...person });
+  await q.insert(memberships).values({ id: newId(), userId: id, schoolId, roleId });
+  await setClassesInSchool(q, schoolId, id, classIds);
+  return id;
+}
+
+/** Invites an existing account to the scope's school's staff; returns the invitation's id. */
+export async function addInvitation(
+  scope: Scope,
+  q: Queryable,
+  input: {
+    userId: string;
+    roleId: string;
+    classIds: string[];
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    email: string | null;
+  },
+): Promise<string> {
+  const id = newId();
+  await q.insert(staffInvitations).values({ id, schoolId: staffSchool(scope), invitedBy: scope.userId, ...input });
+  return id;
+}
+
+/** Changes what the scope's school records of a member (its own name for them, their role). */
+export async function updateMembership(
+  scope: Scope,
+  q: Queryable,
+  userId: string,
+  values: { firstName?: string; lastName?: string; roleId?: string },
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await q
+    .update(memberships)
+    .set(values)
+    .where(and(eq(memberships.userId, userId), eq(memberships.schoolId, staffSchool(scope))));
+}
+
+/**
+ * Files the caller into the school of an invitation addressed to them, with the role, name and
+ * classes (those still open) the school gave; nothing when they are already its staff.
+ */
+export async function joinInvitedSchool(
+  scope: Scope,
+  q: Queryable,
+  invitation: { userId: string; schoolId: string; roleId: string; firstName: string; lastName: string; classIds: string[] },
+): Promise<void> {
+  if (invitation.userId !== scope.userId) return;
+  const { schoolId } = invitation;
+  const [member] = await q
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.userId, scope.userId), eq(memberships.schoolId, schoolId)))
+    .limit(1);
+  if (member) return;
+  await q.insert(memberships).values({
+    id: newId(),
+    userId: scope.userId,
+    schoolId,
+    roleId: invitation.roleId,
+    firstName: invitation.firstName,
+    lastName: invitation.lastName,
+  });
+  await setClassesInSchool(q, schoolId, scope.userId, invitation.classIds);
+}
+
+export async function removeMembership(scope: Scope, q: Queryable, userId: string) {
+  const schoolId = staffSchool(scope);
+  await setClassesInSchool(q, schoolId, userId, []);
   await q.delete(memberships).where(and(eq(memberships.userId, userId), eq(memberships.schoolId, schoolId)));
 }
 
 // Students
 
 export interface StudentFilter {
-  schoolId: string;
   classIds?: string[];
   search?: string;
   limit: number;
   offset: number;
 }
 
-export async function listStudents(q: Queryable, f: StudentFilter) {
+export async function listStudents(scope: Scope, q: Queryable, f: StudentFilter) {
+  const schoolId = staffSchool(scope);
   const where = and(
-    eq(students.schoolId, f.schoolId),
+    eq(students.schoolId, schoolId),
     f.classIds
       ? inArray(
           students.id,
@@ -184,10 +280,17 @@ export async function listStudents(q: Queryable, f: StudentFilter) {
 }
 
 /** Students with their classes and parents, in the order of the ids given. */
-export async function loadStudents(q: Queryable, ids: string[]) {
+export async function loadStudents(scope: Scope, q: Queryable, ids: string[]) {
   if (ids.length === 0) return [];
+  const inScope =
+    scope.kind === 'parent'
+      ? inArray(students.id, [...(await scope.childIds())].filter((id) => ids.includes(id)).concat(''))
+      : eq(students.schoolId, staffSchool(scope));
   const [base, cls, par] = await Promise.all([
-    q.select().from(students).where(inArray(students.id, ids)),
+    q
+      .select()
+      .from(students)
+      .where(and(inArray(students.id, ids), inScope)),
     q
       .select({ studentId: classStudents.studentId, classId: classes.id, className: classes.name })
       .from(classStudents)
@@ -223,7 +326,8 @@ export async function loadStudents(q: Queryable, ids: string[]) {
 }
 export type StudentRow = Awaited<ReturnType<typeof loadStudents>>[number];
 
-export async function findStudent(q: Queryable, schoolId: string, id: string) {
+export async function findStudent(scope: Scope, q: Queryable, id: string) {
+  const schoolId = staffSchool(scope);
   const [row] = await q
     .select()
     .from(students)
@@ -232,17 +336,27 @@ export async function findStudent(q: Queryable, schoolId: string, id: string) {
   return row ?? null;
 }
 
-export async function studentInClasses(q: Queryable, studentId: string, classIds: string[]): Promise<boolean> {
-  if (classIds.length === 0) return false;
-  const [row] = await q
-    .select({ id: classStudents.studentId })
-    .from(classStudents)
-    .where(and(eq(classStudents.studentId, studentId), inArray(classStudents.classId, classIds)))
-    .limit(1);
-  return !!row;
+export async function addStudent(scope: Scope, q: Queryable, input: { firstName: string; lastName: string }): Promise<string> {
+  const id = newId();
+  await q.insert(students).values({ id, schoolId: staffSchool(scope), ...input });
+  return id;
 }
 
-export async function moveStudent(q: Queryable, schoolId: string, studentId: string, classId: string) {
+export async function renameStudent(
+  scope: Scope,
+  q: Queryable,
+  id: string,
+  names: { firstName?: string; lastName?: string },
+): Promise<void> {
+  if (Object.keys(names).length === 0) return;
+  await q
+    .update(students)
+    .set(names)
+    .where(and(eq(students.id, id), eq(students.schoolId, staffSchool(scope))));
+}
+
+export async function moveStudent(scope: Scope, q: Queryable, studentId: string, classId: string) {
+  const schoolId = staffSchool(scope);
   const schoolClassIds = (await q.select({ id: classes.id }).from(classes).where(eq(classes.schoolId, schoolId))).map(
     (r) => r.id,
   );
@@ -252,26 +366,91 @@ export async function moveStudent(q: Queryable, schoolId: string, studentId: str
   await q.insert(classStudents).values({ classId, studentId });
 }
 
-export async function parentOfUser(q: Queryable, userId: string) {
+export async function parentOfUser(scope: Scope, q: Queryable, userId: string) {
+  staffSchool(scope);
   const [row] = await q.select().from(parents).where(eq(parents.userId, userId)).limit(1);
   return row ?? null;
 }
 
-export async function classIdsOfStaff(q: Queryable, schoolId: string, userId: string): Promise<string[]> {
+/** Parents linked to a student of the scope's school (their user ids), to refresh what they see. */
+export async function parentUserIdsOf(scope: Scope, q: Queryable, studentId: string): Promise<string[]> {
   const rows = await q
-    .select({ id: classes.id })
-    .from(classStaff)
-    .innerJoin(classes, eq(classes.id, classStaff.classId))
-    .where(and(eq(classStaff.userId, userId), eq(classes.schoolId, schoolId)));
-  return rows.map((r) => r.id);
+    .select({ userId: parents.userId })
+    .from(parentChildren)
+    .innerJoin(parents, eq(parents.id, parentChildren.parentId))
+    .innerJoin(students, eq(students.id, parentChildren.studentId))
+    .where(and(eq(parentChildren.studentId, studentId), eq(students.schoolId, staffSchool(scope))));
+  return rows.map((r) => r.userId);
 }
 
-export { parentUserIdsOf } from '../users/account-repo.js';
+// Parents
+
+export interface ParentInput {
+  first_name: string;
+  last_name: string;
+  phone?: string;
+  email?: string;
+}
+
+/**
+ * The parent record for a contact: an existing person found by phone or email (a staff member can
+ * become a parent too), else a new one. Returns the parent id and the user id. Nothing of an existing
+ * person is read out or changed: the child's school keeps its own record of the contact on the link.
+ */
+export async function ensureParent(scope: Scope, q: Queryable, p: ParentInput): Promise<{ parentId: string; userId: string }> {
+  const existing = await findUserByContact(scope, q, p.phone, p.email);
+  if (existing) {
+    const parent = await parentOfUser(scope, q, existing.id);
+    if (parent) return { parentId: parent.id, userId: existing.id };
+    const parentId = newId();
+    await q
+      .insert(parents)
+      .values({ id: parentId, userId: existing.id, primaryPhone: p.phone ?? null, primaryEmail: p.email ?? null });
+    return { parentId, userId: existing.id };
+  }
+  const userId = newId();
+  const parentId = newId();
+  await q
+    .insert(users)
+    .values({ id: userId, firstName: p.first_name, lastName: p.last_name, phone: p.phone ?? null, email: p.email ?? null });
+  await q.insert(parents).values({ id: parentId, userId, primaryPhone: p.phone ?? null, primaryEmail: p.email ?? null });
+  return { parentId, userId };
+}
+
+/**
+ * Links a child to a parent, keeping the contact as the child's school typed it; a parent's first
+ * child becomes their current child.
+ */
+export async function linkChild(
+  scope: Scope,
+  q: Queryable,
+  parentId: string,
+  studentId: string,
+  relation: string,
+  contact: ParentInput,
+) {
+  staffSchool(scope);
+  const shown = {
+    firstName: contact.first_name,
+    lastName: contact.last_name,
+    phone: contact.phone ?? null,
+    email: contact.email ?? null,
+  };
+  await q
+    .insert(parentChildren)
+    .values({ parentId, studentId, relation, ...shown })
+    .onConflictDoUpdate({ target: [parentChildren.parentId, parentChildren.studentId], set: { relation, ...shown } });
+  await q
+    .update(parents)
+    .set({ currentChildId: studentId })
+    .where(and(eq(parents.id, parentId), isNull(parents.currentChildId)));
+}
 
 // Invitations, as the invited person sees them
 
 /** The person's open invitations, with the school, the role and who invited them. */
-export async function invitationsOfUser(q: Queryable, userId: string) {
+export async function invitationsOfUser(scope: Scope, q: Queryable) {
+  const userId = scope.userId;
   const inviter = alias(users, 'inviter');
   return q
     .select({
@@ -290,7 +469,8 @@ export async function invitationsOfUser(q: Queryable, userId: string) {
 }
 
 /** One invitation addressed to this person (any status), or null. */
-export async function invitationOfUser(q: Queryable, userId: string, id: string) {
+export async function invitationOfUser(scope: Scope, q: Queryable, id: string) {
+  const userId = scope.userId;
   const [row] = await q
     .select()
     .from(staffInvitations)
@@ -301,12 +481,13 @@ export async function invitationOfUser(q: Queryable, userId: string, id: string)
 
 /** Answers an open invitation; false when it was no longer open (answered or withdrawn meanwhile). */
 export async function answerInvitation(
+  scope: Scope,
   q: Queryable,
-  userId: string,
   id: string,
   status: 'accepted' | 'declined',
   now: Date,
 ): Promise<boolean> {
+  const userId = scope.userId;
   const rows = await q
     .update(staffInvitations)
     .set({ status, decidedAt: now })

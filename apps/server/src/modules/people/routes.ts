@@ -12,6 +12,10 @@ export function peopleRoutes(route: Router, s: Services): void {
     result: await s.people.updateStaff(auth, params.id, body),
     message: 'Staff member updated',
   }));
+  route(ROUTES.staffInvitationResend, async ({ auth, params }) => ({
+    result: await s.people.resendInvitation(auth, params.id),
+    message: 'Invitation sent',
+  }));
   route(ROUTES.staffInvitations, async ({ auth }) => ({ result: await s.people.myInvitations(auth) }));
   route(ROUTES.staffInvitationAccept, async ({ auth, params }) => ({
     result: await s.people.acceptInvitation(auth, params.id),
