@@ -65,3 +65,14 @@ describe('the DD-MM-YYYY schema', () => {
     expect(issues.map((i) => i.code)).toEqual(['invalid_format']);
   });
 });
+
+describe('the paths of the pages links point to', () => {
+  it('builds the same links the pages had', () => {
+    expect(pagePath.childObservations('s1')).toBe('/assessment/observation?type=daily&view=studentView&id=s1');
+    expect(pagePath.observationsOfDay('09-03-2026')).toBe('/assessment/observation?type=daily&view=dateView&date=09-03-2026');
+    expect(pagePath.announcementEdit('a1')).toBe('/communication/announcements/edit/a1');
+    expect(pagePath.communicationEdit('homework', 'h1')).toBe('/communication/homeworks/edit/h1');
+    expect(pagePath.attendance({ tab: 'excusals' })).toBe('/housekeeping/attendance?tab=excusals');
+    expect(pagePath.studentAttendance('s1')).toBe('/housekeeping/attendance/student/s1');
+  });
+});

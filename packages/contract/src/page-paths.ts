@@ -28,11 +28,14 @@ export const PAGE_PATHS = {
 
 export const pagePath = {
   /** A class's day of attendance; the page opens that class and day and shows the child when given. */
-  attendance: (input: { classId?: string | null; date?: string | null; studentId?: string | null } = {}): string =>
+  attendance: (
+    input: { classId?: string | null; date?: string | null; studentId?: string | null; tab?: 'excusals' | null } = {},
+  ): string =>
     withQuery(PAGE_PATHS.attendance, {
       [ATTENDANCE_PAGE_PARAMS.classId]: input.classId,
       [ATTENDANCE_PAGE_PARAMS.date]: input.date && isIsoDate(input.date) ? input.date : null,
       [ATTENDANCE_PAGE_PARAMS.studentId]: input.studentId,
+      [ATTENDANCE_PAGE_PARAMS.tab]: input.tab,
     }),
   /** The attendance dashboard, for one child when given. */
   attendanceDashboard: (input: { studentId?: string | null; classId?: string | null } = {}): string =>
@@ -44,8 +47,14 @@ export const pagePath = {
     withQuery(PAGE_PATHS.observations, { type, view: 'studentView', id: studentId }),
   /** A child's record (profile, health, contacts, consents), for staff and the child's family. */
   childRecord: (studentId: string): string => PAGE_PATHS.childRecord.replace(':id', encodeURIComponent(studentId)),
-  /** The editor of an announcement (or homework) draft. */
+  /** A day's observations of the class (the observation page keeps its date as the spec's DD-MM-YYYY). */
+  observationsOfDay: (ddmmyyyy: string): string =>
+    withQuery(PAGE_PATHS.observations, { type: 'daily', view: 'dateView', date: ddmmyyyy }),
+  /** The editor of an announcement draft. */
   announcementEdit: (id: string): string => PAGE_PATHS.announcementEdit.replace(':id', encodeURIComponent(id)),
+  /** The editor of an announcement or homework draft. */
+  communicationEdit: (type: 'announcement' | 'homework', id: string): string =>
+    `/communication/${type}s/edit/${encodeURIComponent(id)}`,
 };
 
 /** What the attendance page reads from its query: an ISO date (null when absent or not a day), a class, a child. */

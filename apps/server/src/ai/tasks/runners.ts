@@ -1,4 +1,4 @@
-import type { CueTaskEndpoint, TaskOption, TaskOutput } from '@cue/contract';
+import { type CueTaskEndpoint, pagePath, type TaskOption, type TaskOutput } from '@cue/contract';
 import { type EngineContext, question, type ToolCall, understand } from '../engine/engine.js';
 import { fullName } from '../engine/names.js';
 
@@ -105,7 +105,7 @@ const RUNNERS: Record<Exclude<CueTaskEndpoint, 'cue-command'>, (command: string,
         { title: 'Send now', value: 'send', selected: false },
         { title: 'Keep as draft', value: 'draft', selected: true },
       ],
-      outputs: [{ name: made.title, link: `/communication/announcements/edit/${made.id}` }],
+      outputs: [{ name: made.title, link: pagePath.announcementEdit(made.id) }],
       preset: PRESET.announcement,
     });
   },
@@ -123,7 +123,7 @@ const RUNNERS: Record<Exclude<CueTaskEndpoint, 'cue-command'>, (command: string,
       content: call.args.observation_entries.map((e) => `${names.get(e.student_id)}: ${e.general_note}`).join('\n'),
       outputs: call.args.observation_entries.map((e) => ({
         name: names.get(e.student_id) ?? 'Observation',
-        link: `/assessment/observation?type=daily&view=studentView&id=${e.student_id}`,
+        link: pagePath.childObservations(e.student_id),
       })),
       preset: PRESET.observation,
     });
@@ -146,9 +146,7 @@ const RUNNERS: Record<Exclude<CueTaskEndpoint, 'cue-command'>, (command: string,
       currentStage: 'Story ready',
       progressLevel: 100,
       content: story,
-      outputs: [
-        { name: `Observations ${t.ctx.date}`, link: `/assessment/observation?type=daily&view=dateView&date=${t.ctx.date}` },
-      ],
+      outputs: [{ name: `Observations ${t.ctx.date}`, link: pagePath.observationsOfDay(t.ctx.date) }],
       preset: PRESET.story,
     });
   },

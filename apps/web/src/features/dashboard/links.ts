@@ -1,3 +1,4 @@
+import { PAGE_PATHS, pagePath } from '@cue/contract';
 import { setCurrentClassId } from '../shell/currentClass';
 import { toStaffSide } from '../shell/sides';
 
@@ -7,7 +8,8 @@ export const openClass = (classId: string) => () => {
   setCurrentClassId(classId);
 };
 
-export const ATTENDANCE_PATH = '/housekeeping/attendance';
-export const EXCUSALS_PATH = '/housekeeping/attendance?tab=excusals';
-export const OBSERVATIONS_PATH = '/assessment/observation';
-export const editPath = (type: 'announcement' | 'homework', id: string) => `/communication/${type}s/edit/${id}`;
+// The pages the dashboard links to, as the contract builds their paths.
+export const ATTENDANCE_PATH = PAGE_PATHS.attendance;
+export const EXCUSALS_PATH = pagePath.attendance({ tab: 'excusals' });
+export const OBSERVATIONS_PATH = PAGE_PATHS.observations;
+export const editPath = (type: 'announcement' | 'homework', id: string) => pagePath.communicationEdit(type, id);

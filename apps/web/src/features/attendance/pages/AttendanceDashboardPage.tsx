@@ -239,7 +239,7 @@ function DashboardBody({ data }: { data: AttendanceDashboard }) {
               key: 'name',
               header: t('dashboard.student'),
               render: (r) => (
-                <Anchor component={Link} to={`/housekeeping/attendance/student/${r.student_id}`} fw={600}>
+                <Anchor component={Link} to={pagePath.studentAttendance(r.student_id)} fw={600}>
                   {fullName(r)}
                 </Anchor>
               ),

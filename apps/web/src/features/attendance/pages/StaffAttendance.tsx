@@ -4,6 +4,7 @@ import {
   ATTENDANCE_UPDATED_EVENT,
   type AttendanceStatus,
   type ClassAttendance,
+  pagePath,
   readAttendanceParams,
 } from '@cue/contract';
 import { Alert, Anchor, Avatar, Badge, Box, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
@@ -340,7 +341,7 @@ function Roster({ classId, date, highlight }: { classId: string; date: string; h
                   <Box miw={0}>
                     <Anchor
                       component={Link}
-                      to={`/housekeeping/attendance/student/${entry.student_id}`}
+                      to={pagePath.studentAttendance(entry.student_id)}
                       fw={600}
                       c="inherit"
                       className={classes.name}
