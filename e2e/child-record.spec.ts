@@ -73,6 +73,9 @@ test('an admin opens Aarav from the students list, adds a severe peanut allergy 
   const row = page.getByTestId('roster-row').filter({ hasText: 'Aarav Sharma' });
   await expect(row.locator('[data-alert="severe_allergy"]')).toBeVisible();
   await expect(row.locator('[data-alert="epipen"]')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('attendance-badges-phone.png') });
   await row.getByRole('link', { name: "Aarav Sharma's record" }).click();
   await expect(page).toHaveURL(new RegExp(`/students/${child.id}$`));
 });
@@ -119,10 +122,16 @@ test('the parent proposes a new phone number, sees it waiting, and the admin acc
   await expect(aaravRow.getByTestId('parent').filter({ hasText: 'Rohan' })).toContainText(
     `${newPhone.slice(0, 5)} ${newPhone.slice(5)}`,
   );
+  // And the child's record shows it among the parents.
+  await admin.goto(pagePath.childRecord(child.id));
+  await expect(admin.getByTestId('record-parents').getByTestId('parent').filter({ hasText: 'Rohan' })).toContainText(
+    `${newPhone.slice(0, 5)} ${newPhone.slice(5)}`,
+  );
   await adminContext.close();
 
-  // The family's page no longer shows it waiting.
+  // The family's page no longer shows it waiting, and shows the number the school now records.
   await page.reload();
+  await expect(page.getByTestId('record-parents')).toContainText(`${newPhone.slice(0, 5)} ${newPhone.slice(5)}`);
   await expect(page.getByTestId('change-request').filter({ hasText: newPhone })).toHaveCount(0);
 });
 

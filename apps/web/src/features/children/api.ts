@@ -26,6 +26,15 @@ export function useChildRecord(id: string) {
   });
 }
 
+/** The child with their parents and carers as the school records them (GET /api/student/:id), beside the record. */
+export function useChildFamily(id: string) {
+  const side = useActiveSide();
+  return useQuery({
+    queryKey: ['children', 'family', id, side],
+    queryFn: ({ signal }) => apiResult(ROUTES.studentDetail, { params: { id }, signal }),
+  });
+}
+
 /** A change to a child's record makes the record, the review list and the class's badges stale. */
 function useRecordMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();

@@ -21,7 +21,7 @@ import { useParams } from 'react-router';
 import { ChildAlertBadges } from '../../../components/ChildAlertBadges';
 import { ClassBadges } from '../../../components/ClassBadges';
 import { ConfirmModal } from '../../../components/FormModal';
-import { fullName, initials } from '../../../lib/format';
+import { formatPhone, fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { formatDateTime } from '../../admin/format';
 import { LoadFailed } from '../../shell/pages/common';
@@ -30,6 +30,7 @@ import {
   type ChildContact,
   type ChildRecord,
   type HealthItem,
+  useChildFamily,
   useChildRecord,
   useDeleteContact,
   useDeleteHealthItem,
@@ -355,6 +356,43 @@ function Contacts({
   );
 }
 
+/** The parents and carers linked to the child, with their phone and email as the school records them. */
+function Family({ id }: { id: string }) {
+  const { t } = useTranslation(CHILDREN_NS);
+  const family = useChildFamily(id);
+  const parents = family.data?.parents ?? [];
+  return (
+    <Section title={t('sections.parents')} testId="record-parents">
+      {family.data && parents.length === 0 && <Empty>{t('contacts.noParents')}</Empty>}
+      <Stack gap="xs">
+        {parents.map((p) => (
+          <Paper key={p.id} withBorder radius="md" p="sm" data-testid="parent">
+            <Stack gap={2}>
+              <Text fw={600}>
+                <bdi>{fullName(p)}</bdi>
+                <Text span c="dimmed" fz="sm" fw={400}>
+                  {' · '}
+                  {t(`admin:relations.${p.relation}`, { defaultValue: p.relation })}
+                </Text>
+              </Text>
+              {p.primary_phone && (
+                <Anchor href={`tel:${p.primary_phone}`} fz="sm" dir="ltr" w="fit-content" data-testid="parent-phone">
+                  {formatPhone(p.primary_phone)}
+                </Anchor>
+              )}
+              {p.primary_email && (
+                <Anchor href={`mailto:${p.primary_email}`} fz="sm" dir="ltr" w="fit-content">
+                  {p.primary_email}
+                </Anchor>
+              )}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
 function Consent({ record, consent }: { record: ChildRecord; consent: ChildConsent }) {
   const { t, i18n } = useTranslation(CHILDREN_NS);
   const set = useSetConsent(record.student.id);
@@ -515,6 +553,7 @@ export default function ChildRecordPage() {
       </Section>
 
       <Health record={r} open={open} />
+      <Family id={r.student.id} />
       <Contacts record={r} kind="emergency" contacts={r.emergency_contacts} open={open} />
       <Contacts record={r} kind="collector" contacts={r.collectors} open={open} />
       {r.not_allowed && <Contacts record={r} kind="not_allowed" contacts={r.not_allowed} open={open} />}
