@@ -194,3 +194,18 @@ test('in Arabic, on a phone, the record reads right to left with its badges and 
   await expect(dialog.getByText('اذكر مسبّب الحساسية')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('child-record-ar-form.png') });
 });
+
+test("the assistant's attendance card shows a child's badges beside the name", async ({ page, request }) => {
+  // Kabir's demo record has a severe allergy with an EpiPen; a draft card saves nothing.
+  await openAs(page, request, SHELL_PHONES.teacher, '/assistant');
+  await expect(page.getByTestId('cue-class')).toHaveText('Nursery A');
+  const input = page.getByRole('textbox', { name: 'Message Cue' });
+  await input.fill('Mark everyone present except Noa');
+  await input.press('Enter');
+  const card = page.getByTestId('cue-card-attendance');
+  await expect(card).toHaveAttribute('data-state', 'ready');
+  const kabir = card.getByTestId('cue-attendance-row').filter({ hasText: 'Kabir Khan' });
+  await expect(kabir.locator('[data-alert="epipen"]')).toBeVisible();
+  await expect(card.getByTestId('cue-attendance-row').filter({ hasText: 'Noa Levi' }).getByTestId('child-alerts')).toHaveCount(0);
+  await card.screenshot({ path: test.info().outputPath('cue-card-badges.png') });
+});
