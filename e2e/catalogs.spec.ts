@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNT_MESSAGES, ALL_ERROR_CODES, ERROR_CODES, type ErrorCode, LANGUAGES, MESSAGES } from '@cue/contract';
+import {
+  ACCOUNT_MESSAGES,
+  ALL_ERROR_CODES,
+  CHILD_MESSAGES,
+  ERROR_CODES,
+  type ErrorCode,
+  LANGUAGES,
+  MESSAGES,
+} from '@cue/contract';
 import { expect, test } from '@playwright/test';
 
 type Catalog = { [key: string]: string | string[] | Catalog };
@@ -9,7 +17,7 @@ const catalog = (lng: string, ns = 'translation'): Catalog =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../apps/web/public/locales/${lng}/${ns}.json`, import.meta.url)), 'utf8'));
 
 /** Translation namespaces: the shared catalog and the features' own. */
-const NAMESPACES = ['translation', 'account', 'admin', 'shell', 'attendance', 'communication', 'observations', 'cue'];
+const NAMESPACES = ['translation', 'account', 'admin', 'shell', 'attendance', 'communication', 'observations', 'cue', 'children'];
 
 /** Dotted keys, with plural suffixes folded (languages have different plural forms). */
 const keys = (c: Catalog, prefix = ''): string[] =>
@@ -101,4 +109,17 @@ test("the account catalog holds the server's identity messages verbatim in Engli
   }
   const { oauth } = catalog('en', 'account') as { oauth: Record<string, string> };
   expect(oauth.notConfigured?.replace('{{provider}}', 'Google')).toBe(ACCOUNT_MESSAGES.providerNotConfigured('Google'));
+});
+
+test("the child's record says the server's messages verbatim in English", () => {
+  const english = catalog('en', 'children').messages as Record<string, string>;
+  const same = {
+    profileSaved: 'profileSaved',
+    healthSaved: 'healthSaved',
+    proposed: 'changeProposed',
+    accepted: 'changeAccepted',
+    declined: 'changeDeclined',
+  } as const;
+  for (const [key, name] of Object.entries(same)) expect(english[key], key).toBe(CHILD_MESSAGES[name]);
+  expect((catalog('en', 'children').propose as Record<string, string>).nothing).toBe(CHILD_MESSAGES.noChanges);
 });
