@@ -8,6 +8,10 @@ describe("a dual-role person's side, read from the page", () => {
     expect(sideOfPage('/housekeeping/attendance/student/abc', '?period=week&as=parent')).toBe('parent');
     expect(sideOfPage('/communication/announcements/', '?as=parent')).toBe('parent');
     expect(isSharedPage('/assessment/portfolio')).toBe(true);
+    // A child's record: the staff's view, or the family's with as=parent.
+    expect(sideOfPage('/students/abc', '')).toBe('staff');
+    expect(sideOfPage('/students/abc', '?as=parent')).toBe('parent');
+    expect(isSharedPage('/students')).toBe(false);
   });
 
   it('keeps every other page on the staff side, and leaves the dashboard and account to either', () => {
