@@ -272,18 +272,22 @@ export function respond(
       options: [today, weekAgo].map((d) => ({ label: ddmmyyyy(d), value: ddmmyyyy(d) })),
     });
   }
-  // Attendance naming a child who is not in the class ("everyone present except Omar", "Zara is absent"):
-  // nothing is drafted for the class until the teacher corrects the name.
-  const absentee = calls.some((c) => c.name === 'mark_attendance') ? unknownInAttendance(t, lang, ctx.roster) : [];
-  if (absentee.length)
+  // "Everyone present except Omar" in a class without an Omar: the whole class's attendance depends on
+  // the name, so nothing is drafted for the class until the teacher corrects it. A name given a status
+  // of its own ("Kabir is absent and Zara is late") is left out and reported; the others are drafted.
+  const unknown = calls.some((c) => c.name === 'mark_attendance')
+    ? unknownInAttendance(t, lang, ctx.roster)
+    : { excepted: [], named: [] };
+  if (unknown.excepted.length)
     return {
       ...result(
         calls.filter((c) => c.name !== 'mark_attendance' && c.name !== 'mentioned_students'),
         null,
-        absentee,
+        [...unknown.excepted, ...unknown.named],
       ),
       attendanceHeld: true,
     };
+  if (unknown.named.length) return result(calls, null, unknown.named);
   const notFound = calls.length || reading.mentioned.size ? [] : unknownNames(t, ctx.roster);
   // A question acts on nothing ("Is Kabir in today?"), unless it is a request ("can you mark ...?").
   const asks = /\?\s*$/.test(t) && !/^\s*(?:please\s+)?(?:can|could|would|will)\s+you\b|^\s*(?:ممكن|بتقدر|אפשר|תוכל)/i.test(t);

@@ -34,7 +34,7 @@ export type Guard =
  */
 const DANGLING = [
   /\b(?:except(?:\s+for)?|apart\s+from|but\s+not|other\s+than|besides|excluding|save\s+for|not\s+including)\s*[:,-]?\s*$/i,
-  /\b(?:parents|families|family|message|note|announcement|notice|update|story|stories|plan|reminder|everyone|class|item|email)\b(?:\s+[\p{L}']+){0,3}?\s+(?:about|regarding|re|on)\s*[:,-]?\s*$/iu,
+  /\b(?:parents|families|family|message|note|announcement|notice|update|story|stories|plan|reminder|everyone|class|item|email)\b(?:\s+[\p{L}']+){0,3}?\s+(?:about|regarding|re)\s*[:,-]?\s*$/iu,
   /\b(?:observed|noticed|saw|see|tell|told|say|said|remind|reminding|inform|let\s+(?:them|parents|families)\s+know)\b(?:\s+[\p{L}']+){0,2}?\s+that\s*[:,-]?\s*$/iu,
   /^\s*(?:please\s+)?(?:mark|note|log|record|send|write|draft|tell|remind|create|make)\b(?:\s+[\p{L}']+){0,4}?\s+(?:for|to|of|with|that|the|and|as)\s*[:,-]?\s*$/iu,
   /^\s*(?:please\s+)?(?:mark|note|log|record|send|write|draft|tell|remind)\s*[:,-]?\s*$/i,
@@ -63,6 +63,9 @@ const DANGLING_RTL = new RegExp(
   'u',
 );
 
+const RTL_PLEASE = 'من\\s+فضلك|لو\\s+سمحت|בבקשה';
+const RTL_MAKE = 'اكتب|اكتبي|أنشئ|انشئ|انشئي|اعمل|اعملي|حضّر|حضر|כתוב|כתבי|כתבו|צור|צרי|צרו|תכין|תכיני|הכינו';
+
 /** A request for attendance with nothing said of anyone. */
 const ATTENDANCE_ONLY =
   /^\s*(?:(?:hi|hey|ok|okay)\s*,?\s*)?(?:please\s+)?(?:can\s+you\s+|could\s+you\s+|let's\s+|i\s+want\s+to\s+|i'd\s+like\s+to\s+)?(?:mark|take|do|record|fill(?:\s+in)?|start|open)\s+(?:the\s+|today'?s\s+|my\s+|class\s+)?(?:attendance|register|roll(?:\s+call)?)(?:\s+(?:for\s+)?(?:today|now|please|the\s+class|my\s+class|this\s+morning))*\s*[.!?]*\s*$/i;
@@ -80,9 +83,14 @@ const TO_PARENTS = /\b(?:message|note|notice|announcement|update|email)\b/i;
 
 const STORY = /\b(?:stor(?:y|ies)|learning\s+(?:item|story|moment)s?)\b/i;
 const LESSON_PLAN =
-  /^\s*(?:please\s+)?(?:can\s+you\s+|could\s+you\s+)?(?:create|make|write|prepare|draft|plan|generate|give\s+me|help\s+me\s+(?:with|plan|write))\b.*\b(?:lesson\s*plans?|lessons?|planning|weekly\s+plan|unit\s+plan|curriculum\s+plan)\b/i;
-const PROGRESS =
-  /\b(?:analy[sz](?:e|is|ing)|assess|evaluate|review|report\s+on|summar(?:y|ise|ize))\b.*\bprogress\b|\bprogress\s+(?:report|analysis|summary)\b/i;
+  /^\s*(?:please\s+)?(?:can\s+you\s+|could\s+you\s+)?(?:create|make|write|prepare|draft|plan|generate|give\s+me|help\s+me\s+(?:with|plan|write))\b.*\b(?:lesson\s*plans?|plan\s+(?:(?:a|the|my|our|some)\s+)?lessons?|(?:lesson|weekly|unit|curriculum)\s+planning|weekly\s+plan|unit\s+plan|curriculum\s+plan)\b/i;
+/** Requests only (the message opens with them), not a mention in passing ("we'll review progress at parents' evening"). */
+const REQUEST = String.raw`^\s*(?:(?:hi|hey|ok|okay)\s*,?\s*)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:help\s+me\s+)?`;
+const PROGRESS = new RegExp(
+  String.raw`${REQUEST}(?:(?:analy[sz]e|assess|evaluate|review|report\s+on|summari[sz]e|show(?:\s+me)?|give\s+me)\b.*\bprogress\b|(?:(?:student|class|children'?s?)\s+)?progress\s+(?:report|analysis|summary)\b)`,
+  'i',
+);
+const STORY_REQUEST = new RegExp(String.raw`${REQUEST}(?:write|create|make|draft|add|generate|start)\b`, 'i');
 
 const words = (t: string) => t.toLowerCase().match(/[\p{L}']+/gu) ?? [];
 
@@ -90,17 +98,19 @@ const words = (t: string) => t.toLowerCase().match(/[\p{L}']+/gu) ?? [];
 export function guardOf(t: string, lang: Lang, roster: RosterChild[]): Guard | null {
   const named = findNames(t, roster).found.length > 0;
   if (lang !== 'en') {
-    if (/خطة\s+(?:ال)?درس|خطط\s+(?:ال)?دروس|מער(?:ך|כי|כת)\s+שיעור/u.test(t)) return 'noPlanning';
-    if (/(?:^|\s)(?:ال)?تقدم|התקדמות/u.test(t) && !named) return 'progress';
-    if (/(?:^|\s)(?:ال)?قص(?:ة|ه|ص)|סיפור/u.test(t) && !named) return 'observationWhat';
+    // Requests only: the message opens with the request (a verb, or the thing asked for).
+    const asks = (what: string) => new RegExp(`^\\s*(?:${RTL_PLEASE})?\\s*(?:${RTL_MAKE})?\\s*(?:${what})`, 'u').test(t);
+    if (asks('خطة\\s+(?:ال)?درس|خطط\\s+(?:ال)?دروس|מער(?:ך|כי|כת)\\s+שיעור')) return 'noPlanning';
+    if (!named && asks('(?:حلل|حللي|تحليل)\\s+(?:ال)?تقدم|(?:נתח|נתחי|נתחו|ניתוח)\\s+(?:את\\s+)?(?:ה)?התקדמות'))
+      return 'progress';
+    if (!named && asks('(?:ال)?قص(?:ة|ه|ص)|סיפור')) return 'observationWhat';
     if (DANGLING_RTL.test(t.trim())) return 'unfinished';
     if (!named && ATTENDANCE_ONLY_RTL.test(t)) return 'attendanceWhat';
     return null;
   }
   if (LESSON_PLAN.test(t) && !/\b(?:parents|families|tell|remind)\b/i.test(t)) return 'noPlanning';
   if (PROGRESS.test(t) && !named) return 'progress';
-  if (STORY.test(t) && !named && (/\b(?:write|create|make|draft|add|new|tell)\b/i.test(t) || words(t).length <= 3))
-    return 'observationWhat';
+  if (STORY.test(t) && !named && (STORY_REQUEST.test(t) || words(t).length <= 3)) return 'observationWhat';
   if (!named && ASKS_TO_WRITE.test(t) && TO_PARENTS.test(t) && words(t).every((w) => FRAME.has(w))) return 'announcementWhat';
   if (DANGLING.some((r) => r.test(t.trim()))) return 'unfinished';
   if (!named && ATTENDANCE_ONLY.test(t)) return 'attendanceWhat';
@@ -118,18 +128,20 @@ const EVERYONE_RTL =
 const EXCEPT_RTL = /(?:^|\s)(?:ما\s*عدا|باستثناء|חוץ\s+מ|מלבד\s+|פרט\s+ל)/u;
 /** Capitalised words that are never a child's name where attendance speaks of one. */
 const NOT_CHILD = new Set(
-  'I Dear Hi Hello Hey Also Parents Families Reminder Note Please Thanks Good Everyone Everybody All The Today Yesterday Tomorrow Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mark Please And Or But Except Apart Nursery Kindergarten Toddlers Class Cue Morning Afternoon Both Them Him Her They He She'.split(
+  'Mum Mom Mummy Mommy Mama Dad Daddy Papa Granny Grandma Grandpa Nani Nana Dadi Dada Aunt Auntie Aunty Uncle Sister Brother Baby Teacher Miss Mr Mrs Ms Sir Madam Bus Van Driver School Group Team Traffic Everything Nobody Noone Someone I Dear Hi Hello Hey Also Parents Families Reminder Note Please Thanks Good Everyone Everybody All The Today Yesterday Tomorrow Monday Tuesday Wednesday Thursday Friday Saturday Sunday Mark Please And Or But Except Apart Nursery Kindergarten Toddlers Class Cue Morning Afternoon Both Them Him Her They He She'.split(
     ' ',
   ),
 );
 
 /**
- * Names of an attendance message that are no child of the class: the children excepted from
- * "everyone", and names given a status ("Zara is absent"). English: capitalised words; Arabic and
- * Hebrew: the words after an "except" word (a name in either script is matched against the roster).
+ * Names of an attendance message that are no child of the class: `excepted`, the exceptions to
+ * "everyone" (the whole class's attendance depends on them), and `named`, names given a status of their
+ * own ("Zara is absent"). English: capitalised words; Arabic and Hebrew: the word after an "except" word
+ * (a name in either script is matched against the roster).
  */
-export function unknownInAttendance(t: string, lang: Lang, roster: RosterChild[]): string[] {
+export function unknownInAttendance(t: string, lang: Lang, roster: RosterChild[]): { excepted: string[]; named: string[] } {
   const out: string[] = [];
+  const named: string[] = [];
   const rosterWords = new Set(roster.flatMap((c) => [c.firstName, c.lastName]).map((w) => w.toLowerCase()));
   const isChild = (w: string) => {
     if (w.split(/\s+/).every((x) => rosterWords.has(x.toLowerCase()))) return true;
@@ -157,7 +169,10 @@ export function unknownInAttendance(t: string, lang: Lang, roster: RosterChild[]
       // The last name of a child said in full ("Aarav Sharma is absent").
       const before = candidates[i - 1];
       if (before && /^\s+$/.test(t.slice(before.at + before.word.length, c.at)) && isChild(`${before.word} ${c.word}`)) continue;
-      if (STATUS_AFTER.test(t.slice(c.at + c.word.length))) out.push(c.word);
+      // A child given a status opens its clause ("Zara is absent", "..., and Zara was late"); a word
+      // after "her", "his", "the" ... is someone else ("her Mum is unwell").
+      const opens = /(?:^|[.,;:!?]|\b(?:and|but|also|so|then|mark|today|yesterday|morning|&))\s*$/i.test(t.slice(0, c.at));
+      if (opens && STATUS_AFTER.test(t.slice(c.at + c.word.length)) && !out.includes(c.word)) named.push(c.word);
     }
   } else if (EVERYONE_RTL.test(t)) {
     // Only the unmistakable "except" words, after "everyone": the first word after one is a child.
@@ -165,5 +180,5 @@ export function unknownInAttendance(t: string, lang: Lang, roster: RosterChild[]
     const word = m ? (t.slice((m.index ?? 0) + m[0].length).split(/[\s,،.:]+/)[0] ?? '') : '';
     if (word.length > 1 && !isChild(word)) out.push(word);
   }
-  return [...new Set(out)];
+  return { excepted: [...new Set(out)], named: [...new Set(named)] };
 }
