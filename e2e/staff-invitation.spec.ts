@@ -32,8 +32,12 @@ test('an admin adds a person who already has an account: she is invited, accepts
   await dialog.getByLabel('Phone number').fill(PARENT);
   await dialog.getByRole('button', { name: 'Add and invite' }).click();
   await expect(page.getByText('Ms Gupta already has an account: an invitation was sent')).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Invitation sent by SMS to \\W?${PARENT}\\W?$`))).toBeVisible();
   const row = page.getByTestId('staff-table').getByRole('row').filter({ hasText: 'Ms Gupta' });
   await expect(row.getByTestId('staff-invited')).toHaveText('Invited');
+  // Not accepted yet: the invitation can be sent again.
+  await row.getByRole('button', { name: /Send the invitation again/ }).click();
+  await expect(page.getByText(new RegExp(`^Invitation sent by SMS to \\W?${PARENT}\\W?$`)).first()).toBeVisible();
   await expect(page.getByTestId('staff-table')).not.toContainText('Priti');
 
   // She signs in as the parent she is, sees the invitation and accepts it.

@@ -236,6 +236,11 @@ export function useSaveStaff() {
   );
 }
 
+/** Sends a pending invitation again (SMS and email, as when the person was added). */
+export function useResendInvitation() {
+  return useSchoolMutation((id: string) => apiResult(ROUTES.staffInvitationResend, { ...staff, params: { id } }));
+}
+
 export function useRemoveStaff() {
   return useSchoolMutation((id: string) => apiResult(ROUTES.staffRemove, { ...staff, params: { id } }));
 }

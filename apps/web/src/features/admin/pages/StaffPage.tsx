@@ -1,6 +1,12 @@
-import { DEFAULT_ROLE_NAMES, type StaffMember, staffRequestSchema, staffUpdateRequestSchema } from '@cue/contract';
+import {
+  DEFAULT_ROLE_NAMES,
+  type InvitationSent,
+  type StaffMember,
+  staffRequestSchema,
+  staffUpdateRequestSchema,
+} from '@cue/contract';
 import { Badge, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconPencil, IconSend, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClassBadges } from '../../../components/ClassBadges';
@@ -10,7 +16,7 @@ import { useContractForm } from '../../../components/form/useContractForm';
 import { fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { roleName } from '../../../lib/roles';
-import { type StaffInput, useRemoveStaff, useSaveStaff, useStaffList } from '../api';
+import { type StaffInput, useRemoveStaff, useResendInvitation, useSaveStaff, useStaffList } from '../api';
 import { AdminPage, useAllowed } from '../components/AdminPage';
 import { ImportModal } from '../components/ImportModal';
 import { useClassOptions, useRoleOptions } from '../components/options';
@@ -62,14 +68,13 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
       }),
     {
       onSuccess: (answer) => {
-        const saved = answer as StaffMember;
-        toast.success(
-          member
-            ? t('staff.saved', { name: fullName(saved) })
-            : saved.status === 'invited'
-              ? t('staff.invited', { name: fullName(saved) })
-              : t('staff.added', { name: fullName(saved) }),
-        );
+        const saved = answer as StaffMember & { invitations_sent?: InvitationSent[] };
+        if (member) toast.success(t('staff.saved', { name: fullName(saved) }));
+        else
+          toast.success(
+            sentText(t, saved.invitations_sent ?? []),
+            t(saved.status === 'invited' ? 'staff.invited' : 'staff.added', { name: fullName(saved) }),
+          );
         onClose();
       },
     },
@@ -112,6 +117,11 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
   );
 }
 
+/** Where the invitation went, one line per channel; the phone or address isolated from the sentence's direction. */
+function sentText(t: (key: string, options?: Record<string, string>) => string, sent: InvitationSent[]): string {
+  return sent.map((s) => t(s.channel === 'sms' ? 'staff.sentSms' : 'staff.sentEmail', { to: `\u2068${s.to}\u2069` })).join(' · ');
+}
+
 type Dialog =
   | { kind: 'add' }
   | { kind: 'edit'; member: StaffMember }
@@ -123,6 +133,7 @@ export default function StaffPage() {
   const { t } = useTranslation('admin');
   const staff = useStaffList(useAllowed('staff'));
   const remove = useRemoveStaff();
+  const resend = useResendInvitation();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = useCallback(() => setDialog(null), []);
@@ -203,6 +214,19 @@ export default function StaffPage() {
         // What the server says the admin may do with each person: nobody changes someone who holds more,
         // an invitation is only withdrawn (and given again), and nobody removes themselves.
         actions={(s) => [
+          ...(s.abilities.can_resend
+            ? [
+                {
+                  label: t('staff.resend'),
+                  icon: IconSend,
+                  onClick: () =>
+                    resend.mutate(s.id, {
+                      onSuccess: (answer) => toast.success(sentText(t, answer.invitations_sent)),
+                      onError: (err) => toast.error(errorText(err)),
+                    }),
+                },
+              ]
+            : []),
           ...(s.abilities.can_edit
             ? [{ label: t('common.edit'), icon: IconPencil, onClick: () => setDialog({ kind: 'edit', member: s }) }]
             : []),
