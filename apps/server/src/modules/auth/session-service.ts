@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, type AccessTokenInfo, ERROR_CODES, MESSAGES, TEMP_TOKEN_MAX_MINUTES } from '@cue/contract';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { AccessClaims, AccountKind, TokenService } from '../../platform/auth/tokens.js';
 import { hashToken } from '../../platform/auth/tokens.js';
 import { TtlCache } from '../../platform/cache.js';
@@ -156,7 +157,7 @@ export class SessionService implements SessionChecker {
 
   /** A temporary access token for a support or kiosk session, signed in as a staff member of the school. */
   async issueTemp(
-    issuer: AccessClaims,
+    issuer: Scope,
     input: { label: string; userId?: string; expiresInMinutes: number },
   ): Promise<AccessTokenInfo & { token: string }> {
     const schoolId = issuer.schoolId;

@@ -14,6 +14,15 @@ export class AuthSettingsService {
     return this.phoneLogin;
   }
 
+  /** An installation-wide setting (such as a maintenance window), or null when never set. */
+  async setting<T>(key: string): Promise<T | null> {
+    return (await repo.getSetting<T>(this.db, key)) ?? null;
+  }
+
+  async putSetting(key: string, value: unknown): Promise<void> {
+    await repo.putSetting(this.db, key, value);
+  }
+
   async setPhoneLoginEnabled(enabled: boolean): Promise<void> {
     await repo.putSetting(this.db, PHONE_LOGIN_KEY, enabled);
     this.phoneLogin = enabled;

@@ -1,34 +1,17 @@
 import { ERROR_CODES, IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview, MESSAGES } from '@cue/contract';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { staffSchool } from '../../platform/auth/scope.js';
-import type { AccessClaims } from '../../platform/auth/tokens.js';
+import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import { toCsv } from '../../platform/csv.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
-import {
-  classes,
-  classStaff,
-  classStudents,
-  memberships,
-  parentChildren,
-  parents,
-  roles,
-  staffInvitations,
-  students,
-  users,
-} from '../../platform/db/schema.js';
 import { AppError, badRequest } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
 import type { RosterCache } from '../classes/roster-cache.js';
 import type { RoleService } from '../roles/service.js';
 import type { UserService } from '../users/service.js';
 import { readSheet } from './parse.js';
+import { type Problem, presentPreview, problemErrors } from './presenter.js';
+import type { StaffPlan, StudentPlan } from './repo.js';
+import * as repo from './repo.js';
 
 type Row = Record<string, string>;
-interface Problem {
-  row: number;
-  field: string;
-  message: string;
-}
 
 const PHONE = /^\d{10}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -56,21 +39,6 @@ const templateExamples = (kind: ImportKind, classNames: string[]): string[][] =>
       ];
 };
 
-interface StudentPlan {
-  firstName: string;
-  lastName: string;
-  classId: string;
-  parent?: { firstName: string; lastName: string; phone?: string; email?: string; relation: string };
-}
-interface StaffPlan {
-  firstName: string;
-  lastName: string;
-  phone?: string;
-  email?: string;
-  roleId: string;
-  classIds: string[];
-}
-
 /**
  * Bulk onboarding from CSV or XLSX. `preview` lists every row's problems and writes nothing;
  * `commit` checks again and writes all rows in one transaction, or nothing.
@@ -83,19 +51,8 @@ export class ImportService {
     private readonly roleService: RoleService,
   ) {}
 
-  async template(auth: AccessClaims, kind: ImportKind): Promise<string> {
-    const rows = await this.db
-      .select({ name: classes.name })
-      .from(classes)
-      .where(and(eq(classes.schoolId, staffSchool(auth)), isNull(classes.archivedAt)))
-      .orderBy(asc(classes.name));
-    return toCsv([
-      IMPORT_COLUMNS[kind] as string[],
-      ...templateExamples(
-        kind,
-        rows.map((r) => r.name),
-      ),
-    ]);
+  async template(auth: Scope, kind: ImportKind): Promise<string> {
+    return toCsv([IMPORT_COLUMNS[kind] as string[], ...templateExamples(kind, await repo.classNames(auth, this.db))]);
   }
 
   private async rows(bytes: Buffer): Promise<Row[]> {
@@ -106,23 +63,11 @@ export class ImportService {
     return rows;
   }
 
-  private async classMap(q: Queryable, schoolId: string) {
-    const rows = await q
-      .select({ id: classes.id, name: classes.name })
-      .from(classes)
-      .where(and(eq(classes.schoolId, schoolId), isNull(classes.archivedAt)));
-    return new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));
-  }
-
-  private async checkStudents(q: Queryable, schoolId: string, rows: Row[]) {
+  private async checkStudents(auth: Scope, q: Queryable, rows: Row[]) {
     const problems: Problem[] = [];
     const plans: StudentPlan[] = [];
-    const classIds = await this.classMap(q, schoolId);
-    const existing = await q
-      .select({ first: students.firstName, last: students.lastName, classId: classStudents.classId })
-      .from(students)
-      .innerJoin(classStudents, eq(classStudents.studentId, students.id))
-      .where(eq(students.schoolId, schoolId));
+    const classIds = await repo.classesByName(auth, q);
+    const existing = await repo.studentsInClasses(auth, q);
     const taken = new Set(existing.map((e) => key(e.first, e.last, e.classId)));
     const seen = new Map<string, number>();
     rows.forEach((r, i) => {
@@ -169,19 +114,13 @@ export class ImportService {
     return { problems, plans };
   }
 
-  private async checkStaff(q: Queryable, auth: AccessClaims, schoolId: string, rows: Row[]) {
+  private async checkStaff(auth: Scope, q: Queryable, rows: Row[]) {
     const problems: Problem[] = [];
     const plans: StaffPlan[] = [];
-    const classIds = await this.classMap(q, schoolId);
-    const roleRows = await q.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.schoolId, schoolId));
-    const roleIds = new Map(roleRows.map((r) => [r.name.toLowerCase(), r.id]));
+    const classIds = await repo.classesByName(auth, q);
+    const roleIds = await repo.roleIdsByName(auth, q);
     const grantable = await this.roleService.grantableRoleIds(auth, q);
-    const members = await q
-      .select({ phone: users.phone, email: users.email })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.schoolId, schoolId), isNull(users.deletedAt)));
-    const memberContacts = new Set(members.flatMap((m) => [m.phone, m.email?.toLowerCase()]).filter(Boolean));
+    const memberContacts = await repo.staffContacts(auth, q);
     const seen = new Map<string, number>();
     rows.forEach((r, i) => {
       const n = rowNo(i);
@@ -225,19 +164,16 @@ export class ImportService {
     return { problems, plans };
   }
 
-  async preview(auth: AccessClaims, kind: ImportKind, bytes: Buffer): Promise<ImportPreview> {
-    const schoolId = staffSchool(auth);
+  async preview(auth: Scope, kind: ImportKind, bytes: Buffer): Promise<ImportPreview> {
+    staffSchool(auth);
     const rows = await this.rows(bytes);
     const { problems } =
-      kind === 'students'
-        ? await this.checkStudents(this.db, schoolId, rows)
-        : await this.checkStaff(this.db, auth, schoolId, rows);
-    const badRows = new Set(problems.map((p) => p.row));
-    return { kind, total_rows: rows.length, valid_rows: rows.length - badRows.size, problems, rows };
+      kind === 'students' ? await this.checkStudents(auth, this.db, rows) : await this.checkStaff(auth, this.db, rows);
+    return presentPreview(kind, rows, problems);
   }
 
   async commit(
-    auth: AccessClaims,
+    auth: Scope,
     kind: ImportKind,
     bytes: Buffer,
   ): Promise<{ imported: number; parents_created: number; parents_linked: number }> {
@@ -246,13 +182,13 @@ export class ImportService {
     const rows = await this.rows(bytes);
     const result = await this.db.transaction(async (tx) => {
       if (kind === 'students') {
-        const { problems, plans } = await this.checkStudents(tx, schoolId, rows);
+        const { problems, plans } = await this.checkStudents(auth, tx, rows);
         if (problems.length) throw this.invalid(problems);
-        return this.writeStudents(tx, schoolId, plans);
+        return repo.writeStudents(auth, tx, plans);
       }
-      const { problems, plans } = await this.checkStaff(tx, auth, schoolId, rows);
+      const { problems, plans } = await this.checkStaff(auth, tx, rows);
       if (problems.length) throw this.invalid(problems);
-      return this.writeStaff(tx, schoolId, auth.userId, plans);
+      return repo.writeStaff(auth, tx, plans);
     });
     this.users.invalidateAll();
     this.rosters.invalidateSchool(schoolId);
@@ -264,153 +200,7 @@ export class ImportService {
       400,
       `The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was imported`,
       ERROR_CODES.importInvalid,
-      problems.map((p) => ({ field: `row ${p.row}: ${p.field}`, message: p.message })),
+      problemErrors(problems),
     );
-  }
-
-  /** People already known by phone or email: the same person is never created twice. */
-  private async knownUsers(q: Queryable, phones: string[], emails: string[]) {
-    if (!phones.length && !emails.length) return [];
-    return q
-      .select({ id: users.id, phone: users.phone, email: users.email, parentId: parents.id })
-      .from(users)
-      .leftJoin(parents, eq(parents.userId, users.id))
-      .where(
-        and(
-          isNull(users.deletedAt),
-          or(
-            phones.length ? inArray(users.phone, phones) : undefined,
-            emails.length ? inArray(sql`lower(${users.email})`, emails) : undefined,
-          ),
-        ),
-      );
-  }
-
-  private async writeStudents(q: Queryable, schoolId: string, plans: StudentPlan[]) {
-    const parentPlans = plans.map((p) => p.parent).filter((p) => p !== undefined);
-    const known = await this.knownUsers(
-      q,
-      parentPlans.map((p) => p.phone).filter((p): p is string => !!p),
-      parentPlans.map((p) => p.email?.toLowerCase()).filter((e): e is string => !!e),
-    );
-    const byContact = new Map<string, { userId: string; parentId: string | null }>();
-    for (const k of known) {
-      const entry = { userId: k.id, parentId: k.parentId };
-      if (k.phone) byContact.set(k.phone, entry);
-      if (k.email) byContact.set(k.email.toLowerCase(), entry);
-    }
-    const newUsers: (typeof users.$inferInsert)[] = [];
-    const newParents: (typeof parents.$inferInsert)[] = [];
-    let created = 0;
-    let linked = 0;
-    const parentIdFor = (p: NonNullable<StudentPlan['parent']>): string => {
-      const found = (p.phone && byContact.get(p.phone)) || (p.email && byContact.get(p.email.toLowerCase())) || undefined;
-      if (found?.parentId) return found.parentId;
-      const parentId = newId();
-      let userId = found?.userId;
-      if (!userId) {
-        userId = newId();
-        newUsers.push({
-          id: userId,
-          firstName: p.firstName,
-          lastName: p.lastName,
-          phone: p.phone ?? null,
-          email: p.email ?? null,
-        });
-        created++;
-      } else {
-        linked++;
-      }
-      newParents.push({ id: parentId, userId, primaryPhone: p.phone ?? null, primaryEmail: p.email ?? null });
-      const entry = { userId, parentId };
-      if (p.phone) byContact.set(p.phone, entry);
-      if (p.email) byContact.set(p.email.toLowerCase(), entry);
-      return parentId;
-    };
-    const studentRows: (typeof students.$inferInsert)[] = [];
-    const classLinks: (typeof classStudents.$inferInsert)[] = [];
-    const parentLinks: (typeof parentChildren.$inferInsert)[] = [];
-    for (const plan of plans) {
-      const id = newId();
-      studentRows.push({ id, schoolId, firstName: plan.firstName, lastName: plan.lastName });
-      classLinks.push({ classId: plan.classId, studentId: id });
-      if (plan.parent)
-        parentLinks.push({
-          parentId: parentIdFor(plan.parent),
-          studentId: id,
-          relation: plan.parent.relation,
-          // The contact as this school typed it: a person already known elsewhere is not read out.
-          firstName: plan.parent.firstName,
-          lastName: plan.parent.lastName,
-          phone: plan.parent.phone ?? null,
-          email: plan.parent.email ?? null,
-        });
-    }
-    const chunk = <T>(list: T[], size = 500) =>
-      Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
-    for (const part of chunk(newUsers)) await q.insert(users).values(part);
-    for (const part of chunk(newParents)) await q.insert(parents).values(part);
-    for (const part of chunk(studentRows)) await q.insert(students).values(part);
-    for (const part of chunk(classLinks)) await q.insert(classStudents).values(part);
-    for (const part of chunk(parentLinks)) await q.insert(parentChildren).values(part).onConflictDoNothing();
-    const touched = [...new Set(parentLinks.map((l) => l.parentId))];
-    for (const part of chunk(touched)) {
-      await q
-        .update(parents)
-        .set({
-          currentChildId: sql`(select ${parentChildren.studentId} from ${parentChildren} where ${parentChildren.parentId} = ${parents.id} limit 1)`,
-        })
-        .where(and(inArray(parents.id, part), isNull(parents.currentChildId)));
-    }
-    return { imported: plans.length, parents_created: created + linked, parents_linked: touched.length };
-  }
-
-  /** New people become staff at once; people who already have an account are invited (see PeopleService.createStaff). */
-  private async writeStaff(q: Queryable, schoolId: string, invitedBy: string, plans: StaffPlan[]) {
-    const known = await this.knownUsers(
-      q,
-      plans.map((p) => p.phone).filter((p): p is string => !!p),
-      plans.map((p) => p.email).filter((e): e is string => !!e),
-    );
-    let created = 0;
-    for (const plan of plans) {
-      const knownId = known.find(
-        (k) => (plan.phone && k.phone === plan.phone) || (plan.email && k.email?.toLowerCase() === plan.email),
-      )?.id;
-      if (knownId) {
-        await q
-          .insert(staffInvitations)
-          .values({
-            id: newId(),
-            schoolId,
-            userId: knownId,
-            roleId: plan.roleId,
-            classIds: plan.classIds,
-            firstName: plan.firstName,
-            lastName: plan.lastName,
-            phone: plan.phone ?? null,
-            email: plan.email ?? null,
-            invitedBy,
-          })
-          .onConflictDoNothing();
-        continue;
-      }
-      const userId = newId();
-      await q.insert(users).values({
-        id: userId,
-        firstName: plan.firstName,
-        lastName: plan.lastName,
-        phone: plan.phone ?? null,
-        email: plan.email ?? null,
-      });
-      created++;
-      await q.insert(memberships).values({ id: newId(), userId, schoolId, roleId: plan.roleId });
-      if (plan.classIds.length)
-        await q
-          .insert(classStaff)
-          .values(plan.classIds.map((classId) => ({ classId, userId })))
-          .onConflictDoNothing();
-    }
-    return { imported: plans.length, parents_created: 0, parents_linked: 0, accounts_created: created };
   }
 }

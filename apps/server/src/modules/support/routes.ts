@@ -7,8 +7,8 @@ const largest = Math.max(UPLOAD_LIMITS.max_image_size, UPLOAD_LIMITS.max_video_s
 
 export function supportRoutes(route: Router, s: Services): void {
   route(ROUTES.maintenanceStatus, async () => ({ result: await s.support.maintenanceStatus() }));
-  route(ROUTES.maintenanceSet, async ({ body }) => ({
-    result: await s.support.setMaintenance(body),
+  route(ROUTES.maintenanceSet, async ({ auth, body }) => ({
+    result: await s.support.setMaintenance(auth, body),
     message: body.enabled ? 'Maintenance window set' : 'Maintenance cleared',
   }));
   route(ROUTES.uploadConstraint, async () => ({ result: s.support.uploadConstraint() }));
@@ -19,5 +19,5 @@ export function supportRoutes(route: Router, s: Services): void {
     result: await s.support.reportBug(auth, body, req.headers['user-agent']),
     message: BUG_REPORT_MESSAGES.success,
   }));
-  route(ROUTES.bugReportList, async () => ({ result: await s.support.bugReports() }));
+  route(ROUTES.bugReportList, async ({ auth }) => ({ result: await s.support.bugReports(auth) }));
 }

@@ -1,16 +1,16 @@
 import { type MaintenanceStatus, UPLOAD_LIMITS } from '@cue/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { AccessClaims } from '../../platform/auth/tokens.js';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
-import { bugReports, media, schools, users } from '../../platform/db/schema.js';
 import { badRequest } from '../../platform/errors.js';
 import type { UploadedFile } from '../../platform/http/upload.js';
 import { newId } from '../../platform/ids.js';
 import { prepareUpload } from '../../platform/media-metadata.js';
-import { signMedia, signMediaList } from '../../platform/media-urls.js';
+import { signMedia } from '../../platform/media-urls.js';
 import type { Storage } from '../../platform/storage.js';
-import * as authRepo from '../auth/repo.js';
+import type { AuthSettingsService } from '../auth/settings-service.js';
+import { presentBugReport } from './presenter.js';
+import * as repo from './repo.js';
 
 const MAINTENANCE_KEY = 'maintenance';
 interface MaintenanceSetting {
@@ -27,10 +27,11 @@ export class SupportService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly storage: Storage,
+    private readonly settings: AuthSettingsService,
   ) {}
 
   private async setting(): Promise<MaintenanceSetting> {
-    this.maintenance ??= (await authRepo.getSetting<MaintenanceSetting>(this.db, MAINTENANCE_KEY)) ?? {
+    this.maintenance ??= (await this.settings.setting<MaintenanceSetting>(MAINTENANCE_KEY)) ?? {
       enabled: false,
       start_time: null,
       end_time: null,
@@ -46,18 +47,21 @@ export class SupportService {
     return { status: s.enabled && inWindow ? 'active' : 'inactive', start_time: s.start_time, end_time: s.end_time };
   }
 
-  async setMaintenance(input: {
-    enabled: boolean;
-    start_time?: string | null;
-    end_time?: string | null;
-  }): Promise<MaintenanceStatus> {
+  async setMaintenance(
+    _auth: Scope,
+    input: {
+      enabled: boolean;
+      start_time?: string | null;
+      end_time?: string | null;
+    },
+  ): Promise<MaintenanceStatus> {
     const normal = (v?: string | null) => (v ? new Date(v).toISOString() : null);
     const next: MaintenanceSetting = {
       enabled: input.enabled,
       start_time: normal(input.start_time),
       end_time: normal(input.end_time),
     };
-    await authRepo.putSetting(this.db, MAINTENANCE_KEY, next);
+    await this.settings.putSetting(MAINTENANCE_KEY, next);
     this.maintenance = next;
     return this.maintenanceStatus();
   }
@@ -67,7 +71,7 @@ export class SupportService {
   }
 
   /** Stores one uploaded file, made ready by the upload pipeline (metadata removed, decision 6). */
-  async upload(auth: AccessClaims, file: UploadedFile) {
+  async upload(auth: Scope, file: UploadedFile) {
     const ready = await prepareUpload(file.bytes, file.mimetype, auth.kind === 'parent');
     const id = newId();
     const owner = auth.schoolId ?? `user-${auth.userId}`;
@@ -83,25 +87,19 @@ export class SupportService {
   }
 
   async reportBug(
-    auth: AccessClaims,
+    auth: Scope,
     input: { url: string; summary: string; media: { media_link: string }[] },
     userAgent: string | undefined,
   ) {
     // Only the reporter's own uploads: a report never holds on to (or shows the platform) anyone else's file.
     const links = input.media.map((m) => m.media_link);
     if (links.length) {
-      const own = await this.db
-        .select({ url: media.url })
-        .from(media)
-        .where(and(inArray(media.url, links), eq(media.uploadedBy, auth.userId)));
+      const own = await repo.ownUploads(auth, this.db, links);
       if (own.length !== new Set(links).size) throw badRequest('media: attach screenshots you uploaded', undefined, 'media');
     }
     const id = newId();
-    await this.db.insert(bugReports).values({
+    await repo.addBugReport(auth, this.db, {
       id,
-      userId: auth.userId,
-      kind: auth.kind,
-      schoolId: auth.schoolId,
       url: input.url,
       summary: input.summary,
       media: input.media,
@@ -110,27 +108,7 @@ export class SupportService {
     return { id };
   }
 
-  async bugReports(limit = 200) {
-    const rows = await this.db
-      .select({
-        report: bugReports,
-        user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
-        school: { id: schools.id, name: schools.name },
-      })
-      .from(bugReports)
-      .innerJoin(users, eq(users.id, bugReports.userId))
-      .leftJoin(schools, eq(schools.id, bugReports.schoolId))
-      .orderBy(desc(bugReports.createdAt))
-      .limit(limit);
-    return rows.map(({ report, user, school }) => ({
-      id: report.id,
-      url: report.url,
-      summary: report.summary,
-      media: signMediaList(report.media),
-      reporter: { id: user.id, first_name: user.firstName, last_name: user.lastName, kind: report.kind },
-      school: school?.id ? { id: school.id, name: school.name ?? '' } : null,
-      user_agent: report.userAgent,
-      created_at: report.createdAt.toISOString(),
-    }));
+  async bugReports(auth: Scope, limit = 200) {
+    return (await repo.latestBugReports(auth, this.db, limit)).map(presentBugReport);
   }
 }

@@ -110,6 +110,7 @@ export function createServices(deps: AppDeps) {
   const email: EmailProvider = config.SMTP_URL
     ? new SmtpEmailProvider(config.SMTP_URL, config.EMAIL_FROM)
     : new OutboxEmailProvider(path.join(config.dataDir, 'outbox'));
+  const authSettings = new AuthSettingsService(db);
   const invitations = new InvitationSender(config, clock, jobs, deps.sms ?? consoleSmsProvider, email, school);
   const people = new PeopleService(db, clock, users, sessions, rosters, roles, classes, invitations);
   const children = new ChildRecordService(db, clock);
@@ -160,9 +161,9 @@ export function createServices(deps: AppDeps) {
     roles,
     imports: new ImportService(db, users, rosters, roles),
     reports: new ReportService(db, classes),
-    support: new SupportService(db, clock, storage),
+    support: new SupportService(db, clock, storage, authSettings),
     signIn: new SignInService(otp, oauth, sessions, users, (userId, schoolId) => school.noteUsage(schoolId, userId, 'sign_in')),
-    authSettings: new AuthSettingsService(db),
+    authSettings,
     classes,
     scopes,
     children,
