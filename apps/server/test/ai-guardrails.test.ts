@@ -153,6 +153,18 @@ describe('a name that is no child of the class', () => {
     expect(words(he)).toContain('לא מצאתי את יוסי בכיתה הזו');
   });
 
+  it('drafts the class’s children when the unknown name has a status of its own, and names it', async () => {
+    const s = await ask({ user_input: 'Kabir is absent and Zara is late' });
+    expect(calls(s)).toEqual([
+      expect.objectContaining({
+        name: 'mark_attendance',
+        args: expect.objectContaining({ student_attendance_list: [{ student_id: kabir, attendance_status: 'absent' }] }),
+      }),
+    ]);
+    expect(notFound(s)).toEqual(['Zara']);
+    expect(words(s)).toContain('I could not find Zara in this class, so I drafted nothing for that child.');
+  });
+
   it('still drafts when every name is a child of the class', async () => {
     const s = await ask({ user_input: 'Everyone is here except Kabir' });
     const [card] = calls(s);
