@@ -209,3 +209,11 @@ test("the assistant's attendance card shows a child's badges beside the name", a
   await expect(card.getByTestId('cue-attendance-row').filter({ hasText: 'Noa Levi' }).getByTestId('child-alerts')).toHaveCount(0);
   await card.screenshot({ path: test.info().outputPath('cue-card-badges.png') });
 });
+
+test("another school's teacher finds the record unavailable, with nothing of it shown", async ({ page, request }) => {
+  const child = await aarav(request);
+  // Mona teaches at Moonbeam, another school.
+  await openAs(page, request, '9000000006', pagePath.childRecord(child.id));
+  await expect(page.getByTestId('record-unavailable')).toHaveText("This child's record is not available to you.");
+  await expect(page.getByText('Aarav')).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Anchor,
   Avatar,
   Badge,
@@ -21,6 +22,7 @@ import { useParams } from 'react-router';
 import { ChildAlertBadges } from '../../../components/ChildAlertBadges';
 import { ClassBadges } from '../../../components/ClassBadges';
 import { ConfirmModal } from '../../../components/FormModal';
+import { ApiError } from '../../../lib/api';
 import { formatPhone, fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { formatDateTime } from '../../admin/format';
@@ -469,6 +471,13 @@ export default function ChildRecordPage() {
   const name = record.data ? fullName(record.data.student) : '';
   useDocumentTitle(name ? `${name} · ${t('title')}` : t('title'));
 
+  // Another family's child, or a child of a class this member of staff does not work with.
+  if (record.error instanceof ApiError && (record.error.status === 403 || record.error.status === 404))
+    return (
+      <Alert color="gray" variant="light" data-testid="record-unavailable">
+        {t('unavailable')}
+      </Alert>
+    );
   if (record.isError && !record.data) return <LoadFailed onRetry={() => void record.refetch()} />;
   if (!record.data)
     return (
