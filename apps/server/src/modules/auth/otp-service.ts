@@ -51,7 +51,7 @@ export class OtpService {
     private readonly clock: Clock,
     private readonly sms: SmsProvider,
     private readonly tokens: TokenService,
-    private readonly users: UserService,
+    readonly _users: UserService,
     private readonly pepper: string,
   ) {}
 
@@ -139,7 +139,7 @@ export class OtpService {
     const phone = phno.slice(COUNTRY_CODE.length);
     const { code, testNumber } = this.newCode(phone);
     if (!testNumber) await this.refuseSpentLookups(ip);
-    if (!(await this.users.isPhoneRegistered(phone))) {
+    if (!(await repo.isPhoneRegistered(this.db, phone))) {
       await this.takeLookup(ip);
       throw notFound(MESSAGES.phoneNotRegistered, ERROR_CODES.phoneNotRegistered);
     }

@@ -1,6 +1,15 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
-import { appSettings, oauthStates, otpRequests, rateCounters, refreshSessions, users } from '../../platform/db/schema.js';
+import {
+  appSettings,
+  memberships,
+  oauthStates,
+  otpRequests,
+  parents,
+  rateCounters,
+  refreshSessions,
+  users,
+} from '../../platform/db/schema.js';
 
 export type OtpRequest = typeof otpRequests.$inferSelect;
 
@@ -183,6 +192,7 @@ export async function listTempSessions(q: Queryable, schoolId: string, now: Date
     )
     .orderBy(desc(refreshSessions.createdAt));
 }
+export type TempSessionRow = Awaited<ReturnType<typeof listTempSessions>>[number];
 
 export async function revokeTempSession(q: Queryable, id: string, schoolId: string, now: Date): Promise<boolean> {
   const rows = await q
@@ -213,4 +223,59 @@ export async function takeOauthState(q: Queryable, id: string, provider: string)
 
 export async function purgeExpiredOauthStates(q: Queryable, now: Date): Promise<void> {
   await q.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+}
+
+// Who holds a phone number or an email, asked at sign-in
+
+/** The staff account behind a phone number, with the school it starts in (its first membership). */
+export async function findStaffByPhone(q: Queryable, phone: string) {
+  const [row] = await q
+    .select({ userId: users.id, schoolId: memberships.schoolId })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findParentByPhone(q: Queryable, phone: string) {
+  const [row] = await q
+    .select({ userId: users.id, parentId: parents.id })
+    .from(parents)
+    .innerJoin(users, eq(users.id, parents.userId))
+    .where(and(or(eq(parents.primaryPhone, phone), eq(users.phone, phone)), isNull(users.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function isPhoneRegistered(q: Queryable, phone: string): Promise<boolean> {
+  const [staff, parent] = await Promise.all([findStaffByPhone(q, phone), findParentByPhone(q, phone)]);
+  return staff !== null || parent !== null;
+}
+
+export async function findStaffByEmail(q: Queryable, email: string) {
+  const [row] = await q
+    .select({ userId: users.id, schoolId: memberships.schoolId })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findParentByEmail(q: Queryable, email: string) {
+  const [row] = await q
+    .select({ userId: users.id, parentId: parents.id })
+    .from(parents)
+    .innerJoin(users, eq(users.id, parents.userId))
+    .where(
+      and(
+        or(sql`lower(${parents.primaryEmail}) = lower(${email})`, sql`lower(${users.email}) = lower(${email})`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
 }

@@ -12,6 +12,7 @@ import type { SessionChecker } from '../../platform/http/guard.js';
 import { newId } from '../../platform/ids.js';
 import type { RoleService } from '../roles/service.js';
 import type { UserService } from '../users/service.js';
+import { presentAccessToken } from './presenter.js';
 import * as repo from './repo.js';
 
 export interface IssuedTokens {
@@ -196,14 +197,7 @@ export class SessionService implements SessionChecker {
 
   async listTemp(schoolId: string): Promise<AccessTokenInfo[]> {
     const rows = await repo.listTempSessions(this.db, schoolId, this.clock.now());
-    return rows.map(({ session, user }) => ({
-      id: session.id,
-      label: session.label ?? '',
-      user: { id: user.id, first_name: user.firstName, last_name: user.lastName },
-      created_by: session.createdBy,
-      created_at: session.createdAt.toISOString(),
-      expires_at: session.expiresAt.toISOString(),
-    }));
+    return rows.map(presentAccessToken);
   }
 
   async revokeTemp(schoolId: string, id: string): Promise<void> {

@@ -1,8 +1,10 @@
 import { ERROR_CODES, MESSAGES, type OauthProvider, type PhoneVerificationResponse } from '@cue/contract';
+import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { UserService } from '../users/service.js';
 import type { OauthService } from './oauth-service.js';
 import type { OtpService } from './otp-service.js';
+import * as repo from './repo.js';
 import type { SessionService } from './session-service.js';
 
 type LoginResult = PhoneVerificationResponse['result'];
@@ -10,6 +12,7 @@ type LoginResult = PhoneVerificationResponse['result'];
 /** Turns a verified identity (phone or provider email) into sessions: staff, parent, or both. */
 export class SignInService {
   constructor(
+    private readonly db: Db,
     private readonly otp: OtpService,
     private readonly oauth: OauthService,
     private readonly sessions: SessionService,
@@ -45,18 +48,18 @@ export class SignInService {
    */
   async phoneExists(phone: string, ip: string): Promise<boolean> {
     await this.otp.takePhoneCheck(phone, ip);
-    return this.users.isPhoneRegistered(phone);
+    return repo.isPhoneRegistered(this.db, phone);
   }
 
   async withPhone(otpToken: string, phoneNumber: string): Promise<LoginResult> {
     const phone = await this.otp.consumeToken(otpToken, phoneNumber);
-    const [staff, parent] = await Promise.all([this.users.findStaffByPhone(phone), this.users.findParentByPhone(phone)]);
+    const [staff, parent] = await Promise.all([repo.findStaffByPhone(this.db, phone), repo.findParentByPhone(this.db, phone)]);
     return this.issue(staff, parent, () => notFound(MESSAGES.phoneNotRegistered, ERROR_CODES.phoneNotRegistered));
   }
 
   async withProvider(provider: OauthProvider, code: string, state: string, iss?: string): Promise<LoginResult> {
     const { email } = await this.oauth.exchange(provider, code, state, iss);
-    const [staff, parent] = await Promise.all([this.users.findStaffByEmail(email), this.users.findParentByEmail(email)]);
+    const [staff, parent] = await Promise.all([repo.findStaffByEmail(this.db, email), repo.findParentByEmail(this.db, email)]);
     return this.issue(staff, parent, () => notFound(MESSAGES.userDoesNotExist, ERROR_CODES.userDoesNotExist));
   }
 }

@@ -1,8 +1,8 @@
 import type { ParentUserDetails, StaffUserDetails } from '@cue/contract';
-import type { AccessClaims } from '../../platform/auth/tokens.js';
+import { requireAccess, type Scope } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
-import { forbidden, notFound } from '../../platform/errors.js';
+import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { toProfilePicture } from '../../platform/images.js';
 import { signMedia } from '../../platform/media-urls.js';
@@ -30,8 +30,8 @@ export class AccountService {
     private readonly rosters: RosterCache,
   ) {}
 
-  private async ownParentId(auth: AccessClaims, requested?: string): Promise<string> {
-    const parentId = await repo.findParentIdOfUser(this.db, auth.userId);
+  private async ownParentId(auth: Scope, requested?: string): Promise<string> {
+    const parentId = await auth.parentId();
     if (!parentId || (requested && requested !== parentId)) throw notFound();
     return parentId;
   }
@@ -48,24 +48,24 @@ export class AccountService {
     return this.storage.put(`profile/${kind}/${newId()}.webp`, image, 'image/webp', upload.owner);
   }
 
-  async switchChild(auth: AccessClaims, childId: string): Promise<ParentUserDetails> {
-    const parentId = await this.ownParentId(auth);
-    if (!(await repo.parentHasChild(this.db, parentId, childId))) throw notFound();
-    await repo.setCurrentChild(this.db, parentId, childId);
+  async switchChild(auth: Scope, childId: string): Promise<ParentUserDetails> {
+    await this.ownParentId(auth);
+    await requireAccess(auth, 'child', [childId]);
+    await repo.setCurrentChild(auth, this.db, childId);
     return this.parentDetails(auth.userId);
   }
 
-  async setParentPicture(auth: AccessClaims, parentId: string | undefined, upload: Upload): Promise<ParentUserDetails> {
-    const id = await this.ownParentId(auth, parentId);
+  async setParentPicture(auth: Scope, parentId: string | undefined, upload: Upload): Promise<ParentUserDetails> {
+    await this.ownParentId(auth, parentId);
     const url = await this.storePicture('parent', upload);
-    const previous = await repo.setParentPicture(this.db, id, url);
+    const previous = await repo.setParentPicture(auth, this.db, url);
     if (previous) await this.storage.remove(previous);
     return this.parentDetails(auth.userId);
   }
 
-  async setStaffPicture(auth: AccessClaims, upload: Upload): Promise<StaffUserDetails> {
+  async setStaffPicture(auth: Scope, upload: Upload): Promise<StaffUserDetails> {
     const url = await this.storePicture('staff', upload);
-    const previous = await repo.setStaffPicture(this.db, auth.userId, url);
+    const previous = await repo.setStaffPicture(auth, this.db, url);
     if (previous) await this.storage.remove(previous);
     this.users.invalidateUser(auth.userId);
     this.rosters.clear();
@@ -74,35 +74,31 @@ export class AccountService {
     return details;
   }
 
-  /** A child's picture: by one of its parents, or by staff who teach it (any class for admins). */
+  /**
+   * A child's picture: by one of its parents, or by staff who may touch the child (who teach it, or
+   * manage students or classes). A child the caller may not touch does not exist for them (404).
+   */
   async setStudentPicture(
-    auth: AccessClaims,
+    auth: Scope,
     studentId: string,
     upload: Upload,
   ): Promise<{ id: string; student_profile_picture: string }> {
-    let allowed = false;
-    if (auth.kind === 'parent') {
-      const parentId = await repo.findParentIdOfUser(this.db, auth.userId);
-      allowed = !!parentId && (await repo.parentHasChild(this.db, parentId, studentId));
-    } else if (auth.schoolId) {
-      const me = await this.users.current(auth);
-      const admin = me.logined_as === 'staff' && me.user_detials.school_details.admin;
-      allowed = !!(await repo.studentForStaff(this.db, studentId, auth.schoolId, auth.userId, admin));
-    }
-    if (!allowed) throw notFound();
+    await requireAccess(auth, 'child', [studentId]).catch((err: unknown) => {
+      throw err instanceof AppError && err.status === 403 ? notFound() : err;
+    });
     const url = await this.storePicture('student', upload);
-    await repo.setStudentPicture(this.db, studentId, url);
-    for (const userId of await repo.parentUserIdsOf(this.db, studentId)) this.users.invalidateUser(userId);
+    await repo.setStudentPicture(auth, this.db, studentId, url);
+    for (const userId of await repo.parentUserIdsOf(auth, this.db, studentId)) this.users.invalidateUser(userId);
     this.rosters.clear();
     return { id: studentId, student_profile_picture: signMedia(url) };
   }
 
   /** Deletes the person behind the token: both their staff and parent sides. */
-  async deleteAccount(auth: AccessClaims): Promise<void> {
+  async deleteAccount(auth: Scope): Promise<void> {
     // A support or kiosk token acts for someone; it may not delete their account.
     if (auth.isTemp) throw forbidden('A temporary access token cannot delete an account');
-    const pictures = await repo.getPictures(this.db, auth.userId);
-    await this.db.transaction((tx) => repo.anonymiseUser(tx, auth.userId, this.clock.now()));
+    const pictures = await repo.getPictures(auth, this.db);
+    await this.db.transaction((tx) => repo.anonymiseUser(auth, tx, this.clock.now()));
     await this.sessions.endAll(auth.userId);
     this.users.invalidateUser(auth.userId);
     this.rosters.clear();

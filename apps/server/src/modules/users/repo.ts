@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
   classes,
@@ -12,34 +13,15 @@ import {
   users,
 } from '../../platform/db/schema.js';
 
-/** The staff account behind a phone number, with the school it starts in (its first membership). */
-export async function findStaffByPhone(q: Queryable, phone: string) {
-  const [row] = await q
-    .select({ userId: users.id, schoolId: memberships.schoolId })
-    .from(users)
-    .innerJoin(memberships, eq(memberships.userId, users.id))
-    .where(and(eq(users.phone, phone), isNull(users.deletedAt)))
-    .orderBy(asc(memberships.createdAt), asc(memberships.id))
-    .limit(1);
-  return row ?? null;
-}
+/*
+ * Who a person is, read for themselves: the scope here is the person (their user id and, for staff,
+ * the school they act in), also right after sign-in, before a request's scope is built.
+ */
 
-export async function findParentByPhone(q: Queryable, phone: string) {
-  const [row] = await q
-    .select({ userId: users.id, parentId: parents.id })
-    .from(parents)
-    .innerJoin(users, eq(users.id, parents.userId))
-    .where(and(or(eq(parents.primaryPhone, phone), eq(users.phone, phone)), isNull(users.deletedAt)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function isPhoneRegistered(q: Queryable, phone: string): Promise<boolean> {
-  const [staff, parent] = await Promise.all([findStaffByPhone(q, phone), findParentByPhone(q, phone)]);
-  return staff !== null || parent !== null;
-}
-
-export async function loadStaffRecord(q: Queryable, userId: string, schoolId: string) {
+/** The person's staff record in the scope's school. */
+export async function loadStaffRecord(scope: Pick<Scope, 'userId' | 'schoolId'>, q: Queryable) {
+  const { userId } = scope;
+  const schoolId = scope.schoolId ?? '';
   const [row] = await q
     .select({
       user: users,
@@ -56,7 +38,9 @@ export async function loadStaffRecord(q: Queryable, userId: string, schoolId: st
 }
 export type StaffRecord = NonNullable<Awaited<ReturnType<typeof loadStaffRecord>>>;
 
-export async function loadParentRecord(q: Queryable, userId: string) {
+/** The person's parent record with their children (in any school). */
+export async function loadParentRecord(scope: Pick<Scope, 'userId'>, q: Queryable) {
+  const { userId } = scope;
   const [row] = await q
     .select({ user: users, parent: parents })
     .from(parents)
@@ -87,7 +71,10 @@ export async function loadParentRecord(q: Queryable, userId: string) {
 }
 export type ParentRecord = NonNullable<Awaited<ReturnType<typeof loadParentRecord>>>;
 
-export async function loadRolePermissions(q: Queryable, userId: string, schoolId: string): Promise<string[]> {
+/** The permissions of the person's role in the scope's school (what their scope is built from). */
+export async function loadRolePermissions(scope: Pick<Scope, 'userId' | 'schoolId'>, q: Queryable): Promise<string[]> {
+  const { userId } = scope;
+  const schoolId = scope.schoolId ?? '';
   const [row] = await q
     .select({ permissions: roles.permissions })
     .from(memberships)
@@ -97,33 +84,9 @@ export async function loadRolePermissions(q: Queryable, userId: string, schoolId
   return row?.permissions ?? [];
 }
 
-export async function findStaffByEmail(q: Queryable, email: string) {
-  const [row] = await q
-    .select({ userId: users.id, schoolId: memberships.schoolId })
-    .from(users)
-    .innerJoin(memberships, eq(memberships.userId, users.id))
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
-    .orderBy(asc(memberships.createdAt), asc(memberships.id))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findParentByEmail(q: Queryable, email: string) {
-  const [row] = await q
-    .select({ userId: users.id, parentId: parents.id })
-    .from(parents)
-    .innerJoin(users, eq(users.id, parents.userId))
-    .where(
-      and(
-        or(sql`lower(${parents.primaryEmail}) = lower(${email})`, sql`lower(${users.email}) = lower(${email})`),
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-export async function isStaffOfSchool(q: Queryable, userId: string, schoolId: string): Promise<boolean> {
+/** Whether a person is staff (not removed) of the scope's school. */
+export async function isStaffOfSchool(scope: Pick<Scope, 'schoolId'>, q: Queryable, userId: string): Promise<boolean> {
+  const schoolId = scope.schoolId ?? '';
   const [row] = await q
     .select({ id: memberships.id })
     .from(memberships)

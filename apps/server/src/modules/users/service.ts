@@ -23,12 +23,12 @@ export class UserService implements Pick<PermissionChecker, 'rolePermissions'> {
   constructor(private readonly db: Db) {}
 
   async staffDetails(userId: string, schoolId: string): Promise<StaffUserDetails | null> {
-    const record = await repo.loadStaffRecord(this.db, userId, schoolId);
+    const record = await repo.loadStaffRecord({ userId, schoolId }, this.db);
     return record ? presentStaff(record) : null;
   }
 
   async parentDetails(userId: string): Promise<ParentUserDetails | null> {
-    const record = await repo.loadParentRecord(this.db, userId);
+    const record = await repo.loadParentRecord({ userId }, this.db);
     return record ? presentParent(record) : null;
   }
 
@@ -78,7 +78,7 @@ export class UserService implements Pick<PermissionChecker, 'rolePermissions'> {
     const key = `${userId}:${schoolId}`;
     const cached = this.permissions.get(key);
     if (cached) return cached;
-    const set = new Set((await repo.loadRolePermissions(this.db, userId, schoolId)).filter(isRolePermission));
+    const set = new Set((await repo.loadRolePermissions({ userId, schoolId }, this.db)).filter(isRolePermission));
     this.permissions.set(key, set);
     return set;
   }
@@ -94,10 +94,6 @@ export class UserService implements Pick<PermissionChecker, 'rolePermissions'> {
     this.permissions.deletePrefix(`${userId}:`);
   }
 
-  findStaffByPhone = (phone: string) => repo.findStaffByPhone(this.db, phone);
-  findParentByPhone = (phone: string) => repo.findParentByPhone(this.db, phone);
-  isPhoneRegistered = (phone: string) => repo.isPhoneRegistered(this.db, phone);
-  findStaffByEmail = (email: string) => repo.findStaffByEmail(this.db, email);
-  findParentByEmail = (email: string) => repo.findParentByEmail(this.db, email);
-  isStaffOfSchool = (userId: string, schoolId: string) => repo.isStaffOfSchool(this.db, userId, schoolId);
+  /** Whether a person is staff (not removed) of a school. */
+  isStaffOfSchool = (userId: string, schoolId: string) => repo.isStaffOfSchool({ schoolId }, this.db, userId);
 }

@@ -22,11 +22,9 @@ import { SessionService } from '../../modules/auth/session-service.js';
 import { AuthSettingsService } from '../../modules/auth/settings-service.js';
 import { SignInService } from '../../modules/auth/sign-in-service.js';
 import { calendarRoutes } from '../../modules/calendar/routes.js';
-import { childRoutes } from '../../modules/children/routes.js';
-import { exportRoutes } from '../../modules/exports/routes.js';
-import { ExportService } from '../../modules/exports/service.js';
-import { ChildRecordService } from '../../modules/children/service.js';
 import { CalendarService } from '../../modules/calendar/service.js';
+import { childRoutes } from '../../modules/children/routes.js';
+import { ChildRecordService } from '../../modules/children/service.js';
 import { RosterCache } from '../../modules/classes/roster-cache.js';
 import { classRoutes } from '../../modules/classes/routes.js';
 import { ClassService } from '../../modules/classes/service.js';
@@ -34,12 +32,14 @@ import { communicationRoutes } from '../../modules/communication/routes.js';
 import { CommunicationService } from '../../modules/communication/service.js';
 import { dashboardRoutes } from '../../modules/dashboard/routes.js';
 import { DashboardService } from '../../modules/dashboard/service.js';
+import { exportRoutes } from '../../modules/exports/routes.js';
+import { ExportService } from '../../modules/exports/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
 import { ImportService } from '../../modules/imports/service.js';
 import { observationRoutes } from '../../modules/observations/routes.js';
 import { ObservationService } from '../../modules/observations/service.js';
-import { peopleRoutes } from '../../modules/people/routes.js';
 import { InvitationSender } from '../../modules/people/invitation-service.js';
+import { peopleRoutes } from '../../modules/people/routes.js';
 import { PeopleService } from '../../modules/people/service.js';
 import { reportRoutes } from '../../modules/reports/routes.js';
 import { ReportService } from '../../modules/reports/service.js';
@@ -162,7 +162,9 @@ export function createServices(deps: AppDeps) {
     imports: new ImportService(db, users, rosters, roles),
     reports: new ReportService(db, classes),
     support: new SupportService(db, clock, storage, authSettings),
-    signIn: new SignInService(otp, oauth, sessions, users, (userId, schoolId) => school.noteUsage(schoolId, userId, 'sign_in')),
+    signIn: new SignInService(db, otp, oauth, sessions, users, (userId, schoolId) =>
+      school.noteUsage(schoolId, userId, 'sign_in'),
+    ),
     authSettings,
     classes,
     scopes,
