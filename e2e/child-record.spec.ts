@@ -68,6 +68,11 @@ test('an admin opens Aarav from the students list, adds a severe peanut allergy 
     page.getByTestId('record-emergency').getByTestId('contact').filter({ hasText: 'Sunita Sharma' }).first(),
   ).toContainText('+91 98765 43210');
 
+  // Every read of the medical details by staff is kept: the admin's own reads are listed.
+  await page.getByRole('button', { name: 'Who viewed the medical details' }).click();
+  await expect(page.getByTestId('medical-views')).toContainText('Viewed by Anita Desai');
+  await page.screenshot({ path: test.info().outputPath('child-record-en.png'), fullPage: true });
+
   // Nursery A's attendance page: the badge beside Aarav's name, and his record one click away.
   await page.goto(pagePath.attendance({ classId: child.classId }));
   const row = page.getByTestId('roster-row').filter({ hasText: 'Aarav Sharma' });

@@ -35,6 +35,15 @@ export function useChildFamily(id: string) {
   });
 }
 
+/** Who of the staff read the child's medical details, and when (admins). */
+export function useMedicalViews(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['children', 'medicalViews', id],
+    queryFn: ({ signal }) => apiResult(ROUTES.childMedicalViews, { ...staff, params: { id }, signal }),
+    enabled,
+  });
+}
+
 /** A change to a child's record makes the record, the review list and the class's badges stale. */
 function useRecordMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();

@@ -36,6 +36,7 @@ import {
   useChildRecord,
   useDeleteContact,
   useDeleteHealthItem,
+  useMedicalViews,
   useSetConsent,
 } from '../api';
 import { ChangeRequestCard } from '../components/ChangeReview';
@@ -262,6 +263,7 @@ function Health({ record, open }: { record: ChildRecord; open: (d: Dialog) => vo
         <Field label={t('health.supportPlan')}>{h.sen?.support_plan ? <bdi>{h.sen.support_plan}</bdi> : null}</Field>
       </SimpleGrid>
       <Recorded by={h.updated_by} at={h.updated_at} />
+      {editable && <MedicalViews id={record.student.id} />}
     </Section>
   );
 }
@@ -355,6 +357,32 @@ function Contacts({
         ))}
       </Stack>
     </Section>
+  );
+}
+
+/** The audit of staff reads of the child's medical details, for admins: the latest first, shown on demand. */
+function MedicalViews({ id }: { id: string }) {
+  const { t, i18n } = useTranslation(CHILDREN_NS);
+  const [open, setOpen] = useState(false);
+  const views = useMedicalViews(id, open);
+  return (
+    <Stack gap={4}>
+      <Anchor component="button" type="button" fz="sm" onClick={() => setOpen((v) => !v)} aria-expanded={open} w="fit-content">
+        {open ? t('health.hideViews') : t('health.showViews')}
+      </Anchor>
+      <Collapse expanded={open}>
+        <Stack gap={2} component="ul" m={0} ps="md" data-testid="medical-views">
+          {(views.data ?? []).slice(0, 20).map((v) => (
+            <Text key={`${v.viewed_at}-${v.viewed_by?.id ?? ''}`} component="li" fz="xs" c="dimmed">
+              {t('health.viewed', {
+                name: personName(v.viewed_by) ?? t('changes.someone'),
+                date: formatDateTime(v.viewed_at, i18n.language),
+              })}
+            </Text>
+          ))}
+        </Stack>
+      </Collapse>
+    </Stack>
   );
 }
 
