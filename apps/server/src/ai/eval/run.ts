@@ -9,7 +9,7 @@ import { type EvalCase, type Prediction, type Report, score } from './score.js';
 export interface AgentEvaluation {
   report: Report;
   predictions: Prediction[];
-  /** The scored class's students, `{ id: full name }`. */
+  /** The students of the classes spoken as, `{ id: full name }`. */
   roster: Record<string, string>;
   /** Milliseconds from the sentence to its first streamed tool call, per sentence that had one. */
   firstToolCall: number[];
@@ -60,10 +60,8 @@ export async function evaluateAgent(input: {
   const predictions: Prediction[] = [];
   const firstToolCall: number[] = [];
   const errors: { text: string; error: string }[] = [];
-  let rosterOf: { classId: string; auth: AccessClaims } | null = null;
   for (const c of cases) {
     const speaker = await speakerFor(c.className);
-    rosterOf ??= speaker;
     const started = performance.now();
     let firstAt: number | null = null;
     const events: ChatStreamResponse[] = [];
@@ -93,8 +91,12 @@ export async function evaluateAgent(input: {
     predictions.push({ text: c.text, tool_calls: [...calls.values()] });
   }
 
-  const rosterClass = rosterOf ?? (await speakerFor('Nursery A'));
-  const detail = await services.classes.detail(services.scopes.of(rosterClass.auth), rosterClass.classId);
-  const roster = Object.fromEntries(detail.student_list.map((s) => [s.id, `${s.first_name} ${s.last_name}`]));
+  // Every class spoken as (a set may span the demo school's classes): children are named through all of them.
+  if (speakers.size === 0) await speakerFor('Nursery A');
+  const roster: Record<string, string> = {};
+  for (const speaker of speakers.values()) {
+    const detail = await services.classes.detail(services.scopes.of(speaker.auth), speaker.classId);
+    for (const s of detail.student_list) roster[s.id] = `${s.first_name} ${s.last_name}`;
+  }
   return { report: score(cases, predictions, roster), predictions, roster, firstToolCall, errors };
 }
