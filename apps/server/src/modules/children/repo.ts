@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
@@ -323,15 +323,27 @@ export async function parentContact(scope: Scope, q: Queryable, studentId: strin
   return row ?? null;
 }
 
+/**
+ * Notes that a member of staff opened a child's medical details; a second opening by the same person
+ * within ten minutes (the same sitting: a page reloaded after an edit) is the same view.
+ */
 export async function recordMedicalView(scope: Scope, q: Queryable, id: string, studentId: string, now: Date): Promise<void> {
   if (!scope.schoolId) return;
-  await q.insert(medicalViews).values({
-    id,
-    studentId,
-    schoolId: scope.schoolId,
-    userId: scope.userId,
-    viewedAt: now,
-  });
+  const since = new Date(now.getTime() - 10 * 60_000);
+  const [recent] = await q
+    .select({ id: medicalViews.id })
+    .from(medicalViews)
+    .where(
+      and(
+        eq(medicalViews.studentId, studentId),
+        eq(medicalViews.userId, scope.userId),
+        eq(medicalViews.schoolId, scope.schoolId),
+        gte(medicalViews.viewedAt, since),
+      ),
+    )
+    .limit(1);
+  if (recent) return;
+  await q.insert(medicalViews).values({ id, studentId, schoolId: scope.schoolId, userId: scope.userId, viewedAt: now });
 }
 
 export async function medicalViewsOf(scope: Scope, q: Queryable, studentId: string) {
