@@ -83,3 +83,15 @@ test('an admin is not offered roles that give more than she holds, and the serve
   expect(res.status()).toBe(403);
   expect(await res.json()).toMatchObject({ code: 'PRIVILEGE_EXCEEDED', message: 'You cannot grant permissions you do not hold' });
 });
+
+test('an admin links a parent to a child: the invitation goes to the email given, and the page says so', async ({ page }) => {
+  await openAs(page, page.request, ADMIN, '/admin/school-setup/students');
+  await page.getByLabel('Search students').fill('Vihaan');
+  const row = page.getByTestId('students-table').getByRole('row').filter({ hasText: 'Vihaan' });
+  await row.getByRole('button', { name: /Link parent/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill('Arjun');
+  await dialog.getByLabel('Email').fill('arjun.invite@example.com');
+  await dialog.getByRole('button', { name: 'Link parent' }).click();
+  await expect(page.getByText(/^Invitation sent by email to \W?arjun\.invite@example\.com\W?$/)).toBeVisible();
+});

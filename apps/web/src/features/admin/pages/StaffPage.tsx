@@ -29,6 +29,7 @@ import {
   PhoneText,
   SearchInput,
 } from '../components/People';
+import { invitationSentText } from '../invitations';
 
 function StaffModal({ member, staff, onClose }: { member: StaffMember | null; staff: StaffMember[]; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -72,7 +73,7 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
         if (member) toast.success(t('staff.saved', { name: fullName(saved) }));
         else
           toast.success(
-            sentText(t, saved.invitations_sent ?? []),
+            invitationSentText(t, saved.invitations_sent ?? []),
             t(saved.status === 'invited' ? 'staff.invited' : 'staff.added', { name: fullName(saved) }),
           );
         onClose();
@@ -115,11 +116,6 @@ function StaffModal({ member, staff, onClose }: { member: StaffMember | null; st
       />
     </FormModal>
   );
-}
-
-/** Where the invitation went, one line per channel; the phone or address isolated from the sentence's direction. */
-function sentText(t: (key: string, options?: Record<string, string>) => string, sent: InvitationSent[]): string {
-  return sent.map((s) => t(s.channel === 'sms' ? 'staff.sentSms' : 'staff.sentEmail', { to: `\u2068${s.to}\u2069` })).join(' · ');
 }
 
 type Dialog =
@@ -221,7 +217,7 @@ export default function StaffPage() {
                   icon: IconSend,
                   onClick: () =>
                     resend.mutate(s.id, {
-                      onSuccess: (answer) => toast.success(sentText(t, answer.invitations_sent)),
+                      onSuccess: (answer) => toast.success(invitationSentText(t, answer.invitations_sent)),
                       onError: (err) => toast.error(errorText(err)),
                     }),
                 },

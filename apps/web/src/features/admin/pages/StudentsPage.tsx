@@ -1,4 +1,11 @@
-import { linkParentRequestSchema, pagePath, type Student, studentRequestSchema, studentUpdateRequestSchema } from '@cue/contract';
+import {
+  type InvitationSent,
+  linkParentRequestSchema,
+  pagePath,
+  type Student,
+  studentRequestSchema,
+  studentUpdateRequestSchema,
+} from '@cue/contract';
 import { Anchor, Group, Pagination, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconId, IconPencil, IconPlus, IconUserHeart } from '@tabler/icons-react';
@@ -25,9 +32,12 @@ import {
   PhoneText,
   SearchInput,
 } from '../components/People';
+import { invitationSentText } from '../invitations';
 
 /** The families' proposed changes waiting for the school, above the list (the children catalogs load with this page). */
 const ChangeReview = lazy(() => import('../../children/components/ChangeReview'));
+/** The yearly check of the families' details and the school's own consents, from the same chunk's catalogs. */
+const SchoolRecordTools = lazy(() => import('../../children/components/SchoolRecordTools'));
 
 const PAGE_SIZE = 20;
 const RELATIONS = ['parent', 'mother', 'father', 'guardian', 'grandparent', 'other'] as const;
@@ -114,9 +124,12 @@ function ParentModal({ student, onClose }: { student: Student; onClose: () => vo
   });
 
   const submit = form.submitWith((body) => link.mutateAsync({ studentId: student.id, input: body }), {
-    onSuccess: (_answer, values) => {
+    onSuccess: (answer, values) => {
       const parent = `${values.first_name.trim()} ${values.last_name.trim()}`.trim();
-      toast.success(t('students.parent.linked', { parent, name: fullName(student) }));
+      toast.success(
+        invitationSentText(t, (answer as { invitations_sent?: InvitationSent[] }).invitations_sent ?? []),
+        t('students.parent.linked', { parent, name: fullName(student) }),
+      );
       onClose();
     },
   });
@@ -222,6 +235,7 @@ export default function StudentsPage() {
       {allowed && (
         <Suspense fallback={null}>
           <ChangeReview />
+          <SchoolRecordTools />
         </Suspense>
       )}
       <DataTable
