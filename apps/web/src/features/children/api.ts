@@ -111,3 +111,67 @@ export const useDecideChange = () =>
   useRecordMutation(({ id, decision }: { id: string; decision: 'accept' | 'decline' }) =>
     apiResult(ROUTES.changeRequestDecide, { ...staff, params: { id }, body: { decision } }),
   );
+
+/** The yearly check: the school asks the families of the whole school, or of one class, to check their children's details. */
+export function useRequestCheck() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (classId: string | null) =>
+      apiResult(ROUTES.recordCheckRequest, { ...staff, body: classId ? { class_id: classId } : {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: childKeys.all }),
+  });
+}
+
+/** The family says the child's details are all correct. */
+export const useConfirmCheck = (studentId: string) =>
+  useRecordMutation(() => apiResult(ROUTES.childRecordCheckConfirm, { side: 'parent', params: { id: studentId } }));
+
+/**
+ * Whether the school waits for the family to check the child's details (the dashboard's child card):
+ * the child's record as the family sees it, read once and kept a few minutes.
+ */
+export function useCheckPending(studentId: string, enabled: boolean) {
+  const query = useQuery({
+    queryKey: childKeys.record(studentId, 'parent'),
+    queryFn: ({ signal }) => apiResult(ROUTES.childRecord, { side: 'parent', params: { id: studentId }, signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+  return query.data?.check.pending === true;
+}
+
+export const consentTypeKeys = ['children', 'consentTypes'] as const;
+
+/** The consents the school asks for beside the built-in ones. */
+export function useConsentTypes(enabled = true) {
+  return useQuery({
+    queryKey: consentTypeKeys,
+    queryFn: ({ signal }) => apiResult(ROUTES.consentTypeList, { ...staff, signal }),
+    enabled,
+  });
+}
+
+export const useCreateConsentType = () =>
+  useRecordMutation((body: BodyOf<typeof ROUTES.consentTypeCreate>) => apiResult(ROUTES.consentTypeCreate, { ...staff, body }));
+
+export type FileExport = ResultOf<typeof ROUTES.exportStatus>;
+
+/** Starts the class's emergency sheet (a job): its progress is then polled with `useExport`. */
+export const useStartEmergencySheet = () =>
+  useMutation({
+    mutationFn: ({ classId, language }: { classId: string; language: 'en' | 'ar' | 'he' }) =>
+      apiResult(ROUTES.classEmergencySheet, { ...staff, params: { id: classId }, body: { language } }),
+  });
+
+/** A document being prepared, read every second until it is done or failed. */
+export function useExport(id: string | null) {
+  return useQuery({
+    queryKey: ['exports', id],
+    queryFn: ({ signal }) => apiResult(ROUTES.exportStatus, { ...staff, params: { id: id ?? '' }, signal }),
+    enabled: !!id,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'done' || status === 'failed' ? false : 1000;
+    },
+  });
+}
