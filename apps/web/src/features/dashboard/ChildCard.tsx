@@ -1,12 +1,21 @@
 import { type Child, type DashboardChild, pagePath } from '@cue/contract';
-import { Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { IconBook2, IconCalendarCheck, IconId, IconNotebook, IconSchool, IconSpeakerphone } from '@tabler/icons-react';
+import { Alert, Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
+import {
+  IconBook2,
+  IconCalendarCheck,
+  IconChecklist,
+  IconId,
+  IconNotebook,
+  IconSchool,
+  IconSpeakerphone,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClassName } from '../../components/ClassName';
 import { LanguageText } from '../../components/LanguageText';
 import { fullName, initials } from '../../lib/format';
+import { useCheckPending } from '../children/api';
 import { useSwitchChild } from '../shell/api';
 import { parentPage, toParentSide } from '../shell/sides';
 import classes from './Dashboard.module.css';
@@ -46,6 +55,9 @@ export function ChildCard({
     if (!current) switchChild.mutate(child.id);
   };
   const schools = [...new Set(child.student_class.map((c) => c.school_details.name))];
+  // The school's yearly "check your child's details", until the family answers it on the record.
+  const checkPending = useCheckPending(child.id, child.student_class.length > 0);
+  const recordLink = parentPage(pagePath.childRecord(child.id));
   return (
     <Card component="article" padding="lg" className={classes.card} data-testid="child-card">
       <Group gap="md" wrap="nowrap" align="flex-start">
@@ -88,6 +100,24 @@ export function ChildCard({
               </Text>
             </Group>
           )}
+          {checkPending && (
+            <Alert
+              color="cue"
+              variant="light"
+              p="xs"
+              icon={<IconChecklist size={18} aria-hidden />}
+              data-testid="child-check-prompt"
+            >
+              <Stack gap={2}>
+                <Text fz="sm" fw={600}>
+                  <LanguageText>{t('dashboard.check.prompt', { name: child.first_name })}</LanguageText>
+                </Text>
+                <Anchor component={Link} to={recordLink} fz="sm" fw={600} onClick={toParentSide} w="fit-content">
+                  {t('dashboard.check.open')}
+                </Anchor>
+              </Stack>
+            </Alert>
+          )}
           {child.student_class.length > 0 && <ChildToday today={today} pending={pending} onOpen={open} />}
           {child.student_class.length > 0 && (
             <Group gap="md" mt={4} component="nav" aria-label={t('dashboard.childLinks.label', { name: fullName(child) })}>
@@ -99,14 +129,7 @@ export function ChildCard({
                   </Group>
                 </Anchor>
               ))}
-              <Anchor
-                component={Link}
-                to={parentPage(pagePath.childRecord(child.id))}
-                fz="sm"
-                fw={600}
-                onClick={toParentSide}
-                data-testid="child-record-link"
-              >
+              <Anchor component={Link} to={recordLink} fz="sm" fw={600} onClick={toParentSide} data-testid="child-record-link">
                 <Group gap={4} wrap="nowrap" component="span">
                   <IconId size={16} aria-hidden />
                   {t('dashboard.childLinks.record')}

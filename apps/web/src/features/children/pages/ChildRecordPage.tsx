@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconEdit, IconPencil, IconPlus, IconSend, IconTrash, IconVaccine } from '@tabler/icons-react';
+import { IconCheck, IconChecklist, IconEdit, IconPencil, IconPlus, IconSend, IconTrash, IconVaccine } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -34,6 +34,7 @@ import {
   type HealthItem,
   useChildFamily,
   useChildRecord,
+  useConfirmCheck,
   useDeleteContact,
   useDeleteHealthItem,
   useMedicalViews,
@@ -483,6 +484,45 @@ function Consent({ record, consent }: { record: ChildRecord; consent: ChildConse
   );
 }
 
+/** The school asked the family to check the child's details: everything correct, or propose a change. */
+function CheckBanner({ record, onPropose }: { record: ChildRecord; onPropose: () => void }) {
+  const { t } = useTranslation(CHILDREN_NS);
+  const confirm = useConfirmCheck(record.student.id);
+  const name = record.profile.preferred_name || record.student.first_name;
+  return (
+    <Alert
+      color="cue"
+      variant="light"
+      icon={<IconChecklist size={20} aria-hidden />}
+      title={t('check.banner', { name })}
+      data-testid="record-check"
+    >
+      <Stack gap="sm">
+        <Text fz="sm">{t('check.bannerBody')}</Text>
+        <Group gap="sm" wrap="wrap">
+          <Button
+            leftSection={<IconCheck size={16} />}
+            loading={confirm.isPending}
+            onClick={() =>
+              confirm.mutate(undefined, {
+                onSuccess: () => toast.success(t('check.confirmed')),
+                onError: (err) => toast.error(errorText(err)),
+              })
+            }
+          >
+            {t('check.allCorrect')}
+          </Button>
+          {record.abilities.can_propose_changes && (
+            <Button variant="default" leftSection={<IconSend size={16} />} onClick={onPropose}>
+              {t('propose.title')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 /**
  * The child's record (issue 18): profile, health and safety, the people around the child, consents and
  * the changes waiting for the school. One page for staff and for the family; what each may do is the
@@ -546,6 +586,8 @@ export default function ChildRecordPage() {
           </Button>
         )}
       </Group>
+
+      {r.check.pending && a.can_confirm_check && <CheckBanner record={r} onPropose={() => open({ kind: 'propose' })} />}
 
       {r.pending_changes.length > 0 && (
         <Stack gap="sm" component="section" aria-label={t('changes.pending')} data-testid="pending-changes">
