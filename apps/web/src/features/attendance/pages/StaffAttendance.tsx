@@ -4,6 +4,7 @@ import {
   ATTENDANCE_UPDATED_EVENT,
   type AttendanceStatus,
   type ClassAttendance,
+  can,
   pagePath,
   readAttendanceParams,
 } from '@cue/contract';
@@ -25,7 +26,9 @@ import { formatDateTime } from '../../admin/format';
 import { setCurrentClassId } from '../../shell/currentClass';
 import { LoadFailed } from '../../shell/pages/common';
 import { useCurrentClass } from '../../shell/Selectors';
+import { useShell } from '../../shell/ShellContext';
 import { useClassDay, useClassExcusals, useSaveDay } from '../api';
+import { EmergencySheetButton } from '../components/EmergencySheet';
 import { Frame } from '../components/Frame';
 import { StatusBadge, StatusCounts, StatusPicker } from '../components/StatusPicker';
 import { countStatuses } from '../components/status';
@@ -71,6 +74,9 @@ export function StaffAttendance() {
     );
   }, [linked, setParams]);
   const excusals = useClassExcusals(classId);
+  // The class's emergency sheet, for those who manage the school's students (the route's permission).
+  const { held } = useShell();
+  const sheet = classId && can({ permission: 'admin_portal.students' }, held);
   const pending = excusals.data?.filter((e) => e.status === 'pending').length ?? 0;
 
   const setParam = (name: string, value: string | null) =>
@@ -91,18 +97,21 @@ export function StaffAttendance() {
       testId="staff-attendance"
       subtitle={name ? <span title={name.truncated ? name.full : undefined}>{name.text}</span> : undefined}
       actions={
-        <DatePickerInput
-          label={t('date.label')}
-          value={date}
-          onChange={(value) => value && setParam(ATTENDANCE_PAGE_PARAMS.date, value === today ? null : value)}
-          maxDate={today}
-          valueFormat="ddd, D MMM YYYY"
-          valueFormatter={readerDateFormatter(LONG_DAY)}
-          leftSection={<IconCalendar size={18} aria-hidden />}
-          w={{ base: '100%', xs: 230 }}
-          data-testid="attendance-date"
-          popoverProps={{ position: 'bottom-end' }}
-        />
+        <Group gap="sm" align="flex-end" wrap="wrap" w={{ base: '100%', xs: 'auto' }}>
+          {sheet && <EmergencySheetButton classId={classId} />}
+          <DatePickerInput
+            label={t('date.label')}
+            value={date}
+            onChange={(value) => value && setParam(ATTENDANCE_PAGE_PARAMS.date, value === today ? null : value)}
+            maxDate={today}
+            valueFormat="ddd, D MMM YYYY"
+            valueFormatter={readerDateFormatter(LONG_DAY)}
+            leftSection={<IconCalendar size={18} aria-hidden />}
+            w={{ base: '100%', xs: 230 }}
+            data-testid="attendance-date"
+            popoverProps={{ position: 'bottom-end' }}
+          />
+        </Group>
       }
     >
       {!current ? (
