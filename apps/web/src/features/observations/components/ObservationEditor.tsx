@@ -27,6 +27,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconLock, IconPhotoPlus, IconUsers } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChildAlertBadges, useClassAlerts } from '../../../components/ChildAlertBadges';
 import { LONG_DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { FileDrop } from '../../../components/FileDrop';
 import { FormModal } from '../../../components/FormModal';
@@ -118,6 +119,8 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
   const { t, i18n } = useTranslation(OBSERVATIONS_NS);
   const entry = target.entry;
   const roster = useRoster(classId);
+  // A child's severe allergy or medical alert shows beside their name in the picker.
+  const alerts = useClassAlerts(classId);
   const areas = useLearningAreas(classId);
   const create = useCreateObservation();
   const update = useUpdateObservation();
@@ -309,6 +312,12 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
         onChange={(ids) =>
           form.setFieldValue('students', entry && !ids.includes(entry.student_id) ? [entry.student_id, ...ids] : ids)
         }
+        renderOption={({ option }) => (
+          <Group gap={6} wrap="nowrap" data-testid="child-option">
+            <span>{option.label}</span>
+            <ChildAlertBadges alerts={alerts.get(option.value)} size="xs" />
+          </Group>
+        )}
         searchable
         hidePickedOptions
         required
