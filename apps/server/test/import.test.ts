@@ -41,7 +41,7 @@ describe('student import', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const [header, example] = res.body.trim().split('\n');
     expect(header).toBe(
-      'first_name,last_name,class_name,parent_first_name,parent_last_name,parent_phone,parent_email,parent_relation',
+      'first_name,last_name,class_name,parent_first_name,parent_last_name,parent_phone,parent_email,parent_relation,date_of_birth,allergies,emergency_contact_name,emergency_contact_phone,emergency_contact_relationship,consents',
     );
     expect(example).toContain('Kindergarten B');
   });
@@ -123,6 +123,58 @@ describe('student import', () => {
     expect(ravi.child_list.map((c: { first_name: string }) => c.first_name)).toEqual(['Asha', 'Dev']);
     const rohan = await t.request({ method: 'POST', url: ROUTES.checkPhoneExists.path, payload: { phone_number: '9000000004' } });
     expect(rohan.json().result).toBe(true);
+  });
+
+  it("imports each child's record: date of birth, allergies, an emergency contact and consents, with row problems first", async () => {
+    const header = `${HEADER},Date of birth,Allergies,Emergency contact name,Emergency contact phone,Emergency contact relationship,Consents`;
+    const bad = await upload(
+      ROUTES.importStudentsPreview.path,
+      anita,
+      csv([
+        header,
+        'Rafi,Ali,Nursery A,,,,,,31-02-2023,,,,,',
+        'Rafi,Bose,Nursery A,,,,,,,Peanuts,,,,',
+        'Rafi,Chand,Nursery A,,,,,,,,,9876500009,,',
+        'Rafi,Dutt,Nursery A,,,,,,,,,,,swimming',
+        'Rafi,Ejaz,Nursery A,,,,,,01-01-2099,,,,,outings: maybe',
+      ]),
+    );
+    expect(bad.statusCode).toBe(200);
+    const problems = bad.json().result.problems as { row: number; field: string; message: string }[];
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { row: 2, field: 'date_of_birth', message: 'Use the format DD-MM-YYYY' },
+        expect.objectContaining({ row: 3, field: 'allergies' }),
+        { row: 4, field: 'emergency_contact_name', message: "The emergency contact's name is missing" },
+        expect.objectContaining({ row: 5, field: 'consents' }),
+        { row: 6, field: 'date_of_birth', message: 'The date of birth cannot be in the future' },
+        { row: 6, field: 'consents', message: 'Answer outings with yes or no' },
+      ]),
+    );
+    const done = await upload(
+      ROUTES.importStudentsCommit.path,
+      anita,
+      csv([
+        header,
+        'Rafi,Ali,Nursery A,,,,,,14-03-2023,"Peanuts (severe, EpiPen); Eggs (mild)",Meena Ali,9876500003,grandmother,"photos_class, photos_public: no"',
+      ]),
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    const list = await t.request({ method: 'GET', url: `${ROUTES.studentList.path}?search=Rafi`, headers: bearer(anita) });
+    const rafi = list.json().result.items.find((s: { first_name: string }) => s.first_name === 'Rafi');
+    const record = (await t.request({ method: 'GET', url: `/api/student/${rafi.id}/record`, headers: bearer(anita) })).json()
+      .result;
+    expect(record.profile.date_of_birth).toBe('14-03-2023');
+    expect(
+      record.health.allergies.map((a: { name: string; severity: string; epipen: boolean }) => [a.name, a.severity, a.epipen]),
+    ).toEqual([
+      ['Peanuts', 'severe', true],
+      ['Eggs', 'mild', false],
+    ]);
+    expect(record.alerts).toEqual(['severe_allergy', 'epipen']);
+    expect(record.emergency_contacts[0]).toMatchObject({ name: 'Meena Ali', phone: '9876500003', relationship: 'grandmother' });
+    const consent = (key: string) => record.consents.find((c: { key: string }) => c.key === key)?.granted;
+    expect([consent('photos_class'), consent('photos_public'), consent('outings')]).toEqual([true, false, null]);
   });
 
   it('reads XLSX files too', async () => {

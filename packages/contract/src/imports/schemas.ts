@@ -30,6 +30,12 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
     'parent_phone',
     'parent_email',
     'parent_relation',
+    'date_of_birth',
+    'allergies',
+    'emergency_contact_name',
+    'emergency_contact_phone',
+    'emergency_contact_relationship',
+    'consents',
   ],
   staff: ['first_name', 'last_name', 'phone', 'email', 'role', 'class_names'],
 };

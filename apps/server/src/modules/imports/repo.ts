@@ -10,6 +10,10 @@ import {
   parents,
   roles,
   staffInvitations,
+  studentConsents,
+  studentContacts,
+  studentHealthItems,
+  studentProfiles,
   students,
   users,
 } from '../../platform/db/schema.js';
@@ -20,6 +24,14 @@ export interface StudentPlan {
   lastName: string;
   classId: string;
   parent?: { firstName: string; lastName: string; phone?: string; email?: string; relation: string };
+  /** The child's record, as far as the file gives it (issue 18). */
+  record?: {
+    dateOfBirth?: string;
+    allergies: { name: string; severity: 'mild' | 'moderate' | 'severe'; epipen: boolean }[];
+    emergency?: { name: string; phone: string; relationship: string };
+    /** Consents the family gave or refused on the school's paper form, recorded by the importing admin. */
+    consents: { key: string; granted: boolean }[];
+  };
 }
 export interface StaffPlan {
   firstName: string;
@@ -166,6 +178,11 @@ export async function writeStudents(scope: Scope, q: Queryable, plans: StudentPl
   for (const part of chunk(studentRows)) await q.insert(students).values(part);
   for (const part of chunk(classLinks)) await q.insert(classStudents).values(part);
   for (const part of chunk(parentLinks)) await q.insert(parentChildren).values(part).onConflictDoNothing();
+  await writeRecords(
+    scope,
+    q,
+    plans.map((plan, i) => ({ studentId: studentRows[i]?.id ?? '', record: plan.record })),
+  );
   const touched = [...new Set(parentLinks.map((l) => l.parentId))];
   for (const part of chunk(touched)) {
     await q
@@ -228,4 +245,48 @@ export async function writeStaff(scope: Scope, q: Queryable, plans: StaffPlan[])
         .onConflictDoNothing();
   }
   return { imported: plans.length, parents_created: 0, parents_linked: 0, accounts_created: created };
+}
+
+/** The children's records an import gives, written with the children (same transaction). */
+async function writeRecords(scope: Scope, q: Queryable, items: { studentId: string; record: StudentPlan['record'] }[]) {
+  const now = new Date();
+  const profiles: (typeof studentProfiles.$inferInsert)[] = [];
+  const health: (typeof studentHealthItems.$inferInsert)[] = [];
+  const contacts: (typeof studentContacts.$inferInsert)[] = [];
+  const consents: (typeof studentConsents.$inferInsert)[] = [];
+  for (const { studentId, record } of items) {
+    if (!record || !studentId) continue;
+    if (record.dateOfBirth)
+      profiles.push({ studentId, dateOfBirth: record.dateOfBirth, updatedBy: scope.userId, updatedAt: now });
+    // A millisecond apart, so that the record lists them in the file's order.
+    for (const [n, a] of record.allergies.entries())
+      health.push({
+        id: newId(),
+        studentId,
+        kind: 'allergy',
+        name: a.name,
+        severity: a.severity,
+        epipen: a.epipen,
+        recordedBy: scope.userId,
+        recordedAt: new Date(now.getTime() + n),
+      });
+    if (record.emergency)
+      contacts.push({
+        id: newId(),
+        studentId,
+        kind: 'emergency',
+        name: record.emergency.name,
+        phone: record.emergency.phone || null,
+        relationship: record.emergency.relationship,
+        priority: 1,
+        recordedBy: scope.userId,
+        recordedAt: now,
+      });
+    for (const c of record.consents)
+      consents.push({ id: newId(), studentId, key: c.key, granted: c.granted, givenBy: scope.userId, givenAt: now });
+  }
+  if (profiles.length) await q.insert(studentProfiles).values(profiles);
+  if (health.length) await q.insert(studentHealthItems).values(health);
+  if (contacts.length) await q.insert(studentContacts).values(contacts);
+  if (consents.length) await q.insert(studentConsents).values(consents);
 }

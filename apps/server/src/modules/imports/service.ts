@@ -1,8 +1,20 @@
-import { ERROR_CODES, IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview, MESSAGES } from '@cue/contract';
+import {
+  ALLERGY_SEVERITIES,
+  BUILT_IN_CONSENTS,
+  CHILD_MESSAGES,
+  ERROR_CODES,
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  type ImportKind,
+  type ImportPreview,
+  isoFromDdmmyyyy,
+  MESSAGES,
+} from '@cue/contract';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import { toCsv } from '../../platform/csv.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
 import { AppError, badRequest } from '../../platform/errors.js';
+import type { ChildRecordService } from '../children/service.js';
 import type { RosterCache } from '../classes/roster-cache.js';
 import type { RoleService } from '../roles/service.js';
 import type { UserService } from '../users/service.js';
@@ -24,8 +36,23 @@ const templateExamples = (kind: ImportKind, classNames: string[]): string[][] =>
   const [first = 'Class name', second = first] = classNames;
   return kind === 'students'
     ? [
-        ['Asha', 'Kumar', first, 'Ravi', 'Kumar', '9876500001', 'ravi.kumar@example.com', 'father'],
-        ['Leo', 'Fernandes', second, 'Maria', 'Fernandes', '9876500002', '', 'mother'],
+        [
+          'Asha',
+          'Kumar',
+          first,
+          'Ravi',
+          'Kumar',
+          '9876500001',
+          'ravi.kumar@example.com',
+          'father',
+          '14-03-2023',
+          'Peanuts (severe, EpiPen); Eggs (mild)',
+          'Meena Kumar',
+          '9876500003',
+          'grandmother',
+          'photos_class, outings, photos_public: no',
+        ],
+        ['Leo', 'Fernandes', second, 'Maria', 'Fernandes', '9876500002', '', 'mother', '', '', '', '', '', ''],
       ]
     : [
         [
@@ -49,6 +76,7 @@ export class ImportService {
     private readonly users: UserService,
     private readonly rosters: RosterCache,
     private readonly roleService: RoleService,
+    private readonly children: ChildRecordService,
   ) {}
 
   async template(auth: Scope, kind: ImportKind): Promise<string> {
@@ -63,7 +91,12 @@ export class ImportService {
     return rows;
   }
 
-  private async checkStudents(auth: Scope, q: Queryable, rows: Row[]) {
+  /** The consents a file may name: the built-in ones and the school's own (read before any transaction). */
+  private async consentKeys(auth: Scope): Promise<ReadonlySet<string>> {
+    return new Set([...BUILT_IN_CONSENTS, ...(await this.children.consentTypes(auth)).map((c) => c.key)]);
+  }
+
+  private async checkStudents(auth: Scope, q: Queryable, rows: Row[], consentKeys: ReadonlySet<string>) {
     const problems: Problem[] = [];
     const plans: StudentPlan[] = [];
     const classIds = await repo.classesByName(auth, q);
@@ -87,6 +120,7 @@ export class ImportService {
       if (email && !EMAIL.test(email)) add('parent_email', 'Email is not valid');
       if ((phone || email) && !parentFirst) add('parent_first_name', "Parent's first name is missing");
       if (parentFirst && !phone && !email) add('parent_phone', "Give the parent's phone number or email");
+      const record = this.recordOf(r, add, consentKeys);
       if (first && classId) {
         const k = key(first, last, classId);
         const earlier = seen.get(k);
@@ -108,10 +142,84 @@ export class ImportService {
                 },
               }
             : {}),
+          ...(record ? { record } : {}),
         });
       }
     });
     return { problems, plans };
+  }
+
+  /**
+   * The child's record columns: `date_of_birth` (DD-MM-YYYY), `allergies` ("Peanuts (severe, EpiPen);
+   * Eggs (mild)"), one emergency contact, and `consents` ("photos_class, outings: no"): a consent named
+   * alone was given, one followed by "no" was refused.
+   */
+  private recordOf(
+    r: Row,
+    add: (field: string, message: string) => void,
+    consentKeys: ReadonlySet<string>,
+  ): StudentPlan['record'] {
+    const record: NonNullable<StudentPlan['record']> = { allergies: [], consents: [] };
+    let any = false;
+    const dob = r.date_of_birth ?? '';
+    if (dob) {
+      const iso = isoFromDdmmyyyy(dob);
+      if (!iso) add('date_of_birth', 'Use the format DD-MM-YYYY');
+      else if (iso > new Date().toISOString().slice(0, 10)) add('date_of_birth', CHILD_MESSAGES.bornInFuture);
+      else {
+        record.dateOfBirth = iso;
+        any = true;
+      }
+    }
+    for (const part of (r.allergies ?? '')
+      .split(';')
+      .map((a) => a.trim())
+      .filter(Boolean)) {
+      const match = /^([^()]+?)\s*(?:\(([^)]*)\))?$/.exec(part);
+      const name = match?.[1]?.trim() ?? '';
+      const notes = (match?.[2] ?? '').split(',').map((n) => n.trim().toLowerCase());
+      const severity = ALLERGY_SEVERITIES.find((s) => notes.includes(s));
+      if (!name || !severity) {
+        add(
+          'allergies',
+          `Say how severe the allergy to ${name || part} is (mild, moderate or severe), e.g. Peanuts (severe, EpiPen)`,
+        );
+        continue;
+      }
+      record.allergies.push({ name: name.slice(0, 120), severity, epipen: notes.includes('epipen') });
+      any = true;
+    }
+    const contactName = r.emergency_contact_name ?? '';
+    const contactPhone = (r.emergency_contact_phone ?? '').trim();
+    if (contactName || contactPhone) {
+      if (!contactName) add('emergency_contact_name', "The emergency contact's name is missing");
+      else if (contactPhone && !/^\+?[0-9 ()-]{6,20}$/.test(contactPhone)) add('emergency_contact_phone', 'Enter a phone number');
+      else {
+        record.emergency = {
+          name: contactName.slice(0, 120),
+          phone: contactPhone,
+          relationship: (r.emergency_contact_relationship ?? '').slice(0, 60),
+        };
+        any = true;
+      }
+    }
+    for (const part of (r.consents ?? '')
+      .split(/[;,]/)
+      .map((c) => c.trim())
+      .filter(Boolean)) {
+      const [rawKey = '', answer = 'yes'] = part.split(':').map((x) => x.trim().toLowerCase());
+      if (!consentKeys.has(rawKey)) {
+        add('consents', `No consent named ${rawKey}: use ${[...consentKeys].join(', ')}`);
+        continue;
+      }
+      if (!['yes', 'no'].includes(answer)) {
+        add('consents', `Answer ${rawKey} with yes or no`);
+        continue;
+      }
+      record.consents.push({ key: rawKey, granted: answer === 'yes' });
+      any = true;
+    }
+    return any ? record : undefined;
   }
 
   private async checkStaff(auth: Scope, q: Queryable, rows: Row[]) {
@@ -168,7 +276,9 @@ export class ImportService {
     staffSchool(auth);
     const rows = await this.rows(bytes);
     const { problems } =
-      kind === 'students' ? await this.checkStudents(auth, this.db, rows) : await this.checkStaff(auth, this.db, rows);
+      kind === 'students'
+        ? await this.checkStudents(auth, this.db, rows, await this.consentKeys(auth))
+        : await this.checkStaff(auth, this.db, rows);
     return presentPreview(kind, rows, problems);
   }
 
@@ -180,9 +290,10 @@ export class ImportService {
     // parents_created: parent records made; parents_linked: parents who got a child in this import.
     const schoolId = staffSchool(auth);
     const rows = await this.rows(bytes);
+    const consentKeys = kind === 'students' ? await this.consentKeys(auth) : new Set<string>();
     const result = await this.db.transaction(async (tx) => {
       if (kind === 'students') {
-        const { problems, plans } = await this.checkStudents(auth, tx, rows);
+        const { problems, plans } = await this.checkStudents(auth, tx, rows, consentKeys);
         if (problems.length) throw this.invalid(problems);
         return repo.writeStudents(auth, tx, plans);
       }

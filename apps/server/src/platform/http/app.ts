@@ -159,7 +159,7 @@ export function createServices(deps: AppDeps) {
     aiConfig: new AiConfigService(db, clock),
     aiMedia: new AiMedia(config, ai),
     roles,
-    imports: new ImportService(db, users, rosters, roles),
+    imports: new ImportService(db, users, rosters, roles, children),
     reports: new ReportService(db, classes),
     support: new SupportService(db, clock, storage, authSettings),
     signIn: new SignInService(db, otp, oauth, sessions, users, (userId, schoolId) =>

@@ -40,6 +40,17 @@ const PROBLEMS: [RegExp, string, (m: RegExpExecArray) => Record<string, string>]
   [/^Duplicate of row (\d+)$/, 'duplicate', (m) => ({ row: m[1] ?? '' })],
   [/^Already staff of this school$/, 'alreadyStaff', () => ({})],
   [/^(.*) is already in (.*)$/, 'alreadyInClass', (m) => ({ name: m[1] ?? '', className: m[2] ?? '' })],
+  [/^Use the format DD-MM-YYYY$/, 'dateFormat', () => ({})],
+  [/^The date of birth cannot be in the future$/, 'bornInFuture', () => ({})],
+  [
+    /^Say how severe the allergy to (.*) is \(mild, moderate or severe\), e\.g\. .*$/,
+    'allergySeverity',
+    (m) => ({ name: m[1] ?? '' }),
+  ],
+  [/^The emergency contact's name is missing$/, 'contactNameMissing', () => ({})],
+  [/^Enter a phone number$/, 'badContactPhone', () => ({})],
+  [/^No consent named (.*): use (.*)$/, 'noConsent', (m) => ({ name: m[1] ?? '', list: m[2] ?? '' })],
+  [/^Answer (.*) with yes or no$/, 'consentAnswer', (m) => ({ name: m[1] ?? '' })],
 ];
 
 export function problemText(t: TFunction<'admin'>, message: string): string {
