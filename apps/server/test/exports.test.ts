@@ -44,6 +44,16 @@ describe("a class's emergency sheet", () => {
     expect(unsigned.statusCode).toBe(403);
   });
 
+  it('starts at once on the instance that was asked, without waiting for the queue to come round', async () => {
+    const started = expectResponse(ROUTES.classEmergencySheet, await ask(anita, nurseryA));
+    let now = started.result;
+    for (let n = 0; n < 100 && now.status !== 'done' && now.status !== 'failed'; n++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      now = expectResponse(ROUTES.exportStatus, await status(anita, started.result.id)).result;
+    }
+    expect(now).toMatchObject({ status: 'done', progress: 100 });
+  });
+
   it('is made in Arabic and Hebrew too', async () => {
     for (const language of ['ar', 'he']) {
       const started = expectResponse(ROUTES.classEmergencySheet, await ask(anita, nurseryA, language));

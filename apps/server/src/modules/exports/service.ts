@@ -50,7 +50,14 @@ export class ExportService {
     });
     const job: SheetJob = { exportId: id, userId: scope.userId, schoolId: scope.schoolId ?? '', classId, language };
     await this.jobs.schedule(`export:${id}`, EMERGENCY_SHEET_JOB, this.clock.now(), { ...job });
-    return this.status(scope, id);
+    const answer = await this.status(scope, id);
+    // This instance starts the document at once (the queue's row lock keeps another from building it too);
+    // a second pass catches a job scheduled while a pass was already under way.
+    void this.jobs
+      .runDue()
+      .then(() => this.jobs.runDue())
+      .catch(() => undefined);
+    return answer;
   }
 
   async status(scope: Scope, id: string): Promise<FileExport> {
