@@ -503,11 +503,12 @@ function CheckBanner({ record, onPropose }: { record: ChildRecord; onPropose: ()
           <Button
             leftSection={<IconCheck size={16} />}
             loading={confirm.isPending}
+            // The banner goes with the answer: the thanks are said by the call's promise, not the banner's observer.
             onClick={() =>
-              confirm.mutate(undefined, {
-                onSuccess: () => toast.success(t('check.confirmed')),
-                onError: (err) => toast.error(errorText(err)),
-              })
+              confirm.mutateAsync().then(
+                () => toast.success(t('check.confirmed')),
+                (err: unknown) => toast.error(errorText(err)),
+              )
             }
           >
             {t('check.allCorrect')}
