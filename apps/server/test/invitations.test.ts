@@ -24,6 +24,21 @@ afterAll(() => t.close());
 const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
   t.request({ method, url, headers: bearer(token), payload });
 const smsTo = (phone: string) => t.sms.sent.filter((m) => m.to === `91${phone}`);
+/** Signs in a number that is not a test number, with the code the SMS provider received. */
+async function signInReal(phone: string) {
+  const send = await t.request({ method: 'POST', url: '/api/otp/send', payload: { phno: `91${phone}` } });
+  expect(send.statusCode, send.body).toBe(200);
+  const code = smsTo(phone)
+    .at(-1)
+    ?.text.match(/\b(\d{6})\b/)?.[1];
+  const verify = await t.request({ method: 'POST', url: '/api/otp/verify', payload: { reqId: send.json().message, otp: code } });
+  const login = await t.request({
+    method: 'POST',
+    url: ROUTES.phoneVerification.path,
+    payload: { otp_jwt_token: verify.json().message, phone_number: phone },
+  });
+  expect(login.statusCode, login.body).toBe(200);
+}
 const emailsTo = async (address: string) =>
   ((await t.services.email.recent?.(200, SUNRISE)) ?? []).filter((m) => m.to === address);
 
@@ -42,6 +57,19 @@ describe('adding a staff member sends the invitation', () => {
     expect(sent[0]?.text).toContain(SIGN_IN);
     await t.services.jobs.runDue();
     expect(smsTo('9811111112')).toHaveLength(1);
+
+    // Until she signs in, the invitation can be sent again; after, it cannot.
+    expect(res.result.abilities.can_resend).toBe(true);
+    const again = await call('POST', `/api/staff/${res.result.id}/resend_invitation`, anita);
+    expect(expectResponse(ROUTES.staffInvitationResend, again).result.invitations_sent).toEqual([
+      { channel: 'sms', to: '9811111112' },
+    ]);
+    await t.services.jobs.runDue();
+    expect(smsTo('9811111112')).toHaveLength(2);
+    await signInReal('9811111112');
+    const listed = expectResponse(ROUTES.staffList, await call('GET', ROUTES.staffList.path, anita)).result;
+    expect(listed.find((m) => m.id === res.result.id)?.abilities.can_resend).toBe(false);
+    expect((await call('POST', `/api/staff/${res.result.id}/resend_invitation`, anita)).statusCode).toBe(409);
   });
 
   it('with an email: one email in the outbox with the link, every value escaped', async () => {
@@ -84,10 +112,12 @@ describe('adding a staff member sends the invitation', () => {
     await t.services.jobs.runDue();
     expect(smsTo('9000000006')).toHaveLength(before + 1);
 
-    // A teacher without staff management is refused; a member is not an invitation.
+    // A teacher without staff management is refused; a member who signs in is sent nothing again.
     expect((await call('POST', `/api/staff/${res.result.id}/resend_invitation`, mona)).statusCode).toBe(403);
+    await staffToken(t, '9000000003');
     const member = demoId('user:9000000003');
-    expect((await call('POST', `/api/staff/${member}/resend_invitation`, anita)).statusCode).toBe(404);
+    expect((await call('POST', `/api/staff/${member}/resend_invitation`, anita)).statusCode).toBe(409);
+    expect((await call('POST', `/api/staff/${demoId('user:9000000099')}/resend_invitation`, anita)).statusCode).toBe(404);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import {
   appSettings,
@@ -175,6 +175,16 @@ export async function revokeUserSessions(q: Queryable, userId: string, now: Date
     )
     .returning({ id: refreshSessions.id });
   return rows.map((r) => r.id);
+}
+
+/** Which of these people have ever signed in (a session of their own, not a temporary token). */
+export async function usersWhoSignedIn(q: Queryable, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await q
+    .selectDistinct({ userId: refreshSessions.userId })
+    .from(refreshSessions)
+    .where(and(inArray(refreshSessions.userId, userIds), eq(refreshSessions.isTemp, false)));
+  return new Set(rows.map((r) => r.userId));
 }
 
 export async function listTempSessions(q: Queryable, schoolId: string, now: Date) {

@@ -195,6 +195,11 @@ export class SessionService implements SessionChecker {
     return { ...info, token };
   }
 
+  /** Which of these people have ever signed in (an invitation to sign in is sent again only to the others). */
+  signedInUsers(userIds: string[]): Promise<Set<string>> {
+    return repo.usersWhoSignedIn(this.db, userIds);
+  }
+
   async listTemp(schoolId: string): Promise<AccessTokenInfo[]> {
     const rows = await repo.listTempSessions(this.db, schoolId, this.clock.now());
     return rows.map(presentAccessToken);

@@ -32,10 +32,16 @@ const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) => ne
  * What the caller may do with a member: change them and take them off the staff only when they hold
  * at least what the member's role gives (roles policy `covers`), and never remove themselves.
  */
-const abilitiesOf = (auth: Scope, member: repo.StaffRow, actOn: ReadonlySet<string>): StaffMember['abilities'] => ({
+const abilitiesOf = (
+  auth: Scope,
+  member: repo.StaffRow,
+  actOn: ReadonlySet<string>,
+  signedIn: ReadonlySet<string>,
+): StaffMember['abilities'] => ({
   can_edit: actOn.has(member.role.id),
   can_remove: actOn.has(member.role.id) && member.user.id !== auth.userId,
-  can_resend: false,
+  // Someone added who has never signed in may be sent the invitation again.
+  can_resend: actOn.has(member.role.id) && !signedIn.has(member.user.id),
 });
 
 /** Staff, students and parents of one school. */
@@ -65,13 +71,21 @@ export class PeopleService {
       repo.listInvitations(auth, this.db),
       this.roles.grantableRoleIds(auth),
     ]);
-    return [...members.map((m) => presentStaffMember(m, abilitiesOf(auth, m, actOn))), ...invited.map(presentInvitation)];
+    const signedIn = await this.sessions.signedInUsers(members.map((m) => m.user.id));
+    return [
+      ...members.map((m) => presentStaffMember(m, abilitiesOf(auth, m, actOn, signedIn))),
+      ...invited.map(presentInvitation),
+    ];
   }
 
   private async staffMember(auth: Scope, userId: string): Promise<StaffMember> {
-    const [[row], actOn] = await Promise.all([repo.listStaff(auth, this.db, userId), this.roles.grantableRoleIds(auth)]);
+    const [[row], actOn, signedIn] = await Promise.all([
+      repo.listStaff(auth, this.db, userId),
+      this.roles.grantableRoleIds(auth),
+      this.sessions.signedInUsers([userId]),
+    ]);
     if (!row) throw notFound();
-    return presentStaffMember(row, abilitiesOf(auth, row, actOn));
+    return presentStaffMember(row, abilitiesOf(auth, row, actOn, signedIn));
   }
 
   /**
@@ -127,10 +141,25 @@ export class PeopleService {
     return { ...(await this.staffMember(auth, added.userId)), invitations_sent: sent };
   }
 
-  /** Sends an open invitation of the school again, to the phone and email the school gave. */
+  /**
+   * Sends the invitation again: an open invitation of the school (by its id), to the phone and email
+   * the school gave, or a member added who has never signed in, to their account's phone and email.
+   */
   async resendInvitation(auth: Scope, id: string): Promise<{ invitations_sent: InvitationSent[] }> {
     const [row] = await repo.listInvitations(auth, this.db, id);
-    if (!row) throw notFound();
+    if (!row) {
+      const [member] = await repo.listStaff(auth, this.db, id);
+      if (!member) throw notFound();
+      await this.roles.assertCanChange(auth, { userId: id, roleId: member.role.id });
+      if ((await this.sessions.signedInUsers([id])).has(id)) throw conflict('This person already signs in');
+      const sent = await this.invitations.send(auth, {
+        kind: 'staff',
+        firstName: member.names.firstName ?? member.user.firstName,
+        phone: member.user.phone,
+        email: member.user.email,
+      });
+      return { invitations_sent: sent };
+    }
     await this.roles.assertCanChange(auth, { roleId: row.role.id });
     const sent = await this.invitations.send(auth, {
       kind: 'staffInvitation',
