@@ -39,8 +39,8 @@ test("the admin asks Nursery A's families to check their children's details; Roh
   await expect(parent).toHaveURL(new RegExp(`/students/${child.id}`));
   const banner = parent.getByTestId('record-check');
   await expect(banner).toContainText("Please check Aarav's details");
-  // Beside the confirmation, the way to propose a change.
-  await expect(banner.getByRole('button', { name: 'Propose a change' })).toBeVisible();
+  // Beside the confirmation, the page's own way to propose a change.
+  await expect(parent.getByRole('button', { name: 'Propose a change' })).toBeVisible();
   await banner.getByRole('button', { name: 'Everything is correct' }).click();
   await expect(parent.getByText('Thank you: the details are confirmed')).toBeVisible();
   await expect(banner).toHaveCount(0);

@@ -484,8 +484,8 @@ function Consent({ record, consent }: { record: ChildRecord; consent: ChildConse
   );
 }
 
-/** The school asked the family to check the child's details: everything correct, or propose a change. */
-function CheckBanner({ record, onPropose }: { record: ChildRecord; onPropose: () => void }) {
+/** The school asked the family to check the child's details: everything correct, or (the page's own action) propose a change. */
+function CheckBanner({ record }: { record: ChildRecord }) {
   const { t } = useTranslation(CHILDREN_NS);
   const confirm = useConfirmCheck(record.student.id);
   const name = record.profile.preferred_name || record.student.first_name;
@@ -513,11 +513,6 @@ function CheckBanner({ record, onPropose }: { record: ChildRecord; onPropose: ()
           >
             {t('check.allCorrect')}
           </Button>
-          {record.abilities.can_propose_changes && (
-            <Button variant="default" leftSection={<IconSend size={16} />} onClick={onPropose}>
-              {t('propose.title')}
-            </Button>
-          )}
         </Group>
       </Stack>
     </Alert>
@@ -588,7 +583,7 @@ export default function ChildRecordPage() {
         )}
       </Group>
 
-      {r.check.pending && a.can_confirm_check && <CheckBanner record={r} onPropose={() => open({ kind: 'propose' })} />}
+      {r.check.pending && a.can_confirm_check && <CheckBanner record={r} />}
 
       {r.pending_changes.length > 0 && (
         <Stack gap="sm" component="section" aria-label={t('changes.pending')} data-testid="pending-changes">
