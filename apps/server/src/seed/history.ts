@@ -177,15 +177,13 @@ async function write(q: Queryable, now: Date): Promise<void> {
       const readers =
         schoolKey === 'sunrise' ? ['9000000004', '9000000005'].filter((p) => a.daysAgo > 7 || p !== '9000000004') : [];
       if (readers.length)
-        await q
-          .insert(t.communicationReads)
-          .values(
-            readers.map((p) => ({
-              communicationId: id,
-              userId: demoId(`user:${p}`),
-              readAt: at(addDays(today, -a.daysAgo), '19:00'),
-            })),
-          );
+        await q.insert(t.communicationReads).values(
+          readers.map((p) => ({
+            communicationId: id,
+            userId: demoId(`user:${p}`),
+            readAt: at(addDays(today, -a.daysAgo), '19:00'),
+          })),
+        );
     }
   }
 }
