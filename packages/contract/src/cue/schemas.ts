@@ -43,7 +43,8 @@ export const CUE_MESSAGES = {
   missingValues: 'Missing values: ',
   noCaptionModel: 'no caption model configured',
   noTranscription: 'No transcription engine is configured on this server',
-  externalProviderOff: 'Photo captions and speech to text use the external assistant provider, which this school has not switched on',
+  externalProviderOff:
+    'Photo captions and speech to text use the external assistant provider, which this school has not switched on',
   missingContext: 'Missing required context',
   failedResponse: 'Failed to get response',
 } as const;
