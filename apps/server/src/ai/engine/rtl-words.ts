@@ -6,9 +6,12 @@
 import type { AttendanceStatus } from './reading.js';
 
 export interface RtlWords {
-  /** Letters written before a word ("و", "ب"; "ו", "ש", "ב" ...). */
+  /** Letters written before a word ("و", "ب"; "ו", "ש", "ب" ...). */
   prefix: string;
-  status: Record<AttendanceStatus, string[]>;
+  /** Status words; `arrivals` are the present ones that say a child came (late when a clock time after 9 follows). */
+  status: Record<AttendanceStatus, string[]> & { arrivals: string[] };
+  /** Reasons of a leave (a wedding, travel): an absence said with one is excused. */
+  leave: string[];
   /** Words before a verb that turn "came" into "did not come". */
   negators: string[];
   everyone: string[];
@@ -26,6 +29,8 @@ export interface RtlWords {
   notDeeds: string[];
   ann: {
     verbs: string[];
+    /** Requests that are also a past tense ("أرسلوا"): only with the families after them. */
+    verbsToAudience: string[];
     audience: string[];
     notes: string[];
     labels: string[];
@@ -259,7 +264,27 @@ export const ARABIC: RtlWords = {
       'طلبوا اجازه',
       'طالبين اجازه',
     ],
+    arrivals: [
+      'اجا',
+      'اجت',
+      'اجوا',
+      'اجو',
+      'وصل',
+      'وصلت',
+      'وصلوا',
+      'وصلو',
+      'حضر',
+      'حضرت',
+      'حضروا',
+      'جا',
+      'جات',
+      'جاء',
+      'جاءت',
+      'اتي',
+      'اتت',
+    ],
   },
+  leave: ['عرس', 'العرس', 'حفله عرس', 'زفاف', 'حفل زفاف', 'سفر', 'مسافر', 'مسافره', 'مسافرين', 'رحله عائليه', 'عطله', 'فرح'],
   negators: ['ما', 'مش', 'مو', 'لم', 'لا', 'ما رح', 'مش رح', 'لن', 'ماا'],
   everyone: [
     'الكل',
@@ -358,6 +383,20 @@ export const ARABIC: RtlWords = {
     'تحتاج',
   ],
   ann: {
+    verbsToAudience: [
+      'ارسلوا',
+      'ارسلو',
+      'ابعتوا',
+      'ابعتو',
+      'ابعثوا',
+      'بعتوا',
+      'ذكروا',
+      'بلغوا',
+      'خبروا',
+      'اكتبوا',
+      'نبهوا',
+      'اعلموا',
+    ],
     verbs: [
       'ذكر',
       'ذكري',
@@ -459,6 +498,13 @@ export const ARABIC: RtlWords = {
       'عزيزتي الام',
       'الاهالي الاعزاء',
       'الاهل الاعزاء',
+      'اهلنا الكرام',
+      'اهالي الكرام',
+      'اهالينا الكرام',
+      'اولياء الامور الاعزاء',
+      'الساده اولياء الامور',
+      'الاهالي الافاضل',
+      'اعزائي الاهل',
     ],
     bodyMarks: ['انو', 'انه', 'انها', 'ان', 'بان', 'بانه', 'عن', 'بخصوص', 'انهم'],
     sendIt: [
@@ -690,8 +736,13 @@ export const HEBREW: RtlWords = {
       'מכתב',
       'שלחו מכתב',
       'קיבלנו מכתב',
+      'בחתונה',
+      'בטיול משפחתי',
+      'בחו"ל',
     ],
+    arrivals: ['הגיע', 'הגיעה', 'הגיעו', 'בא', 'באה', 'באו'],
   },
+  leave: ['חתונה', 'בחתונה', 'טיסה', 'נסיעה', 'טיול משפחתי', 'חו"ל', 'בחו"ל', 'חג משפחתי'],
   negators: ['לא', 'אינו', 'אינה', 'אינם'],
   everyone: ['כולם', 'כולן', 'כל הילדים', 'כל הקבוצה', 'כל הגן', 'כל הכיתה', 'הגן כולו', 'כל הילדות'],
   full: ['מלא', 'מלאה', 'בהרכב מלא'],
@@ -718,7 +769,13 @@ export const HEBREW: RtlWords = {
   states: ['עייף', 'עייפה', 'עייפים', 'רעב', 'רעבה', 'שקט', 'שקטה', 'ישן', 'ישנה', 'עצוב', 'עצובה', 'שלום', 'מסתדר', 'מסתדרת'],
   notDeeds: ['יש', 'אין', 'צריך', 'צריכה', 'צריכים', 'רוצה', 'רוצים', 'יצטרך', 'תצטרך', 'ילך', 'תלך'],
   ann: {
+    verbsToAudience: ['שלחו', 'כתבו', 'הודיעו'],
     verbs: [
+      'תשלחו',
+      'תכתבו',
+      'תודיעו',
+      'תעדכנו',
+      'תזכירו',
       'תזכירי',
       'תזכיר',
       'תזכירו',

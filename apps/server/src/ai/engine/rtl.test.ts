@@ -118,3 +118,36 @@ describe('observations, announcements and questions in Arabic and Hebrew', () =>
     ]);
   });
 });
+
+describe('generalising over how Toddlers teachers write', () => {
+  it('reads an arrival at a clock time after the start of the day as late', () => {
+    expect(attendance(run('آدم وصل الساعة 9:30'))).toEqual([{ date: '25-05-2027', marks: { [id('Adam')]: 'late' } }]);
+    expect(attendance(run('אדם הגיע ב-9:30'))).toEqual([{ date: '25-05-2027', marks: { [id('Adam')]: 'late' } }]);
+    expect(attendance(run('آدم وصل الساعة 8'))).toEqual([{ date: '25-05-2027', marks: { [id('Adam')]: 'present' } }]);
+  });
+
+  it('takes an absence for a family occasion or a trip as a leave', () => {
+    expect(attendance(run('أم لينا بعتت رسالة إنها رح تغيب اليوم عشان عرس خالتها'))).toEqual([
+      { date: '25-05-2027', marks: { [id('Lina')]: 'excused' } },
+    ]);
+    expect(attendance(run('לינה חסרה היום כי הם בחתונה'))).toEqual([{ date: '25-05-2027', marks: { [id('Lina')]: 'excused' } }]);
+  });
+
+  it('does not take "واحد" (one) for Sunday', () => {
+    expect(observed(run('سجلي ملاحظة: سارة عدّت من واحد لعشرة'))).toEqual([[id('Sara'), '25-05-2027']]);
+    expect(attendance(run('لينا غابت يوم الأحد الماضي'))).toEqual([{ date: '23-05-2027', marks: { [id('Lina')]: 'absent' } }]);
+  });
+
+  it('hears a plural request to the families and its send time, not parents who sent something', () => {
+    expect(announcementOf(run('أرسلوا للأهل غداً الساعة 8 تذكير بالحفلة'))).toMatchObject({
+      date: '26-05-2027',
+      time: '08:00 AM',
+      schedule_later: true,
+    });
+    expect(announcementOf(run('תשלחו להורים מחר ב-8 תזכורת על המסיבה'))).toMatchObject({
+      date: '26-05-2027',
+      schedule_later: true,
+    });
+    expect(announcementOf(run('أهل مايا أرسلوا إذن غياب، عندهم سفر'))).toBeNull();
+  });
+});

@@ -87,6 +87,9 @@ interface Compiled {
   states: Words;
   notDeeds: Words;
   annVerbs: Words;
+  annVerbsToAudience: Words;
+  arrivals: Words;
+  leave: Words;
   audience: Words;
   notes: Words;
   labels: Words;
@@ -132,6 +135,9 @@ function compile(w: RtlWords): Compiled {
     states: words(w.states),
     notDeeds: words(w.notDeeds),
     annVerbs: words(w.ann.verbs),
+    annVerbsToAudience: words(w.ann.verbsToAudience),
+    arrivals: words(w.status.arrivals),
+    leave: words(w.leave),
     audience: words(w.ann.audience),
     notes: words(w.ann.notes),
     labels: words(w.ann.labels),
@@ -196,6 +202,8 @@ function datesIn(L: Compiled, f: string, now: Date, future: boolean, from = 0, t
   for (const h of L.tomorrow.all(f, from, to)) push(h, new Date(today.getTime() + DAY));
   L.weekdays.forEach((words, wd) => {
     for (const h of words.all(f, from, to)) {
+      // A bare Arabic weekday ("احد", "تنين", "جمعه") is also a number or "week": a day only after "يوم".
+      if (L.w === ARABIC && !h.word.startsWith('ال') && !/يوم\s*$/u.test(f.slice(Math.max(0, h.start - 6), h.start))) continue;
       const after = f.slice(h.end, Math.min(to, h.end + 14));
       const last = L.last.first(after);
       const next = L.next.first(after);
@@ -315,10 +323,15 @@ function announcementAt(L: Compiled, f: string): AnnouncementStart | null {
     return { start: label.start, bodyAt, whenFrom: label.end, whenTo: bodyAt };
   }
   // A request to tell families may come anywhere, even run on after a clause ("... ذكّر الأهالي إنو ...").
-  for (const v of L.annVerbs.all(f)) {
+  const verbs = [
+    ...L.annVerbs.all(f).map((v) => ({ ...v, notes: true })),
+    // "أرسلوا" is also "they sent": a request only when the families follow it ("أرسلوا للأهل").
+    ...L.annVerbsToAudience.all(f).map((v) => ({ ...v, notes: false })),
+  ].sort((a, b) => a.start - b.start);
+  for (const v of verbs) {
     // The audience or a note word within the next few words.
     const window = f.slice(v.end, v.end + 60);
-    const who = [...L.audience.all(window), ...L.notes.all(window)].sort((a, b) => a.start - b.start)[0];
+    const who = [...L.audience.all(window), ...(v.notes ? L.notes.all(window) : [])].sort((a, b) => a.start - b.start)[0];
     if (!who) continue;
     const between = window.slice(0, who.start);
     if (between.trim().split(/\s+/).filter(Boolean).length > 5) continue;
@@ -341,8 +354,14 @@ function announcementAt(L: Compiled, f: string): AnnouncementStart | null {
     if (colon >= 0 && colon < 60 && (!mark || colon < mark.start)) bodyAt = afterWho + colon + 1;
     else if (mark) bodyAt = afterWho + mark.end;
     if (mark && L.w === HEBREW && mark.word === 'ש') bodyAt = afterWho + mark.start + 1;
-    const whenTo =
+    let whenTo =
       colon >= 0 && colon < 60 && (!mark || colon < mark.start) ? afterWho + colon : mark ? afterWho + mark.start : afterWho;
+    // "أرسلوا للأهل غداً الساعة 8 تذكير ...": a time right after the families, before its text, is when to send it.
+    const sendAt = times[0];
+    if (sendAt && /^[\s,]*$/.test(rest.slice(0, sendAt.start)) && whenTo <= afterWho + sendAt.start) {
+      whenTo = afterWho + sendAt.end;
+      if (bodyAt <= whenTo) bodyAt = whenTo + (/^[\s,:]*/.exec(f.slice(whenTo))?.[0].length ?? 0);
+    }
     afterWho = v.end + who.end;
     return { start: v.start, bodyAt, whenFrom: v.end, whenTo: Math.max(whenTo, afterWho) };
   }
@@ -362,6 +381,9 @@ interface Clause {
   family: boolean;
 }
 
+/** The school day starts at 9: an arrival after it is late (milliseconds into the day). */
+const DAY_STARTS = 9 * 3_600_000;
+
 function statusIn(L: Compiled, f: string, from: number, to: number): { status: AttendanceStatus; at: number } | null {
   let best: { status: AttendanceStatus; at: number; rank: number } | null = null;
   L.status.forEach(([status, words], rank) => {
@@ -372,6 +394,13 @@ function statusIn(L: Compiled, f: string, from: number, to: number): { status: A
         const before = f.slice(Math.max(from, h.start - 8), h.start);
         if (L.negators.all(before).some((n) => /^\s*$/.test(before.slice(n.end)))) s = 'absent';
       }
+      // "وصل الساعة 9:30", "הגיע ב-9:30": an arrival at a time after the start of the day is late.
+      if (s === 'present' && L.arrivals.first(f, h.start, h.end)) {
+        const [at] = datesIn(L, f, new Date(0), false, h.end, Math.min(to, h.end + 16));
+        if (at?.hasHour && /^[\s,]*$/.test(f.slice(h.end, at.start)) && at.date.getTime() % DAY > DAY_STARTS) s = 'late';
+      }
+      // "غايب ... عشان عرس", "חסרה כי הם בחופשה": a family occasion or trip makes an absence a leave.
+      if (s === 'absent' && L.leave.first(f, from, to)) s = 'excused';
       const r = s === 'present' ? 3 : s === 'absent' ? 2 : rank;
       if (!best || r < best.rank) best = { status: s, at: h.start, rank: r };
     }

@@ -11,6 +11,7 @@
  * several calls separated by " | ", nothing expected as "".
  */
 import { CLASSES, type ClassInfo, categoryOf, type DevCase, type ExpectedCall, fullName } from './core.js';
+import { AR_RTL, HE_RTL } from './hand-rtl.js';
 
 type Row = [cls: 'NA' | 'KB' | 'TD', date: string, time: string, text: string, expected: string];
 
@@ -373,4 +374,7 @@ const rows = (lang: DevCase['lang'], list: Row[]): DevCase[] =>
     };
   });
 
-export const HAND: DevCase[] = [...rows('en', EN), ...rows('ar', AR), ...rows('he', HE)];
+/** The Toddlers teachers' Arabic and Hebrew sentences of `hand-rtl.ts` (part of `HAND`). */
+export const HAND_RTL: DevCase[] = [...rows('ar', AR_RTL), ...rows('he', HE_RTL)];
+
+export const HAND: DevCase[] = [...rows('en', EN), ...rows('ar', AR), ...rows('he', HE), ...HAND_RTL];
