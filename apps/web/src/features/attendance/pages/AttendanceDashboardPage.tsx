@@ -191,7 +191,14 @@ function DashboardBody({ data }: { data: AttendanceDashboard }) {
       </SimpleGrid>
       {data.today.unmarked_classes.length > 0 && (
         // Today's rate is over the classes marked so far: the others are named, each a link to its day.
-        <Alert color="yellow" variant="light" title={t('dashboard.unmarkedTitle')} data-testid="unmarked-classes">
+        <Alert
+          color="yellow"
+          variant="light"
+          title={t('dashboard.unmarkedTitle')}
+          // The title in the text colour: the light yellow of the alert's own title is too faint to read.
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          data-testid="unmarked-classes"
+        >
           <Text fz="sm" c="var(--mantine-color-dark-7)">
             {t('dashboard.unmarkedBody')}
           </Text>
