@@ -1,5 +1,6 @@
 import { CHAT_EVENTS } from '@cue/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { classId, markDay, todayUtc } from './support/attendance.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
 
 const CHIPS = [
@@ -302,7 +303,9 @@ test('an announcement drafted by Cue is edited, saved as a draft, and its conver
 test('in Arabic the chat page reads right to left', async ({ page, request }) => {
   test.setTimeout(60_000);
   await page.addInitScript(() => localStorage.setItem('cue.language', 'ar'));
-  await openAs(page, request, SHELL_PHONES.teacher, '/assistant');
+  const token = (await openAs(page, request, SHELL_PHONES.teacher, '/assistant')).staffToken ?? '';
+  // Today may have been marked complete by another journey: open it again, so that the card may save it.
+  await markDay(request, token, await classId(request, token, 'Nursery A'), todayUtc(), {}, false);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1, name: 'كيف يمكنني مساعدتك؟' })).toBeVisible();
   await expect(page.getByTestId('cue-suggestions').getByRole('button')).toHaveCount(7);
