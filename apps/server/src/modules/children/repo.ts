@@ -26,6 +26,9 @@ async function reachable(scope: Scope, column: AnyPgColumn = students.schoolId):
   return mine.length ? inArray(students.id, mine) : sql`false`;
 }
 
+/** The ids of the children a condition of `reachable` admits, as a subquery (for writes that name a row by its own id). */
+const childrenWhere = (q: Queryable, reach: SQL) => q.select({ id: students.id }).from(students).where(reach);
+
 const person = <T extends { id: AnyPgColumn; firstName: AnyPgColumn; lastName: AnyPgColumn }>(table: T) => ({
   id: table.id as T['id'],
   firstName: table.firstName as T['firstName'],
@@ -158,10 +161,7 @@ export async function updateHealthItem(
   itemId: string,
   values: Partial<typeof studentHealthItems.$inferInsert>,
 ): Promise<void> {
-  const inScope = q
-    .select({ id: students.id })
-    .from(students)
-    .where(await reachable(scope));
+  const inScope = childrenWhere(q, await reachable(scope));
   await q
     .update(studentHealthItems)
     .set({ ...values, recordedBy: scope.userId })
@@ -169,10 +169,7 @@ export async function updateHealthItem(
 }
 
 export async function deleteHealthItem(scope: Scope, q: Queryable, itemId: string): Promise<void> {
-  const inScope = q
-    .select({ id: students.id })
-    .from(students)
-    .where(await reachable(scope));
+  const inScope = childrenWhere(q, await reachable(scope));
   await q
     .delete(studentHealthItems)
     .where(and(eq(studentHealthItems.id, itemId), inArray(studentHealthItems.studentId, inScope)));
@@ -188,10 +185,7 @@ export async function updateContact(
   contactId: string,
   values: Partial<typeof studentContacts.$inferInsert>,
 ): Promise<void> {
-  const inScope = q
-    .select({ id: students.id })
-    .from(students)
-    .where(await reachable(scope));
+  const inScope = childrenWhere(q, await reachable(scope));
   await q
     .update(studentContacts)
     .set({ ...values, recordedBy: scope.userId })
@@ -199,10 +193,7 @@ export async function updateContact(
 }
 
 export async function deleteContact(scope: Scope, q: Queryable, contactId: string): Promise<void> {
-  const inScope = q
-    .select({ id: students.id })
-    .from(students)
-    .where(await reachable(scope));
+  const inScope = childrenWhere(q, await reachable(scope));
   await q.delete(studentContacts).where(and(eq(studentContacts.id, contactId), inArray(studentContacts.studentId, inScope)));
 }
 
@@ -296,13 +287,7 @@ export async function setParentContact(
       and(
         eq(parentChildren.studentId, studentId),
         sql`${parentChildren.parentId} in (select id from parents where user_id = ${parentUserId})`,
-        inArray(
-          parentChildren.studentId,
-          q
-            .select({ id: students.id })
-            .from(students)
-            .where(await reachable(scope)),
-        ),
+        inArray(parentChildren.studentId, childrenWhere(q, await reachable(scope))),
       ),
     );
 }
@@ -447,16 +432,7 @@ export async function confirmCheck(scope: Scope, q: Queryable, studentId: string
     .update(studentProfiles)
     .set({ checkConfirmedAt: now, checkConfirmedBy: scope.userId })
     .where(
-      and(
-        eq(studentProfiles.studentId, studentId),
-        inArray(
-          studentProfiles.studentId,
-          q
-            .select({ id: students.id })
-            .from(students)
-            .where(await reachable(scope)),
-        ),
-      ),
+      and(eq(studentProfiles.studentId, studentId), inArray(studentProfiles.studentId, childrenWhere(q, await reachable(scope)))),
     );
 }
 
