@@ -222,3 +222,25 @@ test("another school's teacher finds the record unavailable, with nothing of it 
   await expect(page.getByTestId('record-unavailable')).toHaveText("This child's record is not available to you.");
   await expect(page.getByText('Aarav')).toHaveCount(0);
 });
+
+test('an admin adds the aunt who may collect Aarav, with her photo for the staff at the door', async ({ page, request }) => {
+  const child = await aarav(request);
+  const added = await request.post(`/api/student/${child.id}/contacts`, {
+    headers: auth(child.token),
+    data: { kind: 'collector', name: 'Priya Sharma', relationship: 'Aunt' },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  await openAs(page, request, SHELL_PHONES.admin, pagePath.childRecord(child.id));
+  const row = page.getByTestId('record-collector').getByTestId('contact').filter({ hasText: 'Priya Sharma' });
+  await expect(row.locator('img')).toHaveCount(0);
+  // A small PNG chosen from the device.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWPwmnCTJMQwqmHCaCh5DdekAQCzB7MQT2VQ1gAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const chooser = page.waitForEvent('filechooser');
+  await row.getByTestId('collector-photo').click();
+  await (await chooser).setFiles({ name: 'priya.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Photo saved')).toBeVisible();
+  await expect(row.locator('img')).toHaveAttribute('src', /\/media\/profile\/contact\/[0-9a-f]{24}\.webp\?/);
+});

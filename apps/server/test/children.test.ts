@@ -1,4 +1,5 @@
 import { ROUTES } from '@cue/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
@@ -157,6 +158,52 @@ describe("a child's record", () => {
     expect((await recordOf(tara)).not_allowed).toBeNull();
     expect((await recordOf(rohan)).not_allowed).toBeNull();
     expect(JSON.stringify(await recordOf(tara))).not.toContain('Court order');
+  });
+
+  it("keeps a collector's photo, private, for the staff who check at the door", async () => {
+    const collector = expectResponse(
+      ROUTES.childContactCreate,
+      await req('POST', `/api/student/${aarav}/contacts`, anita, {
+        kind: 'collector',
+        name: 'Sunita Sharma',
+        relationship: 'Aunt',
+      }),
+    ).result;
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#888888' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Artist: 'Camera owner' } } })
+      .toBuffer();
+    const boundary = '----cue-photo';
+    const form = (field: string, bytes: Buffer, type: string) => ({
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="x"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    const upload = (token: string, body: ReturnType<typeof form>) =>
+      t.request({
+        method: 'POST',
+        url: `/api/student_contacts/${collector.id}/photo`,
+        headers: { ...bearer(token), ...body.headers },
+        payload: body.payload,
+      });
+    expect((await upload(tara, form('photo', jpeg, 'image/jpeg'))).statusCode).toBe(403);
+    expect((await upload(anita, form('photo', Buffer.from('not an image'), 'text/plain'))).statusCode).toBeGreaterThanOrEqual(
+      400,
+    );
+    const saved = expectResponse(ROUTES.childContactPhoto, await upload(anita, form('photo', jpeg, 'image/jpeg')));
+    expect(saved.message).toBe('Photo saved');
+    expect(saved.result.photo).toMatch(/^\/media\/profile\/contact\/[0-9a-f]{24}\.webp\?/);
+    const forTara = (await recordOf(tara)).collectors.find((c) => c.id === collector.id);
+    expect(forTara?.photo).toMatch(/\.webp\?/);
+    const image = await t.request({ method: 'GET', url: forTara?.photo ?? '' });
+    expect(image.statusCode).toBe(200);
+    expect((await sharp(image.rawPayload).metadata()).exif).toBeUndefined();
+    expect((await t.request({ method: 'GET', url: (forTara?.photo ?? '').split('?')[0] ?? '' })).statusCode).toBe(403);
   });
 
   it('orders emergency contacts by priority', async () => {

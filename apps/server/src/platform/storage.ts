@@ -4,7 +4,17 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Clock } from './clock.js';
 import type { Db } from './db/client.js';
-import { bugReports, communications, media, observations, parents, schools, students, users } from './db/schema.js';
+import {
+  bugReports,
+  communications,
+  media,
+  observations,
+  parents,
+  schools,
+  studentContacts,
+  students,
+  users,
+} from './db/schema.js';
 import { newId } from './ids.js';
 
 /** Who a stored file belongs to, and what it is: every stored file gets a row in `media`. */
@@ -74,6 +84,7 @@ const referenced = sql`
   select ${users.staffProfilePicture} as url from ${users} where ${users.staffProfilePicture} is not null
   union select ${parents.profilePicture} from ${parents} where ${parents.profilePicture} is not null
   union select ${students.profilePicture} from ${students} where ${students.profilePicture} is not null
+  union select ${studentContacts.photo} from ${studentContacts} where ${studentContacts.photo} is not null
   union select ${schools.logo} from ${schools} where ${schools.logo} is not null
   union select m.value ->> 'media_link' from ${observations}, jsonb_array_elements(${observations.media}) m
   union select m.value ->> 'media_link' from ${communications}, jsonb_array_elements(${communications.media}) m

@@ -108,6 +108,16 @@ export const CHILDREN_ROUTES = routeTable({
     body: contactRequestSchema,
     response: withMessage(contactSchema),
   },
+  childContactPhoto: {
+    method: 'POST',
+    path: '/api/student_contacts/:id/photo',
+    access: 'staff',
+    permission: 'admin_portal.students',
+    resource: 'contact',
+    params: byIdSchema,
+    upload: 'photo',
+    response: withMessage(contactSchema),
+  },
   childContactDelete: {
     method: 'DELETE',
     path: '/api/student_contacts/:id',

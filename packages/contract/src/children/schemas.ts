@@ -12,6 +12,7 @@ export const CHILD_MESSAGES = {
   itemAdded: 'Added',
   itemSaved: 'Saved',
   itemRemoved: 'Removed',
+  photoSaved: 'Photo saved',
   consentSaved: 'Consent recorded',
   changeProposed: 'Your changes were sent to the school',
   changeAccepted: 'Changes accepted',

@@ -1,6 +1,7 @@
 import { CHILD_MESSAGES, ROUTES } from '@cue/contract';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
+import { readUpload } from '../../platform/http/upload.js';
 
 export function childRoutes(route: Router, s: Services): void {
   route(ROUTES.childRecord, async ({ auth, params }) => ({ result: await s.children.record(auth, params.id) }));
@@ -31,6 +32,10 @@ export function childRoutes(route: Router, s: Services): void {
   route(ROUTES.childContactUpdate, async ({ auth, params, body }) => ({
     result: await s.children.updateContact(auth, params.id, body),
     message: CHILD_MESSAGES.itemSaved,
+  }));
+  route(ROUTES.childContactPhoto, async ({ auth, params, req }) => ({
+    result: await s.children.setContactPhoto(auth, params.id, await readUpload(req, ROUTES.childContactPhoto.upload)),
+    message: CHILD_MESSAGES.photoSaved,
   }));
   route(ROUTES.childContactDelete, async ({ auth, params }) => {
     await s.children.removeContact(auth, params.id);

@@ -24,7 +24,10 @@ import { requireAccess, type Scope } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import type { UploadedFile } from '../../platform/http/upload.js';
 import { newId } from '../../platform/ids.js';
+import { toProfilePicture } from '../../platform/images.js';
+import type { MediaStore } from '../../platform/storage.js';
 import { canDecide, canSeeMedical, canSeeNotAllowed, managesStudents } from './policy.js';
 import {
   ageText,
@@ -57,6 +60,7 @@ export class ChildRecordService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly storage: MediaStore,
   ) {}
 
   private today(): string {
@@ -250,6 +254,16 @@ export class ChildRecordService {
     await this.ownedContact(scope, id);
     if (body.kind === 'not_allowed' && !(await canSeeNotAllowed(scope))) throw forbidden();
     await repo.updateContact(scope, this.db, id, { ...this.contactValues(body), recordedAt: this.clock.now() });
+    return this.contactOut(scope, id);
+  }
+
+  /** A collector's photo (staff check it at the door), stored like a child's picture: private, metadata removed. */
+  async setContactPhoto(scope: Scope, id: string, upload: UploadedFile): Promise<ChildContact> {
+    const row = await this.ownedContact(scope, id);
+    const image = await toProfilePicture(upload.bytes, upload.mimetype);
+    const url = await this.storage.put(`profile/contact/${newId()}.webp`, image, 'image/webp', upload.owner);
+    await repo.updateContact(scope, this.db, id, { photo: url });
+    if (row.contact.photo) await this.storage.remove(row.contact.photo).catch(() => undefined);
     return this.contactOut(scope, id);
   }
 

@@ -113,7 +113,7 @@ export function createServices(deps: AppDeps) {
   const authSettings = new AuthSettingsService(db);
   const invitations = new InvitationSender(config, clock, jobs, deps.sms ?? consoleSmsProvider, email, school);
   const people = new PeopleService(db, clock, users, sessions, rosters, roles, classes, invitations);
-  const children = new ChildRecordService(db, clock);
+  const children = new ChildRecordService(db, clock, storage);
   const scopes = new ScopeFactory(db, {
     rolePermissions: (u, sc) => users.rolePermissions(u, sc),
     schoolPermissions: (sc) => school.schoolPermissions(sc),

@@ -1,6 +1,6 @@
 import { ROUTES } from '@cue/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiResult, type BodyOf, type ResultOf } from '../../lib/api';
+import { apiResult, apiUpload, type BodyOf, type ResultOf } from '../../lib/api';
 import { useActiveSide } from '../../lib/session';
 
 export type ChildRecord = ResultOf<typeof ROUTES.childRecord>;
@@ -83,6 +83,14 @@ export const useSaveContact = (studentId: string) =>
       ? apiResult(ROUTES.childContactUpdate, { ...staff, params: { id }, body })
       : apiResult(ROUTES.childContactCreate, { ...staff, params: { id: studentId }, body }),
   );
+
+/** A collector's photo (a picture only; the server keeps it private and strips its metadata). */
+export const useContactPhoto = () =>
+  useRecordMutation(({ id, file }: { id: string; file: File }) => {
+    const form = new FormData();
+    form.append(ROUTES.childContactPhoto.upload, file);
+    return apiUpload(ROUTES.childContactPhoto, form, { side: 'staff', params: { id } });
+  });
 
 export const useDeleteContact = () =>
   useRecordMutation((id: string) => apiResult(ROUTES.childContactDelete, { ...staff, params: { id } }));

@@ -6,6 +6,7 @@ import {
   Badge,
   Button,
   Collapse,
+  FileButton,
   Group,
   Paper,
   SimpleGrid,
@@ -13,9 +14,20 @@ import {
   Switch,
   Text,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCheck, IconChecklist, IconEdit, IconPencil, IconPlus, IconSend, IconTrash, IconVaccine } from '@tabler/icons-react';
+import {
+  IconCamera,
+  IconCheck,
+  IconChecklist,
+  IconEdit,
+  IconPencil,
+  IconPlus,
+  IconSend,
+  IconTrash,
+  IconVaccine,
+} from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -35,6 +47,7 @@ import {
   useChildFamily,
   useChildRecord,
   useConfirmCheck,
+  useContactPhoto,
   useDeleteContact,
   useDeleteHealthItem,
   useMedicalViews,
@@ -347,17 +360,56 @@ function Contacts({
                 </Stack>
               </Group>
               {editable && (
-                <RowActions
-                  label={c.name}
-                  onEdit={() => open({ kind: 'contact', contactKind: kind, contact: c })}
-                  onDelete={() => open({ kind: 'deleteContact', contact: c })}
-                />
+                <Group gap={4} wrap="nowrap">
+                  {kind === 'collector' && <CollectorPhoto contact={c} />}
+                  <RowActions
+                    label={c.name}
+                    onEdit={() => open({ kind: 'contact', contactKind: kind, contact: c })}
+                    onDelete={() => open({ kind: 'deleteContact', contact: c })}
+                  />
+                </Group>
               )}
             </Group>
           </Paper>
         ))}
       </Stack>
     </Section>
+  );
+}
+
+/** A collector's photo, for the staff who check at the door: chosen from the device, a picture only. */
+function CollectorPhoto({ contact }: { contact: ChildContact }) {
+  const { t } = useTranslation(CHILDREN_NS);
+  const upload = useContactPhoto();
+  return (
+    <FileButton
+      accept="image/png,image/jpeg,image/webp,image/heic"
+      onChange={(file) => {
+        if (!file) return;
+        upload.mutate(
+          { id: contact.id, file },
+          {
+            onSuccess: () => toast.success(t('contacts.photoSaved')),
+            onError: (err) => toast.error(errorText(err)),
+          },
+        );
+      }}
+    >
+      {(props) => (
+        <Tooltip label={t('contacts.photo', { name: contact.name })}>
+          <ActionIcon
+            {...props}
+            variant="subtle"
+            color="gray"
+            loading={upload.isPending}
+            aria-label={t('contacts.photo', { name: contact.name })}
+            data-testid="collector-photo"
+          >
+            <IconCamera size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </FileButton>
   );
 }
 
