@@ -61,6 +61,8 @@ async function slowSaves(page: Page): Promise<void> {
 test('a teacher drafts the attendance in one sentence on the chat page and marks it complete', async ({ page, request }) => {
   test.setTimeout(60_000);
   const { staffToken } = await openAs(page, request, SHELL_PHONES.teacher);
+  // Today may have been marked complete by another journey: open it again, so that the card may save it.
+  await markDay(request, staffToken ?? '', await classId(request, staffToken ?? '', 'Nursery A'), todayUtc(), {}, false);
   await page.getByTestId('dashboard-cue').click();
   await expect(page).toHaveURL(/\/assistant$/);
   await expect(page.getByRole('heading', { level: 1, name: 'What can I help with?' })).toBeVisible();
