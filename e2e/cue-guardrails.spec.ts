@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { pastWeekdays } from './support/attendance.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
 
 /**
@@ -88,12 +89,9 @@ test('a card for a day already marked complete shows its changes and offers to r
   test.setTimeout(90_000);
   const { staffToken } = await openAs(page, request, SHELL_PHONES.teacher, '/assistant');
   const classId = await nurseryAId(request, staffToken ?? '');
-  // Thursday two weeks ago: a past school day no other journey completes.
-  const day = await page.evaluate(() => {
-    const d = new Date();
-    d.setDate(d.getDate() - ((d.getDay() + 6) % 7) - 14 + 3);
-    return { y: d.getFullYear(), m: d.getMonth() + 1, d: d.getDate() };
-  });
+  // A past school day of its own in the shared database (the other journeys take the seven after today).
+  const [dy = 0, dm = 0, dd = 0] = (pastWeekdays(8)[7] ?? '').split('-').map(Number);
+  const day = { y: dy, m: dm, d: dd };
   const pad = (n: number) => String(n).padStart(2, '0');
   const wire = `${pad(day.d)}-${pad(day.m)}-${day.y}`;
   const iso = `${day.y}-${pad(day.m)}-${pad(day.d)}`;
