@@ -48,6 +48,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OTP_WRONG_CODES_PER_PHONE: '0' })).toThrow(/OTP_WRONG_CODES_PER_PHONE/);
   });
 
+  it('keeps files on the local disk without S3 variables, in the object store with all four, and refuses some', () => {
+    expect(loadConfig({}).objectStorage).toBeNull();
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'cue-media',
+      S3_ACCESS_KEY: 'access',
+      S3_SECRET_KEY: 'secret',
+    };
+    expect(loadConfig(s3).objectStorage).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'cue-media',
+      accessKeyId: 'access',
+      secretAccessKey: 'secret',
+      region: 'us-east-1',
+    });
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-3' }).objectStorage?.region).toBe('eu-west-3');
+    const half = () => loadConfig({ S3_ENDPOINT: s3.S3_ENDPOINT, S3_BUCKET: s3.S3_BUCKET });
+    expect(half).toThrow(ConfigError);
+    expect(half).toThrow(/S3_ACCESS_KEY, S3_SECRET_KEY: object storage needs/);
+    // An empty value counts as unset, as a blank line in an env file would.
+    expect(() => loadConfig({ ...s3, S3_SECRET_KEY: '' })).toThrow(/S3_SECRET_KEY: object storage needs/);
+    // The region alone is no store.
+    expect(loadConfig({ S3_REGION: 'eu-west-3' }).objectStorage).toBeNull();
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+  });
+
   it('stops with a message naming each bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty', SEED_DEMO: 'maybe' })).toThrow(ConfigError);
     try {

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** An empty value is no value (a blank line in an env file), so the all-or-none checks see it as unset. */
+const unsetIfEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 const DEFAULT_TEST_NUMBERS = [1, 2, 3, 4, 5, 6].map((n) => `900000000${n}:123456`).join(',');
 
@@ -75,6 +79,21 @@ const envSchema = z.object({
   MICROSOFT_TENANT: z.string().min(1).default('organizations'),
   /** Defaults to the Microsoft identity platform issuer of MICROSOFT_TENANT. */
   MICROSOFT_ISSUER: z.string().url().optional(),
+  /**
+   * An S3-compatible object store for uploaded files (AWS S3, MinIO...): all of endpoint, bucket and
+   * keys, or none of them (files then stay under DATA_DIR/media).
+   */
+  S3_ENDPOINT: unsetIfEmpty(
+    z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\//.test(v), 'expected an http(s) address, e.g. https://s3.eu-west-3.amazonaws.com')
+      .optional(),
+  ),
+  S3_BUCKET: unsetIfEmpty(z.string().min(3).max(63).optional()),
+  S3_ACCESS_KEY: unsetIfEmpty(z.string().optional()),
+  S3_SECRET_KEY: unsetIfEmpty(z.string().optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -85,6 +104,8 @@ export interface Config extends Omit<Env, 'OTP_TEST_NUMBERS' | 'SEED_DEMO' | 'SE
   otpTestNumbers: Map<string, string>;
   dataDir: string;
   webDist: string;
+  /** Where uploaded files go when not to the local disk: set when every S3_* variable is. */
+  objectStorage: S3Settings | null;
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +135,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const root = path.resolve(import.meta.dirname, '../../../..');
+  const s3 = {
+    S3_ENDPOINT: rest.S3_ENDPOINT,
+    S3_BUCKET: rest.S3_BUCKET,
+    S3_ACCESS_KEY: rest.S3_ACCESS_KEY,
+    S3_SECRET_KEY: rest.S3_SECRET_KEY,
+  };
+  const missing = Object.entries(s3)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  // Half an object store would put files on the local disk of one instance while the operator believes them in the bucket.
+  if (missing.length > 0 && missing.length < 4) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.join(', ')}: object storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY together; set the missing ones, or remove all four to keep files on the local disk`,
+    );
+  }
   return {
     ...rest,
     SEED_DEMO: SEED_DEMO ?? !production,
@@ -121,5 +157,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otpTestNumbers: parseTestNumbers(OTP_TEST_NUMBERS ?? (production ? '' : DEFAULT_TEST_NUMBERS)),
     dataDir: path.resolve(rest.DATA_DIR),
     webDist: path.resolve(rest.WEB_DIST ?? path.join(root, 'apps/web/dist')),
+    objectStorage:
+      rest.S3_ENDPOINT && rest.S3_BUCKET && rest.S3_ACCESS_KEY && rest.S3_SECRET_KEY
+        ? {
+            endpoint: rest.S3_ENDPOINT,
+            bucket: rest.S3_BUCKET,
+            accessKeyId: rest.S3_ACCESS_KEY,
+            secretAccessKey: rest.S3_SECRET_KEY,
+            region: rest.S3_REGION,
+          }
+        : null,
   };
 }

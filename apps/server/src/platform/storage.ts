@@ -1,6 +1,16 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { eq, sql } from 'drizzle-orm';
 import type { Clock } from './clock.js';
 import type { Db } from './db/client.js';
@@ -29,7 +39,7 @@ export interface MediaOwner {
   id?: string;
 }
 
-/** Where uploaded files live. Local disk by default; object storage later behind the same interface. */
+/** Where uploaded files live, seen by the modules: a stored file is a `media` row and a link. */
 export interface Storage {
   /** Stores the bytes under the key, records the file in `media`, and returns its URL path (unsigned). */
   put(key: string, bytes: Buffer, contentType: string, owner: MediaOwner): Promise<string>;
@@ -39,36 +49,175 @@ export interface Storage {
 
 export const MEDIA_PREFIX = '/media/';
 
-/** Files on the local disk, under `root`. */
-export class LocalStorage {
+/**
+ * The bytes behind the links: the local disk, or an S3-compatible object store. Keys are the relative
+ * names MediaStore gives (`profile/parent/<id>.webp`), the same in both, so a deployment can copy its
+ * files from one to the other without touching a record.
+ */
+export interface ObjectStore {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The object's bytes, or null when there is none under the key. */
+  read(key: string): Promise<Buffer | null>;
+  /** Removes the object; a key with nothing under it is not an error. */
+  remove(key: string): Promise<void>;
+  /**
+   * A link the browser fetches the object from directly, valid for `seconds`. Stores whose files this
+   * server sends itself (the local disk) have none.
+   */
+  urlFor?(key: string, seconds: number): Promise<string>;
+}
+
+/** A name segment storage accepts: letters, digits, `.`, `_`, `-`; never `.` or `..` alone. */
+const KEY_SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+/** The key, when it is a relative name that stays inside the store; anything else is refused before any I/O. */
+export function checkedKey(key: string): string {
+  const segments = key.split('/');
+  if (!key || segments.some((s) => !KEY_SEGMENT.test(s) || s === '.' || s === '..')) {
+    throw new Error(`invalid storage key ${JSON.stringify(key.slice(0, 100))}`);
+  }
+  return key;
+}
+
+/** The key a media link names (signature and query left out), or null for a link that is not a stored file. */
+export function mediaKey(url: string): string | null {
+  if (!url.startsWith(MEDIA_PREFIX)) return null;
+  return url.slice(MEDIA_PREFIX.length).split('?')[0] ?? '';
+}
+
+/** Files on the local disk, under `root` (sent by the server itself, under `/media/`). */
+export class LocalStorage implements ObjectStore {
   constructor(readonly root: string) {
     fsSync.mkdirSync(root, { recursive: true });
   }
 
   private resolve(key: string): string {
-    const file = path.resolve(this.root, key);
+    const file = path.resolve(this.root, checkedKey(key));
+    // A second fence: whatever the key check lets through still has to land under the root.
     if (!file.startsWith(`${path.resolve(this.root)}${path.sep}`)) throw new Error(`invalid storage key ${key}`);
     return file;
   }
 
-  async put(key: string, bytes: Buffer): Promise<string> {
+  async put(key: string, bytes: Buffer): Promise<void> {
     const file = this.resolve(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, bytes);
-    return `${MEDIA_PREFIX}${key}`;
   }
 
-  async remove(url: string): Promise<void> {
-    if (!url.startsWith(MEDIA_PREFIX)) return;
-    await fs.rm(this.resolve(url.slice(MEDIA_PREFIX.length)), { force: true });
+  async read(key: string): Promise<Buffer | null> {
+    const file = this.resolve(key);
+    return fs.readFile(file).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT' || err.code === 'EISDIR' || err.code === 'ENOTDIR') return null;
+      throw err;
+    });
   }
 
-  /** The bytes a URL returned by put points at, or null when there are none. */
-  async read(url: string): Promise<Buffer | null> {
-    if (!url.startsWith(MEDIA_PREFIX)) return null;
-    return fs.readFile(this.resolve(url.slice(MEDIA_PREFIX.length).split('?')[0] ?? '')).catch(() => null);
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.resolve(key), { force: true });
   }
 }
+
+/** Where an S3-compatible store is and how to sign in to it (config: S3_*). */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+/** Presigned links are worked out from the start of their minute, so one file's link stays the same for a while (browsers cache its bytes). */
+const PRESIGN_STEP_S = 60;
+
+/**
+ * Objects in a bucket of any S3-compatible store (AWS S3, MinIO, Ceph, R2...). Path-style addresses
+ * (`<endpoint>/<bucket>/<key>`): self-hosted stores seldom have a DNS name per bucket, and the browser's
+ * Content-Security-Policy then names one origin, the endpoint's.
+ */
+export class S3Storage implements ObjectStore {
+  private readonly client: S3Client;
+
+  constructor(readonly settings: S3Settings) {
+    this.client = new S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      // Checksums only where S3 demands them: the newer default ones are not understood by every compatible store.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  /** The endpoint's origin, which the browser is sent to (for the Content-Security-Policy). */
+  get origin(): string {
+    return new URL(this.settings.endpoint).origin;
+  }
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: checkedKey(key),
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
+    );
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key) }));
+      if (!res.Body) return null;
+      return Buffer.from(await res.Body.transformToByteArray());
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) {
+        return null;
+      }
+      throw err;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key) }));
+  }
+
+  /**
+   * A presigned GET of the object. Signed as of the start of the current minute (the store's time, not
+   * the app's clock), so every request for the file within that minute gets the same link and the browser
+   * reuses the bytes it cached under it; the link then still works for `seconds` less up to a minute.
+   */
+  async urlFor(key: string, seconds: number): Promise<string> {
+    const step = PRESIGN_STEP_S * 1000;
+    const signingDate = new Date(Math.floor(Date.now() / step) * step);
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: checkedKey(key),
+      // Stored files never change under their name: the bytes may be kept while the link works.
+      ResponseCacheControl: `private, max-age=${Math.max(0, seconds - PRESIGN_STEP_S)}`,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: seconds, signingDate });
+  }
+
+  /** Creates the bucket unless it exists (tests and first starts against an empty store). */
+  async ensureBucket(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+    } catch {
+      await this.client.send(new CreateBucketCommand({ Bucket: this.settings.bucket }));
+    }
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+/** How long a presigned link to the object store works: at most five minutes, whatever the app's own link allows. */
+export const PRESIGNED_LIFETIME_S = 5 * 60;
+/** How long a browser may keep the redirect to a presigned link: shorter than the least the link still works. */
+export const PRESIGNED_REDIRECT_MAX_AGE_S = PRESIGNED_LIFETIME_S - PRESIGN_STEP_S - 60;
 
 /** Files not referred to by any record for this long after their upload are removed. */
 export const MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -90,20 +239,20 @@ const referenced = sql`
   union select m.value ->> 'media_link' from ${communications}, jsonb_array_elements(${communications.media}) m
   union select m.value ->> 'media_link' from ${bugReports}, jsonb_array_elements(${bugReports.media}) m`;
 
-/** The app's storage: files on disk with a `media` row each, and the clean-up of files nothing refers to. */
+/**
+ * The app's storage: files in an object store (the local disk or an S3-compatible one) with a `media`
+ * row each, and the clean-up of files nothing refers to.
+ */
 export class MediaStore implements Storage {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly disk: LocalStorage,
+    readonly objects: ObjectStore,
   ) {}
 
-  get root(): string {
-    return this.disk.root;
-  }
-
   async put(key: string, bytes: Buffer, contentType: string, owner: MediaOwner): Promise<string> {
-    const url = await this.disk.put(key, bytes);
+    await this.objects.put(checkedKey(key), bytes, contentType);
+    const url = `${MEDIA_PREFIX}${key}`;
     try {
       await this.db.insert(media).values({
         id: owner.id ?? newId(),
@@ -117,19 +266,29 @@ export class MediaStore implements Storage {
         createdAt: this.clock.now(),
       });
     } catch (err) {
-      await this.disk.remove(url).catch(() => undefined);
+      await this.objects.remove(key).catch(() => undefined);
       throw err;
     }
     return url;
   }
 
-  read(url: string): Promise<Buffer | null> {
-    return this.disk.read(url);
+  /** The bytes a link returned by put points at (signed or not), or null when there are none. */
+  async read(url: string): Promise<Buffer | null> {
+    const key = mediaKey(url);
+    return key ? this.objects.read(key) : null;
   }
 
   async remove(url: string): Promise<void> {
-    await this.disk.remove(url);
-    await this.db.delete(media).where(eq(media.url, url));
+    const key = mediaKey(url);
+    if (!key) return;
+    await this.objects.remove(key);
+    await this.db.delete(media).where(eq(media.url, `${MEDIA_PREFIX}${key}`));
+  }
+
+  /** Removes a stored file's bytes by its link; a link to no stored file, or an invalid one, is passed over. */
+  private async removeBytes(url: string): Promise<void> {
+    const key = mediaKey(url);
+    if (key) await this.objects.remove(key);
   }
 
   /** Bytes this person stored since the given moment (their upload quota). */
@@ -157,7 +316,7 @@ export class MediaStore implements Storage {
           limit ${CLEANUP_BATCH}
         ) returning ${media.url} as url`);
       const rows = (result as unknown as { rows: { url: string }[] }).rows;
-      await Promise.all(rows.map((r) => this.disk.remove(r.url).catch(() => undefined)));
+      await Promise.all(rows.map((r) => this.removeBytes(r.url).catch(() => undefined)));
       removed += rows.length;
       if (rows.length < CLEANUP_BATCH) return removed;
     }

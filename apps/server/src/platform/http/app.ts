@@ -64,7 +64,16 @@ import { MediaUrls, mediaAccess, useMediaUrls } from '../media-urls.js';
 import { attachRealtime } from '../realtime.js';
 import type { Secrets } from '../secrets.js';
 import { consoleSmsProvider, type SmsProvider } from '../sms/provider.js';
-import { LocalStorage, MEDIA_CLEANUP_JOB, MEDIA_PREFIX, MediaStore } from '../storage.js';
+import {
+  LocalStorage,
+  MEDIA_CLEANUP_JOB,
+  MEDIA_PREFIX,
+  MediaStore,
+  mediaKey,
+  PRESIGNED_LIFETIME_S,
+  PRESIGNED_REDIRECT_MAX_AGE_S,
+  S3Storage,
+} from '../storage.js';
 import { registerErrorHandling, serializeError } from './errors.js';
 import { createGuard } from './guard.js';
 import { createLoginPage } from './login-page.js';
@@ -96,7 +105,11 @@ export function createServices(deps: AppDeps) {
   const sessions = new SessionService(db, config, clock, tokens, users, events, roles);
   const otp = new OtpService(db, config, clock, deps.sms ?? consoleSmsProvider, tokens, users, secrets.otpPepper);
   const oauth = new OauthService(db, config, clock);
-  const storage = new MediaStore(db, clock, new LocalStorage(path.join(config.dataDir, 'media')));
+  // Uploaded files: in the configured S3-compatible bucket, else under DATA_DIR/media (decision 28).
+  const objects = config.objectStorage
+    ? new S3Storage(config.objectStorage)
+    : new LocalStorage(path.join(config.dataDir, 'media'));
+  const storage = new MediaStore(db, clock, objects);
   // Links to private files are signed with a key derived from the JWT secret (decision 6).
   useMediaUrls(new MediaUrls(secrets.jwtSecret, clock));
   const school = new SchoolService(db, clock, storage, users, rosters);
@@ -199,11 +212,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   registerErrorHandling(app);
 
+  const storageOrigin = config.objectStorage ? [new URL(config.objectStorage.endpoint).origin] : [];
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Files in an object store are fetched by the browser from the store itself (a redirect, decision 28).
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigin],
+        mediaSrc: ["'self'", ...storageOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
@@ -265,12 +281,29 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // Stored files: public ones cached for long, private ones only through a signed link (decision 6).
   await app.register(async (media) => {
     media.addHook('onRequest', mediaAccess);
-    await media.register(fastifyStatic, {
-      root: services.storage.root,
-      prefix: MEDIA_PREFIX,
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
+    const objects = services.storage.objects;
+    if (objects instanceof LocalStorage) {
+      await media.register(fastifyStatic, {
+        root: objects.root,
+        prefix: MEDIA_PREFIX,
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+      });
+      return;
+    }
+    media.addHook('onClose', async () => {
+      if (objects instanceof S3Storage) objects.destroy();
+    });
+    // In an object store: once the link is checked, the browser fetches the bytes from the store with a
+    // presigned link of a few minutes; the redirect itself is kept for less than that (decision 28).
+    media.get(`${MEDIA_PREFIX}*`, async (req, reply) => {
+      const key = mediaKey(req.url) ?? '';
+      const allowed = /max-age=(\d+)/.exec(String(reply.getHeader('cache-control') ?? ''))?.[1];
+      const maxAge = Math.min(PRESIGNED_REDIRECT_MAX_AGE_S, Number(allowed ?? PRESIGNED_REDIRECT_MAX_AGE_S));
+      const target = await objects.urlFor?.(key, PRESIGNED_LIFETIME_S);
+      if (!target) return reply.status(404).send({ message: MESSAGES.notFound, code: ERROR_CODES.notFound });
+      return reply.header('cache-control', `private, max-age=${maxAge}`).redirect(target, 302);
     });
   });
 
