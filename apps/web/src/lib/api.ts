@@ -17,6 +17,7 @@ export {
   type AnswerOf,
   ApiError,
   type BodyOf,
+  type HeadersOf,
   NETWORK_ERROR,
   type ParamsOf,
   type QueryOf,

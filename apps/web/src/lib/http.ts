@@ -29,7 +29,7 @@ export class ApiError extends Error {
  * decision 21): what a call sends and what it answers are inferred from the entry.
  */
 export type Route = Pick<RouteDef, 'method' | 'path' | 'access'> &
-  Partial<Pick<RouteDef, 'params' | 'query' | 'body' | 'upload' | 'response'>>;
+  Partial<Pick<RouteDef, 'params' | 'query' | 'body' | 'headers' | 'upload' | 'response'>>;
 
 /** The success answer of a route: its envelope (`{ result }`, `{ result, message }` or `{ message }`). */
 export type AnswerOf<R> = R extends { response: infer S extends z.ZodType } ? z.output<S> : unknown;
@@ -42,17 +42,25 @@ export type QueryOf<R> = R extends { query: infer S extends z.ZodType } ? Partia
 /** The path parameters a route reads (`:id` → `{ id }`). */
 export type ParamsOf<R> = R extends { params: infer S extends z.ZodType } ? z.input<S> : never;
 
-/** What a call sends: the entry's parts, required where the entry declares them (the query is always optional). */
+/**
+ * The request headers a route reads, by the names its entry declares (lower-case, as the server reads
+ * them: `{ pagenumber: 2 }` is sent as the `PageNumber` header of the spec — header names have no case).
+ */
+export type HeadersOf<R> = R extends { headers: { shape: infer S extends Record<string, unknown> } }
+  ? { [K in keyof S]?: string | number }
+  : never;
+
+/** What a call sends: the entry's parts, required where the entry declares them (the query and headers are always optional). */
 export type RequestParts<R> = (R extends { params: z.ZodType } ? { params: ParamsOf<R> } : { params?: undefined }) &
   (R extends { body: z.ZodType } ? { body: BodyOf<R> } : { body?: undefined }) &
-  (R extends { query: z.ZodType } ? { query?: QueryOf<R> } : { query?: undefined });
+  (R extends { query: z.ZodType } ? { query?: QueryOf<R> } : { query?: undefined }) &
+  // A route that declares headers takes exactly those; any other takes free extra headers (e.g. x-frontend-origin).
+  (R extends { headers: z.ZodType } ? { headers?: HeadersOf<R> } : { headers?: Record<string, string> });
 
 export interface TransportOptions {
   signal?: AbortSignal;
   /** Retry network failures with backoff (spec section 7). Defaults to true for GET. */
   retryNetwork?: boolean;
-  /** Extra request headers (e.g. x-frontend-origin). */
-  headers?: Record<string, string>;
   /** Keep the request alive when the page navigates away (logout). */
   keepalive?: boolean;
 }
@@ -81,16 +89,30 @@ export function routeUrl(path: string, params: object = {}, query: object = {}):
 
 const TIMEOUT_MS = 20_000;
 
-type AnyOptions = { params?: object; query?: object; body?: unknown } & TransportOptions;
+type AnyOptions = {
+  params?: object;
+  query?: object;
+  body?: unknown;
+  headers?: Record<string, string | number | undefined>;
+} & TransportOptions;
+
+/** The request's own headers as text (a header left undefined is not sent). */
+export function headerText(headers: AnyOptions['headers'] = {}): Record<string, string> {
+  const text: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) text[name] = String(value);
+  return text;
+}
 
 async function once<T>(route: Route, token: string | null, options: AnyOptions): Promise<T> {
   const url = routeUrl(route.path, options.params, options.query);
-  if (route.method === 'GET' && options.body === undefined) {
+  const own = headerText(options.headers);
+  // An answer asked for at start-up was asked without headers: a page of a list (PageNumber) is not it.
+  if (route.method === 'GET' && options.body === undefined && Object.keys(own).length === 0) {
     // Asked for at start-up already (lib/early.ts): that answer, unless the request failed on the way.
     const early = await takeEarly(url, token)?.catch(() => undefined);
     if (early) return parseEnvelope<T>(early.status, early.statusText, early.text);
   }
-  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
+  const headers: Record<string, string> = { ...own, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
