@@ -1,5 +1,5 @@
 /**
- * `node --import tsx bench/faces.ts [--runs 20] [--burst 10]`
+ * `node --import tsx bench/faces.ts [--runs 20] [--burst 10] [--tiny]`
  *
  * The class gallery's face engine in this process (WebAssembly backend, one thread):
  * - model load: first use, backend start and the three models read from disk;
@@ -9,6 +9,7 @@
  * - burst: `burst` photos handed over at once: they are answered one after another (the queue), so the
  *   whole burst takes about burst x p50 and the process never runs two inferences together;
  * - the suggestions' accuracy on this photo, the tensors held and the process's memory after.
+ * `--tiny` runs the same with the Tiny Face Detector in place of SSD MobileNet v1, for the comparison.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,7 +47,8 @@ const random = () => {
 const gaussian = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
 const jitter = (d: number[], sigma: number) => d.map((x) => x + sigma * gaussian());
 
-const engine = FaceEngine.shared();
+const tiny = process.argv.includes('--tiny');
+const engine = tiny ? new FaceEngine({ detector: 'tiny' }) : FaceEngine.shared();
 const rssBefore = rssMiB();
 const loadStarted = performance.now();
 const { backend, loadMs } = await engine.info();
@@ -134,7 +136,7 @@ const result = {
   at: new Date().toISOString(),
   machine: machine(),
   backend,
-  detector: 'ssd_mobilenetv1 + face_landmark_68 + face_recognition',
+  detector: `${tiny ? 'tiny_face_detector (608)' : 'ssd_mobilenetv1'} + face_landmark_68 + face_recognition`,
   maxSide: DEFAULT_MAX_SIDE,
   thresholds: { match: MATCH_THRESHOLD, confident: CONFIDENT_THRESHOLD },
   modelLoadMs: loadMs,
@@ -160,4 +162,4 @@ const result = {
   rssMiB: { before: rssBefore, after: rssMiB() },
 };
 console.log(JSON.stringify(result, null, 2));
-console.log(`saved ${saveResults('faces', result)}`);
+console.log(`saved ${saveResults(tiny ? 'faces-tiny' : 'faces', result)}`);
