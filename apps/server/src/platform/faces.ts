@@ -10,8 +10,7 @@
  * `suggest` are those of the photo's class and of children with biometric consent only, and a child
  * without it is only ever detected (`withDescriptors: false` is enough to blur a face).
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { ERROR_CODES } from '@cue/contract';
 import sharp, { type OutputInfo } from 'sharp';
 import { AppError } from './errors.js';
@@ -103,50 +102,44 @@ export function suggest(faces: readonly { descriptor: number[] | null }[], refs:
   return out.sort((a, b) => a.face - b.face);
 }
 
-// The few parts of face-api and TensorFlow.js used here. The package's own typings bundle all of
-// TensorFlow's; these keep the engine's surface explicit.
-interface Tensor3D {
-  dispose(): void;
-}
-interface Tf {
-  setBackend(name: string): Promise<boolean>;
-  ready(): Promise<void>;
-  getBackend(): string;
-  tensor3d(values: Uint8Array, shape: [number, number, number], dtype: 'int32'): Tensor3D;
-  memory(): { numTensors: number };
-  env(): { set(flag: string, value: unknown): void };
-}
-interface Net {
-  loadFromDisk(dir: string): Promise<void>;
-}
-interface Detection {
-  score: number;
-  box: { x: number; y: number; width: number; height: number };
-}
-interface DetectTask extends PromiseLike<Detection[]> {
-  withFaceLandmarks(): { withFaceDescriptors(): PromiseLike<{ detection: Detection; descriptor: Float32Array }[]> };
-}
-interface FaceApi {
-  tf: Tf & { setWasmPaths(prefix: string, usePlatformFetch?: boolean): void };
-  nets: { ssdMobilenetv1: Net; tinyFaceDetector: Net; faceLandmark68Net: Net; faceRecognitionNet: Net };
-  SsdMobilenetv1Options: new (opts: { minConfidence: number; maxResults: number }) => unknown;
-  TinyFaceDetectorOptions: new (opts: { inputSize: number; scoreThreshold: number }) => unknown;
-  detectAllFaces(input: Tensor3D, options: unknown): DetectTask;
-}
-
 export interface EngineInfo {
   backend: string;
   detector: 'ssd' | 'tiny';
   loadMs: number;
+  /** Tensors held by the inference thread: the models' weights once loaded; growth means a leak. */
   tensors: number;
 }
 
-const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+interface RawFace {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  score: number;
+  descriptor: number[] | null;
+}
+type WorkerRequest =
+  | { type: 'info' }
+  | { type: 'detect'; pixels: ArrayBuffer; width: number; height: number; withDescriptors: boolean };
+type WorkerAnswer = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
 
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+const unreadable = () => new AppError(400, 'The image could not be read', ERROR_CODES.notAnImage);
+
+/**
+ * The engine: images are decoded here (sharp works off the event loop), inference runs in one worker
+ * thread (`faces-worker.mjs`) started on first use, because TensorFlow.js's WebAssembly kernels are
+ * synchronous and would hold the server's event loop for the whole photo. Calls are queued: one photo at a
+ * time per engine, so a burst of uploads takes one core, not all of them.
+ */
 export class FaceEngine {
   private static instance: FaceEngine | undefined;
-  private loading: Promise<{ api: FaceApi; loadMs: number }> | undefined;
-  /** The tail of the inference queue: one photo at a time in this process. */
+  private readonly backend: 'wasm' | 'cpu';
+  private readonly detector: 'ssd' | 'tiny';
+  private worker: Worker | undefined;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  /** The tail of the queue. */
   private tail: Promise<unknown> = Promise.resolve();
 
   /** Loads models lazily on first use; one inference at a time per process (a queue), so a burst of uploads does not take every core. */
@@ -155,46 +148,51 @@ export class FaceEngine {
     return FaceEngine.instance;
   }
 
-  private readonly backend: 'wasm' | 'cpu';
-  private readonly detector: 'ssd' | 'tiny';
-
   /**
    * `backend`: `wasm` (the default; one thread, SIMD) or `cpu` (TensorFlow.js in plain JavaScript, about
    * 25 times slower, decision 29), for a machine where WebAssembly cannot start. `detector`: `ssd` (SSD
-   * MobileNet v1, the default) or `tiny` (Tiny Face Detector: about a third faster with descriptors, but
-   * it missed 3 of the samples' 22 faces; kept for the benchmark's comparison).
+   * MobileNet v1, the default) or `tiny` (Tiny Face Detector: faster, but it missed 3 of the samples' 22
+   * faces; kept for the benchmark's comparison).
    */
   constructor(opts: { backend?: 'wasm' | 'cpu'; detector?: 'ssd' | 'tiny' } = {}) {
     this.backend = opts.backend ?? 'wasm';
     this.detector = opts.detector ?? 'ssd';
   }
 
-  private load(): Promise<{ api: FaceApi; loadMs: number }> {
-    this.loading ??= (async () => {
-      const started = performance.now();
-      const require = createRequire(import.meta.url);
-      // The package's Node entry wants tfjs-node (native binaries); this build runs on tfjs with the
-      // WebAssembly backend, both required from node_modules, so it shares their single instance.
-      const api = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
-      const { tf } = api;
-      if (this.backend === 'wasm') {
-        const wasmDir = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist');
-        // A folder path with the platform's fetch off: Emscripten reads the .wasm file with fs.
-        tf.setWasmPaths(`${wasmDir}${path.sep}`, false);
-      }
-      if (!(await tf.setBackend(this.backend))) throw new Error(`the ${this.backend} backend of TensorFlow.js did not start`);
-      await tf.ready();
-      const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
-      await (this.detector === 'ssd' ? api.nets.ssdMobilenetv1 : api.nets.tinyFaceDetector).loadFromDisk(modelDir);
-      await api.nets.faceLandmark68Net.loadFromDisk(modelDir);
-      await api.nets.faceRecognitionNet.loadFromDisk(modelDir);
-      return { api, loadMs: performance.now() - started };
-    })();
-    // A failed load (a missing file) is tried again by the next call rather than remembered forever.
-    this.loading.catch(() => {
-      this.loading = undefined;
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./faces-worker.mjs', import.meta.url), {
+      workerData: { backend: this.backend, detector: this.detector, minConfidence: MIN_CONFIDENCE },
     });
-    return this.loading;
+    worker.on('message', (answer: WorkerAnswer) => {
+      const waiting = this.pending.get(answer.id);
+      if (!waiting) return;
+      this.pending.delete(answer.id);
+      if (answer.ok) waiting.resolve(answer.result);
+      else waiting.reject(new Error(`face engine: ${answer.message}`));
+      // Idle: the thread must not keep the process alive (a test run, a script, a shutdown).
+      if (this.pending.size === 0) worker.unref();
+    });
+    // A thread that dies (out of memory, a bug in a kernel) fails what it held; the next call starts a new one.
+    const fail = (err: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const waiting of this.pending.values()) waiting.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`face engine thread exited with ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private call<T>(request: WorkerRequest): Promise<T> {
+    const worker = this.thread();
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.ref();
+      worker.postMessage({ id, ...request }, request.type === 'detect' ? [request.pixels] : []);
+    });
   }
 
   /** Runs `task` after every earlier one has finished, whatever their outcome. */
@@ -204,15 +202,9 @@ export class FaceEngine {
     return run;
   }
 
-  /** The backend, the models' load time and the tensors held (the models' weights once loaded; growth means a leak). */
-  async info(): Promise<EngineInfo> {
-    const { api, loadMs } = await this.load();
-    return {
-      backend: api.tf.getBackend(),
-      detector: this.detector,
-      loadMs: Math.round(loadMs),
-      tensors: api.tf.memory().numTensors,
-    };
+  /** The backend, the models' load time and the tensors held. Loads the models when they are not yet. */
+  info(): Promise<EngineInfo> {
+    return this.enqueue(() => this.call<EngineInfo>({ type: 'info' }));
   }
 
   /**
@@ -234,34 +226,28 @@ export class FaceEngine {
           .raw()
           .toBuffer({ resolveWithObject: true });
       } catch {
-        throw new AppError(400, 'The image could not be read', ERROR_CODES.notAnImage);
+        throw unreadable();
       }
       const { width, height, channels } = raw.info;
-      if (channels !== 3) throw new AppError(400, 'The image could not be read', ERROR_CODES.notAnImage);
-      const { api } = await this.load();
-      const input = api.tf.tensor3d(raw.data, [height, width, 3], 'int32');
-      try {
-        const options =
-          this.detector === 'ssd'
-            ? new api.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: 100 })
-            : new api.TinyFaceDetectorOptions({ inputSize: 608, scoreThreshold: MIN_CONFIDENCE });
-        // The detector may reach past the edges for a face cut by the frame: clamp both corners.
-        const toBox = (d: Detection): FaceBox => {
-          const x0 = clamp01(d.box.x / width);
-          const y0 = clamp01(d.box.y / height);
-          const x1 = clamp01((d.box.x + d.box.width) / width);
-          const y1 = clamp01((d.box.y + d.box.height) / height);
-          return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-        };
-        if (!opts.withDescriptors) {
-          const found = await api.detectAllFaces(input, options);
-          return found.map((d) => ({ box: toBox(d), score: d.score, descriptor: null }));
-        }
-        const found = await api.detectAllFaces(input, options).withFaceLandmarks().withFaceDescriptors();
-        return found.map((f) => ({ box: toBox(f.detection), score: f.detection.score, descriptor: Array.from(f.descriptor) }));
-      } finally {
-        input.dispose();
-      }
+      if (channels !== 3) throw unreadable();
+      // A copy of exactly the pixels, handed over to the thread rather than copied again.
+      const pixels = raw.data.buffer.slice(raw.data.byteOffset, raw.data.byteOffset + raw.data.byteLength) as ArrayBuffer;
+      const faces = await this.call<RawFace[]>({ type: 'detect', pixels, width, height, withDescriptors: opts.withDescriptors });
+      // The detector may reach past the edges for a face cut by the frame: clamp both corners.
+      return faces.map((f) => {
+        const x0 = clamp01(f.x / width);
+        const y0 = clamp01(f.y / height);
+        const x1 = clamp01((f.x + f.width) / width);
+        const y1 = clamp01((f.y + f.height) / height);
+        return { box: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }, score: f.score, descriptor: f.descriptor };
+      });
     });
+  }
+
+  /** Stops the inference thread (at shutdown); a later call starts it again. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
   }
 }
