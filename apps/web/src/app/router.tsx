@@ -5,6 +5,7 @@ import { attendanceRoutes } from '../features/attendance/routes';
 import { childrenRoutes } from '../features/children/routes';
 import { communicationRoutes } from '../features/communication/routes';
 import { cueRoutes } from '../features/cue/routes';
+import { mediaRoutes } from '../features/media/routes';
 import { observationsRoutes } from '../features/observations/routes';
 import { ShellNotFound, shellRoutes } from '../features/shell/routes';
 import { useSession } from '../lib/session';
@@ -83,6 +84,7 @@ export const router = createBrowserRouter([
           ...attendanceRoutes,
           ...childrenRoutes,
           ...communicationRoutes,
+          ...mediaRoutes,
           ...observationsRoutes,
           ...cueRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.

@@ -4,12 +4,13 @@ import { adminRoutes } from '../admin/routes';
 import { attendanceRoutes } from '../attendance/routes';
 import { communicationRoutes } from '../communication/routes';
 import { cueRoutes } from '../cue/routes';
+import { mediaRoutes } from '../media/routes';
 import { observationsRoutes } from '../observations/routes';
 
 /** The pages the modules declare (a menu entry without one opens a "coming soon" page). */
 const BUILT = new Set(
   ([] as RouteObject[])
-    .concat(adminRoutes, attendanceRoutes, communicationRoutes, observationsRoutes, cueRoutes)
+    .concat(adminRoutes, attendanceRoutes, communicationRoutes, mediaRoutes, observationsRoutes, cueRoutes)
     .flatMap((route) => (route.path ? [route.path] : [])),
 );
 
