@@ -1,6 +1,7 @@
 import { FILE_RESPONSE, ROUTES, type RouteDef, type RouteName } from '@cue/contract';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createRouter, registeredRoutes } from '../src/platform/http/route.js';
@@ -181,6 +182,36 @@ describe('answers match their response schemas', () => {
         payload: { language: 'en' },
       }),
     ).result.id;
+    // A photo in Nursery A's gallery, processed, in an album.
+    const boundary = '----cue-route-table';
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0ea5e9' } })
+      .jpeg()
+      .toBuffer();
+    ids.media = expectResponse(
+      ROUTES.classMediaUpload,
+      await t.request({
+        method: 'POST',
+        url: `/api/class_media/${nurseryA}`,
+        headers: { ...bearer(tokens.teacher), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sky.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+          ),
+          photo,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      }),
+    ).result._id;
+    await t.services.jobs.runDue();
+    ids.album = expectResponse(
+      ROUTES.albumCreate,
+      await t.request({
+        method: 'POST',
+        url: `/api/class_album/${nurseryA}`,
+        headers: bearer(tokens.teacher),
+        payload: { name: 'Sky', media_ids: [ids.media] },
+      }),
+    ).result._id;
   }, 60_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
@@ -221,6 +252,14 @@ describe('answers match their response schemas', () => {
     classStudentAlerts: { id: nurseryA, as: 'teacher' },
     childMedicalViews: { id: aarav },
     exportStatus: { id: ids.export },
+    classMediaList: { id: nurseryA, as: 'parent' },
+    mediaItem: { id: ids.media, as: 'teacher' },
+    albumList: { id: nurseryA, as: 'teacher' },
+    albumDetail: { id: ids.album, as: 'parent' },
+    faceQueue: { id: nurseryA, as: 'teacher' },
+    mediaConsumption: { id: demoId('school:sunrise') },
+    mediaQuotaRequests: { as: 'owner' },
+    childMedia: { id: aarav, as: 'teacher' },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

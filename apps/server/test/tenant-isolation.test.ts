@@ -38,6 +38,9 @@ const sunrise = {
   contact: '',
   change_request: '',
   export: '',
+  media: '',
+  album: '',
+  quota_request: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */
@@ -120,7 +123,27 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   classAiBlocksByScreen: { screen_name: 'observation' },
   classAiBlocksUpdate: { screen_name: 'observation', ai_blocks: [{ key: 'observation_writer', enabled: false }] },
   classAiPromptScreensUpdate: { ai_screen_blocks: { chat: { enabled: false, prompt: 'x' } } },
+  mediaEdit: { caption: 'Intrusion' },
+  albumCreate: { name: 'Moon album' },
+  albumEdit: { name: 'Renamed' },
+  faceAdd: { student_id: sunrise.student, face_id: demoId('face:none') },
+  faceReferences: { student_id: sunrise.student },
+  faceReset: { student_id: sunrise.student },
+  faceSearch: { student_id: sunrise.student },
+  faceDecide: { face_id: demoId('face:none'), action: 'ignore' },
+  mediaFilter: {},
+  mediaQuotaExtend: { extra_gb: 5, reason: 'More photos' },
+  mediaQuotaDecide: { decision: 'approve' },
 };
+/** Bodies naming the Sunrise gallery item, filled in once it exists. */
+const mediaBodies = () =>
+  ({
+    tagMany: { media_ids: [sunrise.media], student_ids: [sunrise.student] },
+    postCreate: { caption: 'Intrusion', media_ids: [sunrise.media] },
+    mediaDeleteMany: { media_ids: [sunrise.media] },
+    mediaToActivity: { media_ids: [sunrise.media] },
+    mediaPrivacy: { media_ids: [sunrise.media], privacy: 'class' },
+  }) satisfies Partial<Record<keyof typeof ROUTES, object>>;
 /** Queries that would be valid for the caller's own objects (routes whose query has required fields). */
 const queries: Partial<Record<keyof typeof ROUTES, Record<string, string>>> = {
   calendarList: { from: today, to: today },
@@ -165,7 +188,7 @@ const urlOf = (name: keyof typeof ROUTES, path: string) => {
 async function snapshot(): Promise<string> {
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
   const tables = await t.database.db.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_name not in ('otp_requests', 'usage_daily', '__drizzle_migrations') order by 1`,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_name not in ('otp_requests', 'usage_daily', 'media_seen', '__drizzle_migrations') order by 1`,
   );
   const names = rowsOf<{ table_name: string }>(tables).map((r) => r.table_name);
   const parts: string[] = [];
@@ -287,6 +310,47 @@ beforeAll(async () => {
       payload: { language: 'en' },
     })
   ).json().result.id;
+  // A photo of Aarav that only his family may see, in an album of its own, and a request for more space.
+  const boundaryMedia = '----cue-isolation-media';
+  const shot = await t.request({
+    method: 'POST',
+    url: `/api/class_media/${sunrise.class}`,
+    headers: { ...bearer(tara), 'content-type': `multipart/form-data; boundary=${boundaryMedia}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundaryMedia}\r\nContent-Disposition: form-data; name="privacy"\r\n\r\ntagged\r\n--${boundaryMedia}\r\nContent-Disposition: form-data; name="file"; filename="blocks.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      photo,
+      Buffer.from(`\r\n--${boundaryMedia}--\r\n`),
+    ]),
+  });
+  expect(shot.statusCode, shot.body).toBe(200);
+  sunrise.media = shot.json().result._id;
+  await t.services.jobs.runDue();
+  const tagged = await t.request({
+    method: 'POST',
+    url: `/api/class_media_edit/${sunrise.media}`,
+    headers: bearer(tara),
+    payload: { student_ids: [sunrise.student] },
+  });
+  expect(tagged.statusCode, tagged.body).toBe(200);
+  sunrise.album = (
+    await t.request({
+      method: 'POST',
+      url: `/api/class_album/${sunrise.class}`,
+      headers: bearer(tara),
+      payload: { name: 'Blocks', media_ids: [sunrise.media] },
+    })
+  ).json().result._id;
+  sunrise.quota_request = (
+    await t.request({
+      method: 'POST',
+      url: `/api/school_media_quota_extend/${sunrise.school}`,
+      headers: bearer(anita),
+      payload: { extra_gb: 5, reason: 'Sports day videos' },
+    })
+  ).json().result.pending_request._id;
+  Object.assign(bodies, mediaBodies());
   const sam = await staffToken(t, '9000000001');
   sunrise.access_token = (
     await t.request({
@@ -417,7 +481,21 @@ describe('isolation inside a school', () => {
     },
   );
 
-  it.each(entries.filter(([, d]) => d.path.includes(':id') && d.access !== 'staff'))(
+  /** A class's gallery and albums are read by every family of the class: they show another family's child nowhere. */
+  const familyShared = new Set<keyof typeof ROUTES>(['classMediaList', 'mediaFilter', 'albumList']);
+  it.each(entries.filter(([name, d]) => familyShared.has(name) && d.access !== 'staff'))(
+    '%s shows the parent of another family of the class nothing of a child not theirs',
+    async (name, def) => {
+      const was = await before();
+      const res = await call(otherFamilyParent, name, def);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      for (const marker of ['Aarav', sunrise.student, sunrise.media, sunrise.album])
+        expect(res.body, `${def.method} ${def.path} shows ${marker}`).not.toContain(marker);
+      expect(await snapshot()).toBe(was);
+    },
+  );
+
+  it.each(entries.filter(([name, d]) => d.path.includes(':id') && d.access !== 'staff' && !familyShared.has(name)))(
     '%s refuses the parent of another family and changes nothing',
     async (name, def) => {
       const was = await before();

@@ -13,6 +13,7 @@ export * from './dashboard/schemas.js';
 export * from './dates.js';
 export * from './exports/schemas.js';
 export * from './imports/schemas.js';
+export * from './media/schemas.js';
 export * from './menus.js';
 export * from './messages.js';
 export * from './observations/schemas.js';

@@ -116,6 +116,12 @@ export const ERROR_CODES = {
   externalProviderOff: 'EXTERNAL_PROVIDER_OFF',
   transcriptionFailed: 'TRANSCRIPTION_FAILED',
   alreadyDecided: 'ALREADY_DECIDED',
+  /** Tagging a child in an item shared with the class without the family's photo consent. */
+  noPhotoConsent: 'NO_PHOTO_CONSENT',
+  /** A reference face for a child without the family's face-recognition consent. */
+  noBiometricConsent: 'NO_BIOMETRIC_CONSENT',
+  /** The school's media storage quota would be exceeded. */
+  mediaQuotaFull: 'MEDIA_QUOTA_FULL',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -30,7 +30,10 @@ export type RouteResource =
   | 'health_item'
   | 'contact'
   | 'change_request'
-  | 'export';
+  | 'export'
+  | 'media'
+  | 'album'
+  | 'quota_request';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';
@@ -60,6 +63,8 @@ export interface RouteDef {
   query?: z.ZodType;
   /** The JSON body. */
   body?: z.ZodType;
+  /** Request headers the route reads (lower-case names; a loose object, so other headers pass). */
+  headers?: z.ZodType;
   /** A multipart upload instead of a JSON body: the form field that carries the file. */
   upload?: string;
   /** The success answer (200): the envelope's schema, or `'file'` for a download (CSV). */

@@ -15,6 +15,7 @@ import { CUE_ROUTES } from './cue/routes.js';
 import { DASHBOARD_ROUTES } from './dashboard/routes.js';
 import { EXPORTS_ROUTES } from './exports/routes.js';
 import { IMPORTS_ROUTES } from './imports/routes.js';
+import { MEDIA_ROUTES } from './media/routes.js';
 import { OBSERVATIONS_ROUTES } from './observations/routes.js';
 import { PEOPLE_ROUTES } from './people/routes.js';
 import { PLATFORM_ROUTES } from './platform/routes.js';
@@ -35,6 +36,7 @@ export const ROUTES = {
   ...CLASSES_ROUTES,
   ...PEOPLE_ROUTES,
   ...CHILDREN_ROUTES,
+  ...MEDIA_ROUTES,
   ...EXPORTS_ROUTES,
   ...SCHOOL_ROUTES,
   ...ROLES_ROUTES,

@@ -18,6 +18,7 @@ import {
   bugReports,
   communications,
   media,
+  mediaItems,
   observations,
   parents,
   schools,
@@ -237,7 +238,8 @@ const referenced = sql`
   union select ${schools.logo} from ${schools} where ${schools.logo} is not null
   union select m.value ->> 'media_link' from ${observations}, jsonb_array_elements(${observations.media}) m
   union select m.value ->> 'media_link' from ${communications}, jsonb_array_elements(${communications.media}) m
-  union select m.value ->> 'media_link' from ${bugReports}, jsonb_array_elements(${bugReports.media}) m`;
+  union select m.value ->> 'media_link' from ${bugReports}, jsonb_array_elements(${bugReports.media}) m
+  union select u from ${mediaItems}, unnest(array[${mediaItems.url}, ${mediaItems.mediumUrl}, ${mediaItems.thumbUrl}, ${mediaItems.posterUrl}, ${mediaItems.sharedUrl}, ${mediaItems.sharedThumbUrl}, ${mediaItems.incomingUrl}]) u where u is not null`;
 
 /**
  * The app's storage: files in an object store (the local disk or an S3-compatible one) with a `media`

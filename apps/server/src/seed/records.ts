@@ -57,7 +57,7 @@ const DIETS: Record<string, { religious: string[]; medical: string[]; notes: str
 };
 /** The one child whose family did not consent to photos. */
 const NO_PHOTOS = 'Meera Nair';
-const CONSENTS = ['photos_class', 'photos_public', 'outings', 'sun_cream', 'first_aid'] as const;
+const CONSENTS = ['photos_class', 'photos_public', 'biometric', 'outings', 'sun_cream', 'first_aid'] as const;
 
 const monthsBefore = (now: Date, months: number, day: number): string => {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, Math.min(day, 28)));
@@ -96,7 +96,11 @@ export async function seedRecords(q: Queryable, now: Date): Promise<void> {
           id: demoId(`record:${name}:consent:${consent}`),
           studentId,
           key: consent,
-          granted: !(name === NO_PHOTOS && consent.startsWith('photos')) && !(consent === 'photos_public' && i % 3 === 0),
+          // Face recognition: every other family agreed (the others were asked and said no).
+          granted:
+            !(name === NO_PHOTOS && (consent.startsWith('photos') || consent === 'biometric')) &&
+            !(consent === 'photos_public' && i % 3 === 0) &&
+            !(consent === 'biometric' && i % 2 === 1),
           givenBy: giver,
           givenAt: new Date(now.getTime() - (30 - k) * 86_400_000),
         });

@@ -40,12 +40,17 @@ export const updateObservationRequestSchema = z.object({
   report_title: z.string().trim().max(200).nullable().optional(),
   learning_area_ids: z.array(idSchema).max(20).optional(),
 });
-export const addMediaRequestSchema = z.object({
-  media: z
-    .array(z.object({ media_link: mediaLinkSchema() }))
-    .min(1)
-    .max(20),
-});
+/** Files uploaded for the observation (`media`), or items of the class gallery (`media_ids`), or both. */
+export const addMediaRequestSchema = z
+  .object({
+    media: z
+      .array(z.object({ media_link: mediaLinkSchema() }))
+      .min(1)
+      .max(20)
+      .optional(),
+    media_ids: z.array(idSchema).min(1).max(20).optional(),
+  })
+  .refine((b) => b.media !== undefined || b.media_ids !== undefined, { message: 'Send media or media_ids', path: ['media'] });
 
 export const learningAreaSchema = z.object({ id: idSchema, code: z.string(), name: z.string(), group: z.string() });
 export const observationEntrySchema = z.object({

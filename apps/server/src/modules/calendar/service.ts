@@ -81,6 +81,12 @@ export class CalendarService {
     return row;
   }
 
+  /** An event the caller may change (another module attaches things to it): 404 elsewhere, 403 when not theirs to change. */
+  async editableEvent(auth: Scope, id: string): Promise<{ id: string; classId: string | null }> {
+    const row = await this.find(auth, id);
+    return { id: row.id, classId: row.classId };
+  }
+
   async create(auth: Scope, input: EventInput) {
     const schoolId = staffSchool(auth);
     await this.checkInput(auth, input);

@@ -131,6 +131,18 @@ export async function consents(scope: Scope, q: Queryable, studentId: string) {
 }
 export type ConsentRow = Awaited<ReturnType<typeof consents>>[number];
 
+/** Of these children, those whose latest consent of this kind is a yes. */
+export async function grantedAmong(scope: Scope, q: Queryable, studentIds: readonly string[], key: string): Promise<Set<string>> {
+  if (studentIds.length === 0) return new Set();
+  const rows = await q
+    .selectDistinctOn([studentConsents.studentId], { studentId: studentConsents.studentId, granted: studentConsents.granted })
+    .from(studentConsents)
+    .innerJoin(students, eq(students.id, studentConsents.studentId))
+    .where(and(inArray(studentConsents.studentId, [...studentIds]), eq(studentConsents.key, key), await reachable(scope)))
+    .orderBy(studentConsents.studentId, desc(studentConsents.seq));
+  return new Set(rows.filter((r) => r.granted).map((r) => r.studentId));
+}
+
 /** The school's own kinds of consent (the school of the child, for a parent). */
 export async function schoolConsentTypes(scope: Scope, q: Queryable, schoolId: string) {
   if (scope.kind === 'staff' && scope.schoolId !== schoolId) return [];

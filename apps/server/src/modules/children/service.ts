@@ -56,7 +56,11 @@ const isoOrNull = (value: string | null | undefined, field: string): string | nu
  * only to admins; consents are appended, never overwritten; a family's proposed changes wait for the
  * school.
  */
+export type ConsentListener = (scope: Scope, studentId: string, key: string, granted: boolean) => Promise<void>;
+
 export class ChildRecordService {
+  private readonly consentListeners: ConsentListener[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -287,10 +291,22 @@ export class ChildRecordService {
       givenBy: scope.userId,
       givenAt: this.clock.now(),
     });
+    // What follows from a consent (a withdrawn face-recognition consent deletes the child's face data) happens before the answer.
+    for (const listener of this.consentListeners) await listener(scope, studentId, key, granted);
     const consents = presentConsents(await repo.consents(scope, this.db, studentId), ownTypes);
     const out = consents.find((c) => c.key === key);
     if (!out) throw notFound();
     return out;
+  }
+
+  /** Another module's duty when a consent is given or withdrawn, run before the consent's answer. */
+  onConsent(listener: ConsentListener): void {
+    this.consentListeners.push(listener);
+  }
+
+  /** Of these children (the scope must reach them), those whose consent of this kind is in force now. */
+  async consentedAmong(scope: Scope, studentIds: readonly string[], key: string): Promise<Set<string>> {
+    return repo.grantedAmong(scope, this.db, studentIds, key);
   }
 
   /** Whether the child's consent of this kind is in force now (other modules ask before they act). */

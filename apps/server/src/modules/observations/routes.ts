@@ -18,13 +18,18 @@ export function observationRoutes(route: Router, s: Services): void {
     await s.observations.remove(auth, params.id);
     return { result: true, message: 'Observation deleted' };
   });
-  route(ROUTES.observationAddMedia, async ({ auth, params, body }) => ({
-    result: await s.observations.addMedia(
-      auth,
-      params.id,
-      body.media.map((m) => m.media_link),
-    ),
-  }));
+  route(ROUTES.observationAddMedia, async ({ auth, params, body }) => {
+    // Items of the class gallery go through the gallery, which checks them and remembers the link.
+    let result = body.media_ids ? await s.media.addToObservation(auth, params.id, body.media_ids) : undefined;
+    if (body.media)
+      result = await s.observations.addMedia(
+        auth,
+        params.id,
+        body.media.map((m) => m.media_link),
+      );
+    if (!result) throw new Error('unreachable: the schema asks for media or media_ids');
+    return { result };
+  });
   route(ROUTES.observationCoverage, async ({ auth, params }) => ({
     result: await s.observations.coverage(auth, params.id),
   }));

@@ -59,6 +59,14 @@ export class ScopeFactory {
     return isScope(claims) ? claims : this.create(claims);
   }
 
+  /**
+   * The features switched on for a school: a family's routes that name a feature are checked against
+   * the school of the object they reach (a family has no school of its own), by the service.
+   */
+  featuresOf(schoolId: string): Promise<ReadonlySet<SchoolPermission>> {
+    return this.permissions.schoolPermissions(schoolId);
+  }
+
   /** A new scope for these claims, which reads each thing at most once. */
   create(claims: AccessClaims): Scope {
     const { db, permissions } = this;

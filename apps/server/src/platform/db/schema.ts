@@ -8,6 +8,7 @@ export * from './schema/children.js';
 export * from './schema/classes.js';
 export * from './schema/communication.js';
 export * from './schema/exports.js';
+export * from './schema/media.js';
 export * from './schema/observations.js';
 export * from './schema/people.js';
 export * from './schema/platform.js';

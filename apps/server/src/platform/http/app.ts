@@ -36,6 +36,8 @@ import { exportRoutes } from '../../modules/exports/routes.js';
 import { ExportService } from '../../modules/exports/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
 import { ImportService } from '../../modules/imports/service.js';
+import { mediaRoutes } from '../../modules/media/routes.js';
+import { MediaService } from '../../modules/media/service.js';
 import { observationRoutes } from '../../modules/observations/routes.js';
 import { ObservationService } from '../../modules/observations/service.js';
 import { InvitationSender } from '../../modules/people/invitation-service.js';
@@ -134,6 +136,8 @@ export function createServices(deps: AppDeps) {
   const communication = new CommunicationService(db, clock, scopes, school, classes, jobs, email, events);
   const observations = new ObservationService(db, clock, classes);
   const excusals = new ExcusalService(db, clock, classes, attendance, events);
+  const calendar = new CalendarService(db, classes, events);
+  const media = new MediaService(db, clock, storage, jobs, scopes, children, observations, calendar);
   const cueTasks = new CueTaskService(db, clock, jobs, { classes, attendance, observations, communication, events, scopes });
   const ai = new AiService(db, clock, config, { users, school, classes, attendance, observations, communication, scopes });
   return {
@@ -151,7 +155,7 @@ export function createServices(deps: AppDeps) {
     events,
     attendance,
     excusals,
-    calendar: new CalendarService(db, classes, events),
+    calendar,
     jobs,
     email,
     communication,
@@ -183,6 +187,7 @@ export function createServices(deps: AppDeps) {
     scopes,
     children,
     exports: new ExportService(db, clock, jobs, storage, scopes, children),
+    media,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -242,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   schoolRoutes(route, services);
   peopleRoutes(route, services);
   childRoutes(route, services);
+  mediaRoutes(route, services);
   exportRoutes(route, services);
   roleRoutes(route, services);
   importRoutes(route, services);

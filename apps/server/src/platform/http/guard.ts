@@ -65,7 +65,10 @@ export function createGuard(tokens: TokenService, sessions: SessionChecker, scop
     // mint or extend tokens, leave its school, or end the account.
     if (claims.isTemp && def.allowTemp === false)
       throw new AppError(403, MESSAGES.tempTokenNotAllowed, ERROR_CODES.tempTokenNotAllowed);
-    if (def.permission || def.feature) {
+    // A family has no school of its own: the feature of a route open to families is that of the school
+    // of the object it reaches, which the service checks (ScopeFactory.featuresOf).
+    const familyFeature = claims.kind === 'parent' && !def.permission;
+    if ((def.permission || def.feature) && !familyFeature) {
       if (claims.kind !== 'staff' || !claims.schoolId) throw forbidden();
       const [rolePermissions, schoolPermissions] = await Promise.all([claims.rolePermissions(), claims.schoolPermissions()]);
       if (!can(def, { rolePermissions, schoolPermissions })) throw forbidden();

@@ -11,7 +11,7 @@ type Authenticate = (req: FastifyRequest, def: RouteDef) => Promise<AuthContext 
 export type RouteRequest = Omit<FastifyRequest, 'body' | 'query' | 'params'>;
 
 type AuthFor<D extends RouteDef> = D['access'] extends 'public' | 'refresh' ? null : AuthContext;
-type Part<D, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodType }
+type Part<D, K extends 'params' | 'query' | 'body' | 'headers'> = D extends { [P in K]: infer S extends z.ZodType }
   ? { [P in K]: z.output<S> }
   : unknown;
 
@@ -22,7 +22,8 @@ export type HandlerInput<D extends RouteDef> = {
   reply: FastifyReply;
 } & Part<D, 'params'> &
   Part<D, 'query'> &
-  Part<D, 'body'>;
+  Part<D, 'body'> &
+  Part<D, 'headers'>;
 
 /** What a handler answers: the entry's response (serialized and checked through its schema), or the reply of a download. */
 export type RouteResult<D extends RouteDef> = D extends { response: infer R extends z.ZodType } ? z.output<R> : FastifyReply;
@@ -35,7 +36,7 @@ export interface RouteOptions {
 /** A route as registered: its contract entry and the zod schemas of its input (the fuzzing suite walks these). */
 export interface RegisteredRoute {
   def: RouteDef;
-  schema: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType };
+  schema: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType; headers?: z.ZodType };
 }
 const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 /** Every route `createRouter` registered on this server, in order. */
@@ -60,6 +61,7 @@ const PARTS = [
   ['params', 'params'],
   ['query', 'querystring'],
   ['body', 'body'],
+  ['headers', 'headers'],
 ] as const;
 
 /**

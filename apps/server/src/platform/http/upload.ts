@@ -12,6 +12,8 @@ export interface UploadedFile {
   filename: string;
   /** Who sent it: the file's owner when it is stored. */
   owner: { uploadedBy: string; schoolId: string | null };
+  /** Text fields sent before the file (a caption, a privacy setting). */
+  fields?: Record<string, string>;
 }
 
 /**
@@ -137,10 +139,16 @@ export async function readUpload(
   }
   if (file.file.truncated) throw tooLargeError(message);
   if (size > left) throw new AppError(429, MESSAGES.uploadDailyLimit, ERROR_CODES.uploadQuotaExceeded);
+  const fields: Record<string, string> = {};
+  for (const [name, part] of Object.entries(file.fields)) {
+    const one = Array.isArray(part) ? part[0] : part;
+    if (one && one.type === 'field' && typeof one.value === 'string') fields[name] = one.value;
+  }
   return {
     bytes: Buffer.concat(chunks, size),
     mimetype: file.mimetype,
     filename: file.filename,
     owner: { uploadedBy: auth.userId, schoolId: auth.schoolId ?? null },
+    fields,
   };
 }
