@@ -210,4 +210,21 @@ describe('FaceEngine (real models, sample photos)', () => {
     },
     SLOW,
   );
+
+  it(
+    'stops its thread when idle and starts it again for the next photo',
+    async () => {
+      const idle = new FaceEngine({ idleMs: 100 });
+      expect(idle.running).toBe(false);
+      const image = await crop(LEFT_WOMAN);
+      expect(await idle.detect(image, { withDescriptors: false })).toHaveLength(1);
+      expect(idle.running).toBe(true);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(idle.running).toBe(false);
+      expect(await idle.detect(image, { withDescriptors: false })).toHaveLength(1);
+      await idle.close();
+      expect(idle.running).toBe(false);
+    },
+    SLOW,
+  );
 });

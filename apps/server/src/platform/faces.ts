@@ -136,6 +136,8 @@ export class FaceEngine {
   private static instance: FaceEngine | undefined;
   private readonly backend: 'wasm' | 'cpu';
   private readonly detector: 'ssd' | 'tiny';
+  private readonly idleMs: number;
+  private idleTimer: NodeJS.Timeout | undefined;
   private worker: Worker | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -152,11 +154,18 @@ export class FaceEngine {
    * `backend`: `wasm` (the default; one thread, SIMD) or `cpu` (TensorFlow.js in plain JavaScript, about
    * 25 times slower, decision 29), for a machine where WebAssembly cannot start. `detector`: `ssd` (SSD
    * MobileNet v1, the default) or `tiny` (Tiny Face Detector: faster, but it missed 3 of the samples' 22
-   * faces; kept for the benchmark's comparison).
+   * faces; kept for the benchmark's comparison). `idleMs`: the thread (about 450 MB with its models) is
+   * stopped after this long without work and started again, in about half a second, by the next photo.
    */
-  constructor(opts: { backend?: 'wasm' | 'cpu'; detector?: 'ssd' | 'tiny' } = {}) {
+  constructor(opts: { backend?: 'wasm' | 'cpu'; detector?: 'ssd' | 'tiny'; idleMs?: number } = {}) {
     this.backend = opts.backend ?? 'wasm';
     this.detector = opts.detector ?? 'ssd';
+    this.idleMs = opts.idleMs ?? 5 * 60_000;
+  }
+
+  /** Whether the inference thread is up (its models in memory). */
+  get running(): boolean {
+    return this.worker !== undefined;
   }
 
   private thread(): Worker {
@@ -170,12 +179,21 @@ export class FaceEngine {
       this.pending.delete(answer.id);
       if (answer.ok) waiting.resolve(answer.result);
       else waiting.reject(new Error(`face engine: ${answer.message}`));
-      // Idle: the thread must not keep the process alive (a test run, a script, a shutdown).
-      if (this.pending.size === 0) worker.unref();
+      // Idle: the thread must not keep the process alive (a test run, a script, a shutdown), and gives
+      // its memory back if nothing comes for a while.
+      if (this.pending.size === 0) {
+        worker.unref();
+        clearTimeout(this.idleTimer);
+        this.idleTimer = setTimeout(() => {
+          if (this.pending.size === 0) void this.close();
+        }, this.idleMs).unref();
+      }
     });
     // A thread that dies (out of memory, a bug in a kernel) fails what it held; the next call starts a new one.
     const fail = (err: Error) => {
-      if (this.worker === worker) this.worker = undefined;
+      // A thread stopped when idle may exit after the next one has started: what waits is the new one's.
+      if (this.worker !== undefined && this.worker !== worker) return;
+      this.worker = undefined;
       for (const waiting of this.pending.values()) waiting.reject(err);
       this.pending.clear();
     };
@@ -188,6 +206,7 @@ export class FaceEngine {
   private call<T>(request: WorkerRequest): Promise<T> {
     const worker = this.thread();
     const id = this.nextId++;
+    clearTimeout(this.idleTimer);
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       worker.ref();
@@ -246,6 +265,7 @@ export class FaceEngine {
 
   /** Stops the inference thread (at shutdown); a later call starts it again. */
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const worker = this.worker;
     this.worker = undefined;
     await worker?.terminate();
