@@ -1,7 +1,7 @@
 import { ROUTES } from '@cue/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { send } from '../../lib/http';
-import { batchPercent, boxPercent, fileRefusal, formatBytes, groupByDay, runPool, wireDay } from './gallery';
+import { batchPercent, boxPercent, faceCrop, fileRefusal, formatBytes, groupByDay, runPool, wireDay } from './gallery';
 
 describe('the gallery', () => {
   it('groups items by their day, keeping the order they came in', () => {
@@ -69,7 +69,9 @@ describe('the gallery', () => {
 
   it('writes sizes in the reader units and days in the wire format', () => {
     expect(formatBytes(1536 * 1024 * 1024, 'en')).toBe('1.5 GB');
-    expect(formatBytes(500, 'en')).toBe('500 byte');
+    expect(formatBytes(512, 'en')).toBe('0.5 kB');
+    expect(formatBytes(0, 'en')).toBe('0 kB');
+    expect(formatBytes(431 * 1024, 'en')).toBe('431 kB');
     expect(wireDay('2026-11-27')).toBe('27-11-2026');
     expect(wireDay(null)).toBeUndefined();
   });
@@ -87,6 +89,19 @@ describe('the gallery', () => {
       width: 10,
       height: 10,
     });
+  });
+});
+
+describe('a face cropped from its photo', () => {
+  it('fills the window with the face and its margin, centred', () => {
+    // A 100x100 px face at (400, 300) of an 800x600 photo, no margin, in a 50 px window: drawn at half size.
+    const crop = faceCrop({ x: 0.5, y: 0.5, width: 0.125, height: 1 / 6 }, { width: 800, height: 600 }, 50, 0);
+    expect(crop).toEqual({ width: 400, height: 300, left: -200, top: -150 });
+    // With a margin the picture is drawn smaller, the face still centred.
+    const wide = faceCrop({ x: 0.5, y: 0.5, width: 0.125, height: 1 / 6 }, { width: 800, height: 600 }, 50, 0.25);
+    expect(wide?.width).toBeCloseTo(266.67, 1);
+    expect((wide?.left ?? 0) + (wide?.width ?? 0) * (0.5 + 0.0625)).toBeCloseTo(25, 5);
+    expect(faceCrop({ x: 0, y: 0, width: 1, height: 1 }, { width: null, height: 600 }, 50)).toBeNull();
   });
 });
 

@@ -85,11 +85,11 @@ export function batchPercent(files: readonly { size: number; percent: number; st
   return Math.round(done / total);
 }
 
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+const UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
-/** A size in the reader's language and units ('1.5 GB', '١٫٥ غيغابايت'). */
+/** A size in the reader's language and units ('1.5 GB', '0.5 kB'; never bytes, which nobody reads). */
 export function formatBytes(bytes: number, language: string): string {
-  let value = Math.max(0, bytes);
+  let value = Math.max(0, bytes) / 1024;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
     value /= 1024;
@@ -99,7 +99,7 @@ export function formatBytes(bytes: number, language: string): string {
     style: 'unit',
     unit: UNITS[unit],
     unitDisplay: 'short',
-    maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
+    maximumFractionDigits: value < 10 ? 1 : 0,
   }).format(value);
 }
 
@@ -119,4 +119,29 @@ export function boxPercent(
   const h = fractions ? 1 : (size.height ?? 1);
   const pct = (v: number, of: number) => Math.max(0, Math.min(100, (v / of) * 100));
   return { left: pct(box.x, w), top: pct(box.y, h), width: pct(box.width, w), height: pct(box.height, h) };
+}
+
+/**
+ * Where to place a picture of `size` pixels inside a square window of `side` pixels so that a face box
+ * (fractions of the picture), with a margin around it, fills the window centred: the picture's drawn
+ * width and height and its offset. Null without the picture's size.
+ */
+export function faceCrop(
+  box: { x: number; y: number; width: number; height: number },
+  size: { width: number | null; height: number | null },
+  side: number,
+  margin = 0.25,
+): { width: number; height: number; left: number; top: number } | null {
+  if (!size.width || !size.height) return null;
+  const boxW = box.width * size.width * (1 + 2 * margin);
+  const boxH = box.height * size.height * (1 + 2 * margin);
+  const scale = side / Math.max(boxW, boxH, 1);
+  const centreX = (box.x + box.width / 2) * size.width * scale;
+  const centreY = (box.y + box.height / 2) * size.height * scale;
+  return {
+    width: size.width * scale,
+    height: size.height * scale,
+    left: side / 2 - centreX,
+    top: side / 2 - centreY,
+  };
 }

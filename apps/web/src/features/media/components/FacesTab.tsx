@@ -1,10 +1,11 @@
-import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/notify';
 import { useFaceQueue } from '../api';
 import { MEDIA_NS } from '../i18n';
 import { type ChildOption, FaceActions } from './FaceActions';
+import { FaceCrop } from './FaceCrop';
 import { FacePicture } from './FacePicture';
 
 /**
@@ -52,10 +53,15 @@ export function FacesTab({ classId, childOptions }: { classId: string; childOpti
                     maxHeight={240}
                   />
                 )}
-                <Text fz="xs" c="dimmed">
-                  <bdi>{face.media.taken_on}</bdi>
-                </Text>
-                <FaceActions face={face} number={number} options={childOptions} />
+                <Group gap="sm" align="flex-start" wrap="nowrap">
+                  {src && <FaceCrop src={src} box={face.box} size={{ width: face.media.width, height: face.media.height }} />}
+                  <Stack gap={4} miw={0}>
+                    <Text fz="xs" c="dimmed">
+                      <bdi>{face.media.taken_on}</bdi>
+                    </Text>
+                    <FaceActions face={face} number={number} options={childOptions} />
+                  </Stack>
+                </Group>
               </Stack>
             </Paper>
           );

@@ -78,6 +78,10 @@ function StaffFields({ item, childOptions, onDeleted }: { item: MediaItem; child
   const remove = useDeleteMedia();
   const [caption, setCaption] = useState(item.caption);
   const [confirming, setConfirming] = useState(false);
+  // The tags as chosen here, so quick successive picks build on each other before the answer comes back.
+  const tagged = item.tagged.map((c) => c._id).join(',');
+  const [tags, setTags] = useState<string[]>(() => item.tagged.map((c) => c._id));
+  useEffect(() => setTags(tagged ? tagged.split(',') : []), [tagged]);
   const [suggesting, setSuggesting] = useState(false);
   const captions = useImageCaption();
   // Another item opened in the same viewer starts from its own caption.
@@ -88,7 +92,14 @@ function StaffFields({ item, childOptions, onDeleted }: { item: MediaItem; child
   const save = (body: MediaEdit) =>
     edit.mutate(
       { id: item._id, body },
-      { onSuccess: () => toast.success(mediaMessage('saved')), onError: (err) => toast.error(errorText(err)) },
+      {
+        onSuccess: () => toast.success(mediaMessage('saved')),
+        onError: (err) => {
+          // A refused tag (e.g. no photo consent for a class-wide item) goes back to what is saved.
+          setTags(item.tagged.map((c) => c._id));
+          toast.error(errorText(err));
+        },
+      },
     );
   const suggest = async () => {
     const source = item.medium_url ?? item.url;
@@ -170,8 +181,11 @@ function StaffFields({ item, childOptions, onDeleted }: { item: MediaItem; child
         label={t('viewer.children')}
         placeholder={item.tagged.length ? undefined : t('viewer.childrenPlaceholder')}
         data={options}
-        value={item.tagged.map((c) => c._id)}
-        onChange={(ids) => save({ student_ids: ids })}
+        value={tags}
+        onChange={(ids) => {
+          setTags(ids);
+          save({ student_ids: ids });
+        }}
         searchable
         clearable
         disabled={!canTag}

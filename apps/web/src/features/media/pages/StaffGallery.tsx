@@ -183,7 +183,7 @@ export function StaffGallery() {
         )
       ) : (
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List mb="md" style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+          <Tabs.List mb="md">
             <Tabs.Tab value="gallery">{t('tabs.gallery')}</Tabs.Tab>
             <Tabs.Tab value="albums">{t('tabs.albums')}</Tabs.Tab>
             <Tabs.Tab
