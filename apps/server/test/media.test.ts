@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ERROR_CODES, MEDIA_PAGE_SIZE, ROUTES } from '@cue/contract';
+import { CHUNK_CONTENT_TYPE, ERROR_CODES, MEDIA_CHUNK_BYTES, MEDIA_PAGE_SIZE, ROUTES } from '@cue/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,7 +137,9 @@ describe('uploading to the class gallery', () => {
         set: { quotaBytes: 1 },
       });
     const before = await mediaCount();
-    const files = fs.readdirSync(path.join(t.services.storage.objects.root ?? '', 'gallery', sunrise)).length;
+    const files = fs.readdirSync(
+      path.join((t.services.storage.objects as { root?: string }).root ?? '', 'gallery', sunrise),
+    ).length;
     const photo = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#111' } })
       .jpeg()
       .toBuffer();
@@ -145,8 +147,82 @@ describe('uploading to the class gallery', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: ERROR_CODES.mediaQuotaFull });
     expect(await mediaCount()).toBe(before);
-    expect(fs.readdirSync(path.join(t.services.storage.objects.root ?? '', 'gallery', sunrise)).length).toBe(files);
+    expect(
+      fs.readdirSync(path.join((t.services.storage.objects as { root?: string }).root ?? '', 'gallery', sunrise)).length,
+    ).toBe(files);
     await t.database.db.delete(mediaQuotas);
+  });
+});
+
+describe('large files in chunks', () => {
+  const chunk = (token: string, id: string, offset: number, bytes: Buffer) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/media_uploads/${id}`,
+      headers: { ...bearer(token), 'content-type': CHUNK_CONTENT_TYPE, 'upload-offset': String(offset) },
+      payload: bytes,
+    });
+
+  it('takes a file in chunks, resumes where the server says after a lost answer, and makes the item from the whole', async () => {
+    const photo = await sharp({
+      create: { width: 900, height: 700, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(MEDIA_CHUNK_BYTES / 8);
+    const started = expectResponse(
+      ROUTES.mediaUploadStart,
+      await req('POST', `/api/class_media_uploads/${nurseryA}`, tara, {
+        file_name: 'noise.jpg',
+        mime_type: 'image/jpeg',
+        size: photo.length,
+        caption: 'In pieces',
+      }),
+    ).result;
+    expect(started).toMatchObject({ received: 0, size: photo.length, item: null });
+    const third = Math.ceil(photo.length / 3);
+    const first = expectResponse(ROUTES.mediaUploadChunk, await chunk(tara, started._id, 0, photo.subarray(0, third))).result;
+    expect(first.received).toBe(third);
+    // The first chunk sent again (its answer was lost) changes nothing; a chunk past the received bytes is refused.
+    expect(
+      expectResponse(ROUTES.mediaUploadChunk, await chunk(tara, started._id, 0, photo.subarray(0, third))).result.received,
+    ).toBe(third);
+    const gap = await chunk(tara, started._id, third * 2, photo.subarray(third * 2));
+    expect(gap.statusCode).toBe(409);
+    // Another person cannot see or add to it; the sender asks where to resume.
+    expect((await req('GET', `/api/media_uploads/${started._id}`, anita)).statusCode).toBe(404);
+    expect((await chunk(neha, started._id, third, photo.subarray(third, third * 2))).statusCode).toBe(404);
+    const status = expectResponse(ROUTES.mediaUploadStatus, await req('GET', `/api/media_uploads/${started._id}`, tara)).result;
+    expect(status.received).toBe(third);
+    await chunk(tara, started._id, third, photo.subarray(third, third * 2));
+    const done = expectResponse(
+      ROUTES.mediaUploadChunk,
+      await chunk(tara, started._id, third * 2, photo.subarray(third * 2)),
+    ).result;
+    expect(done.item).toMatchObject({ status: 'processing', caption: 'In pieces', name: 'noise.jpg' });
+    await settle();
+    const item = expectResponse(ROUTES.mediaItem, await itemAs(tara, done.item?._id ?? '')).result;
+    expect(item).toMatchObject({ status: 'ready', width: 900, height: 700 });
+  });
+
+  it('refuses at the start what could never be stored: a wrong type, too large for its kind, past the quota', async () => {
+    const start = (body: object) => req('POST', `/api/class_media_uploads/${nurseryA}`, tara, body);
+    expect((await start({ file_name: 'a.exe', mime_type: 'application/x-msdownload', size: 10 })).statusCode).toBe(415);
+    const big = await start({ file_name: 'long.mp4', mime_type: 'video/mp4', size: 2 * 1024 ** 3 });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe(ERROR_CODES.fileTooLarge);
+    expect((await start({ file_name: 'x.mp4', mime_type: 'video/mp4', size: 0 })).statusCode).toBe(400);
+    expect(
+      (await req('POST', `/api/class_media_uploads/${nurseryA}`, neha, { file_name: 'x.mp4', mime_type: 'video/mp4', size: 10 }))
+        .statusCode,
+    ).toBe(403);
+    const chunkTooLarge = await t.request({
+      method: 'PUT',
+      url: `/api/media_uploads/${newId()}`,
+      headers: { ...bearer(tara), 'content-type': CHUNK_CONTENT_TYPE, 'upload-offset': '0' },
+      payload: Buffer.alloc(MEDIA_CHUNK_BYTES + 1),
+    });
+    expect(chunkTooLarge.statusCode).toBe(413);
   });
 });
 

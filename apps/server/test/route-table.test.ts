@@ -212,6 +212,15 @@ describe('answers match their response schemas', () => {
         payload: { name: 'Sky', media_ids: [ids.media] },
       }),
     ).result._id;
+    ids.upload = expectResponse(
+      ROUTES.mediaUploadStart,
+      await t.request({
+        method: 'POST',
+        url: `/api/class_media_uploads/${nurseryA}`,
+        headers: bearer(tokens.teacher),
+        payload: { file_name: 'concert.mp4', mime_type: 'video/mp4', size: 5_000_000 },
+      }),
+    ).result._id;
   }, 60_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
@@ -260,6 +269,7 @@ describe('answers match their response schemas', () => {
     mediaConsumption: { id: demoId('school:sunrise') },
     mediaQuotaRequests: { as: 'owner' },
     childMedia: { id: aarav, as: 'teacher' },
+    mediaUploadStatus: { id: ids.upload, as: 'teacher' },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

@@ -1,4 +1,4 @@
-import { ROUTES, type RouteDef } from '@cue/contract';
+import { CHUNK_CONTENT_TYPE, ROUTES, type RouteDef } from '@cue/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,7 @@ const sunrise = {
   media: '',
   album: '',
   quota_request: '',
+  upload: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */
@@ -132,6 +133,7 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   faceSearch: { student_id: sunrise.student },
   faceDecide: { face_id: demoId('face:none'), action: 'ignore' },
   mediaFilter: {},
+  mediaUploadStart: { file_name: 'intrusion.mp4', mime_type: 'video/mp4', size: 1000 },
   mediaQuotaExtend: { extra_gb: 5, reason: 'More photos' },
   mediaQuotaDecide: { decision: 'approve' },
 };
@@ -350,6 +352,14 @@ beforeAll(async () => {
       payload: { extra_gb: 5, reason: 'Sports day videos' },
     })
   ).json().result.pending_request._id;
+  sunrise.upload = (
+    await t.request({
+      method: 'POST',
+      url: `/api/class_media_uploads/${sunrise.class}`,
+      headers: bearer(tara),
+      payload: { file_name: 'concert.mp4', mime_type: 'video/mp4', size: 20_000_000 },
+    })
+  ).json().result._id;
   Object.assign(bodies, mediaBodies());
   const sam = await staffToken(t, '9000000001');
   sunrise.access_token = (
@@ -418,6 +428,13 @@ const call = (token: string, name: keyof typeof ROUTES, def: RouteDef, url = pat
       payload: body.payload,
     });
   }
+  if (def.binary)
+    return t.request({
+      method: def.method,
+      url: urlOf(name, url),
+      headers: { ...bearer(token), 'content-type': CHUNK_CONTENT_TYPE, 'upload-offset': '0' },
+      payload: Buffer.from('intrusion'),
+    });
   return t.request({ method: def.method, url: urlOf(name, url), headers: bearer(token), payload: bodies[name] });
 };
 

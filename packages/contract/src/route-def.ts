@@ -33,7 +33,8 @@ export type RouteResource =
   | 'export'
   | 'media'
   | 'album'
-  | 'quota_request';
+  | 'quota_request'
+  | 'upload';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';
@@ -67,6 +68,8 @@ export interface RouteDef {
   headers?: z.ZodType;
   /** A multipart upload instead of a JSON body: the form field that carries the file. */
   upload?: string;
+  /** A body of raw bytes (`application/offset+octet-stream`, a chunk of a large file) of at most this many bytes. */
+  binary?: number;
   /** The success answer (200): the envelope's schema, or `'file'` for a download (CSV). */
   response: z.ZodType | typeof FILE_RESPONSE;
 }

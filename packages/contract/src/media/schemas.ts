@@ -35,6 +35,9 @@ export const MEDIA_MESSAGES = {
   notInThisClass: 'This child is not in the class of the photo',
   quotaPending: 'A request for more space is already waiting',
   quotaAlreadyDecided: 'This request was already decided',
+  resumeAt: 'Send the file from byte',
+  chunkPastEnd: 'The chunk goes past the announced size',
+  uploadLost: 'Part of the upload was lost: start it again',
 } as const;
 
 export const MEDIA_PRIVACY = ['class', 'tagged', 'staff'] as const;
@@ -250,3 +253,31 @@ export const quotaRequestSchema = z.object({
 });
 export type QuotaRequest = z.infer<typeof quotaRequestSchema>;
 export const quotaDecisionSchema = z.object({ decision: z.enum(['approve', 'decline']) });
+
+/** Large files (videos) are sent in chunks of this size, resumable after a dropped connection. */
+export const MEDIA_CHUNK_BYTES = 4 * 1024 * 1024;
+/** Files above this size go in chunks; smaller ones in one request. */
+export const MEDIA_CHUNKED_ABOVE = 8 * 1024 * 1024;
+/** The content type of a chunk's body (the bytes as they are). */
+export const CHUNK_CONTENT_TYPE = 'application/offset+octet-stream';
+
+export const uploadStartSchema = z.object({
+  file_name: z.string().trim().min(1).max(200),
+  mime_type: z.string().trim().min(3).max(100),
+  size: z.number().int().min(1),
+  privacy: z.enum(MEDIA_PRIVACY).optional(),
+  caption: z.string().trim().max(2000).optional(),
+  taken_on: ddmmyyyySchema.optional(),
+});
+export const uploadSessionSchema = z.object({
+  _id: idSchema,
+  size: z.number().int(),
+  /** Bytes received so far: the offset of the next chunk. */
+  received: z.number().int(),
+  chunk_size: z.number().int(),
+  /** The gallery item, once every byte arrived. */
+  item: mediaItemSchema.nullable(),
+});
+export type UploadSession = z.infer<typeof uploadSessionSchema>;
+/** The `Upload-Offset` header of a chunk: where its bytes go. */
+export const chunkHeadersSchema = z.looseObject({ 'upload-offset': z.coerce.number().int().min(0) });

@@ -17,6 +17,7 @@ import {
   mediaQuotas,
   mediaSeen,
   mediaTags,
+  mediaUploads,
   schools,
   students,
   users,
@@ -616,4 +617,59 @@ export async function decideQuotaRequest(scope: Scope, q: Queryable, id: string,
     .where(and(eq(mediaQuotaRequests.id, id), eq(mediaQuotaRequests.status, 'pending')))
     .returning({ id: mediaQuotaRequests.id });
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------- uploads in chunks
+
+export type UploadRow = typeof mediaUploads.$inferSelect;
+
+export async function insertUpload(scope: Scope, q: Queryable, row: typeof mediaUploads.$inferInsert) {
+  if (row.userId !== scope.userId || row.schoolId !== scope.schoolId) throw new Error('an upload of another person');
+  await q.insert(mediaUploads).values(row);
+}
+
+/** An upload session: only its own sender's, in their school. */
+export async function uploadSession(scope: Scope, q: Queryable, id: string): Promise<UploadRow | null> {
+  const [row] = await q
+    .select()
+    .from(mediaUploads)
+    .where(and(eq(mediaUploads.id, id), eq(mediaUploads.userId, scope.userId), schoolOf(scope, mediaUploads.schoolId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Adds a chunk if it starts where the received bytes end (false when another request added it first). */
+export async function appendChunk(
+  scope: Scope,
+  q: Queryable,
+  id: string,
+  offset: number,
+  length: number,
+  part: string,
+  at: Date,
+) {
+  const rows = await q
+    .update(mediaUploads)
+    .set({
+      received: sql`${mediaUploads.received} + ${length}`,
+      parts: sql`${mediaUploads.parts} || ${JSON.stringify([part])}::jsonb`,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(mediaUploads.id, id),
+        eq(mediaUploads.received, offset),
+        eq(mediaUploads.userId, scope.userId),
+        schoolOf(scope, mediaUploads.schoolId),
+      ),
+    )
+    .returning({ id: mediaUploads.id });
+  return rows.length > 0;
+}
+
+export async function finishUpload(scope: Scope, q: Queryable, id: string, itemId: string, at: Date) {
+  await q
+    .update(mediaUploads)
+    .set({ itemId, parts: [], updatedAt: at })
+    .where(and(eq(mediaUploads.id, id), eq(mediaUploads.userId, scope.userId), schoolOf(scope, mediaUploads.schoolId)));
 }

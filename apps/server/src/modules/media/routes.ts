@@ -20,6 +20,13 @@ export function mediaRoutes(route: Router, s: Services): void {
     );
     return { result: await s.media.upload(auth, params.id, upload), message: MEDIA_MESSAGES.uploaded };
   });
+  route(ROUTES.mediaUploadStart, async ({ auth, params, body }) => ({
+    result: await s.media.startUpload(auth, params.id, body),
+  }));
+  route(ROUTES.mediaUploadStatus, async ({ auth, params }) => ({ result: await s.media.uploadStatus(auth, params.id) }));
+  route(ROUTES.mediaUploadChunk, async ({ auth, params, headers, body }) => ({
+    result: await s.media.uploadChunk(auth, params.id, headers['upload-offset'], body),
+  }));
   route(ROUTES.mediaItem, async ({ auth, params }) => ({ result: await s.media.item(auth, params.id) }));
   route(ROUTES.mediaEdit, async ({ auth, params, body }) => ({
     result: await s.media.edit(auth, params.id, body),

@@ -1,10 +1,12 @@
 import {
+  ACCOUNT_MESSAGES,
   addDays,
   ddmmyyyyFromIso,
   ERROR_CODES,
   isoFromDdmmyyyy,
   isoOfUtc,
   MEDIA_BIN_DAYS,
+  MEDIA_CHUNK_BYTES,
   MEDIA_MESSAGES,
   MEDIA_PAGE_SIZE,
   MESSAGES,
@@ -18,6 +20,8 @@ import {
   type ObservationEntry,
   type QuotaRequest,
   type RecognizedFaces,
+  UPLOAD_LIMITS,
+  type UploadSession,
 } from '@cue/contract';
 import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
@@ -445,42 +449,70 @@ export class MediaService {
 
   // ------------------------------------------------------------------ uploading and processing
 
-  async upload(scope: Scope, classId: string, upload: UploadedFile): Promise<MediaItem> {
-    const cls = await this.managedClass(scope, classId);
-    const mime = upload.mimetype.toLowerCase();
+  /** What an upload announces, checked before a byte is stored: its type, its size for its kind, the school's space. */
+  private async checkUpload(
+    scope: Scope,
+    cls: { schoolId: string },
+    file: { mime: string; size: number },
+    fields: { privacy?: string; taken_on?: string; caption?: string },
+  ) {
+    const mime = file.mime.toLowerCase();
     const video = VIDEO_TYPES[mime];
     if (!video && !IMAGE_TYPES.has(mime)) throw new AppError(415, MESSAGES.fileTypeNotAllowed, ERROR_CODES.unsupportedMediaType);
-    const fields = upload.fields ?? {};
-    const privacy = (fields.privacy ?? 'class') as MediaPrivacy;
+    const limit = video ? UPLOAD_LIMITS.max_video_size : UPLOAD_LIMITS.max_image_size;
+    if (file.size > limit)
+      throw new AppError(413, video ? MESSAGES.videoTooLarge : ACCOUNT_MESSAGES.imageTooLarge, ERROR_CODES.fileTooLarge);
+    const privacy = (fields.privacy || 'class') as MediaPrivacy;
     if (!['class', 'tagged', 'staff'].includes(privacy))
       throw badRequest('privacy: class, tagged or staff', ERROR_CODES.validation, 'privacy');
     const takenOn = fromWire(fields.taken_on || undefined, 'taken_on') ?? this.today();
     if (takenOn > this.today()) throw badRequest('taken_on: cannot be in the future', ERROR_CODES.futureDate, 'taken_on');
     const caption = (fields.caption ?? '').trim().slice(0, 2000);
     const [quota, used] = await Promise.all([this.quotaOf(scope, cls.schoolId), repo.usage(scope, this.db, cls.schoolId)]);
-    if (used.used + upload.bytes.length > quota)
-      throw new AppError(409, MEDIA_MESSAGES.quotaExceeded, ERROR_CODES.mediaQuotaFull);
+    if (used.used + file.size > quota) throw new AppError(409, MEDIA_MESSAGES.quotaExceeded, ERROR_CODES.mediaQuotaFull);
+    return { mime, video, privacy, takenOn, caption };
+  }
+
+  async upload(scope: Scope, classId: string, upload: UploadedFile): Promise<MediaItem> {
+    const cls = await this.managedClass(scope, classId);
+    const checked = await this.checkUpload(scope, cls, { mime: upload.mimetype, size: upload.bytes.length }, upload.fields ?? {});
+    const id = await this.createItem(scope, { ...cls, id: classId }, upload.bytes, upload.filename, checked);
+    return this.presentOne(scope, id);
+  }
+
+  /** Stores the bytes as they came (never served), records the item in processing and starts its job. */
+  private async createItem(
+    scope: Scope,
+    cls: { id: string; schoolId: string },
+    bytes: Buffer,
+    filename: string,
+    checked: Awaited<ReturnType<MediaService['checkUpload']>>,
+  ): Promise<string> {
     const id = newId();
-    const ext = video ?? 'bin';
-    const incoming = await this.storage.put(`gallery/${cls.schoolId}/${id}/incoming.${ext}`, upload.bytes, mime, {
-      uploadedBy: scope.userId,
-      schoolId: cls.schoolId,
-      kind: video ? 'video' : 'image',
-      name: upload.filename,
-    });
+    const incoming = await this.storage.put(
+      `gallery/${cls.schoolId}/${id}/incoming.${checked.video ?? 'bin'}`,
+      bytes,
+      checked.mime,
+      {
+        uploadedBy: scope.userId,
+        schoolId: cls.schoolId,
+        kind: checked.video ? 'video' : 'image',
+        name: filename,
+      },
+    );
     try {
       await repo.insertItem(scope, this.db, {
         id,
         schoolId: cls.schoolId,
-        classId,
-        kind: video ? 'video' : 'image',
+        classId: cls.id,
+        kind: checked.video ? 'video' : 'image',
         status: 'processing',
-        privacy,
-        name: upload.filename.replace(/[\\/\r\n]/g, '_').slice(0, 200) || 'upload',
-        caption,
-        takenOn,
-        mimeType: mime,
-        bytes: upload.bytes.length,
+        privacy: checked.privacy,
+        name: filename.replace(/[\\/\r\n]/g, '_').slice(0, 200) || 'upload',
+        caption: checked.caption,
+        takenOn: checked.takenOn,
+        mimeType: checked.mime,
+        bytes: bytes.length,
         incomingUrl: incoming,
         uploadedBy: scope.userId,
         createdAt: this.clock.now(),
@@ -491,7 +523,103 @@ export class MediaService {
       throw err;
     }
     this.kick();
-    return this.presentOne(scope, id);
+    return id;
+  }
+
+  // ------------------------------------------------------------------ uploads in chunks
+
+  private async sessionOut(scope: Scope, row: repo.UploadRow): Promise<UploadSession> {
+    return {
+      _id: row.id,
+      size: row.size,
+      received: row.received,
+      chunk_size: MEDIA_CHUNK_BYTES,
+      item: row.itemId ? await this.presentOne(scope, row.itemId) : null,
+    };
+  }
+
+  private async ownUpload(scope: Scope, id: string): Promise<repo.UploadRow> {
+    const row = await repo.uploadSession(scope, this.db, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A large file announced: refused now (type, size, space) rather than after its last chunk. */
+  async startUpload(
+    scope: Scope,
+    classId: string,
+    body: { file_name: string; mime_type: string; size: number; privacy?: MediaPrivacy; caption?: string; taken_on?: string },
+  ): Promise<UploadSession> {
+    const cls = await this.managedClass(scope, classId);
+    const checked = await this.checkUpload(scope, cls, { mime: body.mime_type, size: body.size }, body);
+    const id = newId();
+    await repo.insertUpload(scope, this.db, {
+      id,
+      schoolId: cls.schoolId,
+      classId,
+      userId: scope.userId,
+      fileName: body.file_name,
+      mimeType: checked.mime,
+      size: body.size,
+      privacy: checked.privacy,
+      caption: checked.caption,
+      takenOn: checked.takenOn,
+      createdAt: this.clock.now(),
+      updatedAt: this.clock.now(),
+    });
+    return this.sessionOut(scope, await this.ownUpload(scope, id));
+  }
+
+  async uploadStatus(scope: Scope, id: string): Promise<UploadSession> {
+    return this.sessionOut(scope, await this.ownUpload(scope, id));
+  }
+
+  /**
+   * A chunk at its offset. A chunk already received (sent again after a lost answer) changes nothing;
+   * one past the bytes received is refused with where to resume. The last chunk makes the item.
+   */
+  async uploadChunk(scope: Scope, id: string, offset: number, bytes: Buffer): Promise<UploadSession> {
+    let row = await this.ownUpload(scope, id);
+    if (row.itemId || offset + bytes.length <= row.received) return this.sessionOut(scope, row);
+    if (offset !== row.received) throw new AppError(409, `${MEDIA_MESSAGES.resumeAt} ${row.received}`, ERROR_CODES.conflict);
+    if (bytes.length === 0 || offset + bytes.length > row.size)
+      throw badRequest(MEDIA_MESSAGES.chunkPastEnd, ERROR_CODES.validation, 'body');
+    const part = await this.storage.put(
+      `gallery/${row.schoolId}/uploads/${id}/${offset}.part`,
+      bytes,
+      'application/octet-stream',
+      {
+        uploadedBy: scope.userId,
+        schoolId: row.schoolId,
+        kind: 'document',
+        name: `${row.fileName}.${offset}`,
+      },
+    );
+    const appended = await repo.appendChunk(scope, this.db, id, offset, bytes.length, part, this.clock.now());
+    if (!appended) {
+      // Another request with the same chunk got there first.
+      await this.storage.remove(part).catch(() => undefined);
+      return this.sessionOut(scope, await this.ownUpload(scope, id));
+    }
+    row = await this.ownUpload(scope, id);
+    if (row.received < row.size) return this.sessionOut(scope, row);
+    const pieces = await Promise.all(row.parts.map((p) => this.storage.read(p)));
+    if (pieces.some((p) => p === null)) throw new AppError(409, MEDIA_MESSAGES.uploadLost, ERROR_CODES.conflict);
+    const whole = Buffer.concat(pieces as Buffer[]);
+    const checked = await this.checkUpload(
+      scope,
+      { schoolId: row.schoolId },
+      { mime: row.mimeType, size: whole.length },
+      {
+        privacy: row.privacy,
+        caption: row.caption,
+        taken_on: row.takenOn ? ddmmyyyyFromIso(row.takenOn) : undefined,
+      },
+    );
+    const itemId = await this.createItem(scope, { id: row.classId, schoolId: row.schoolId }, whole, row.fileName, checked);
+    await repo.finishUpload(scope, this.db, id, itemId, this.clock.now());
+    await Promise.all(row.parts.map((p) => this.storage.remove(p).catch(() => undefined)));
+    return this.sessionOut(scope, await this.ownUpload(scope, id));
   }
 
   private async put(scope: Scope, row: repo.ItemRow, name: string, bytes: Buffer, type: string) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_BASE, ERROR_CODES, MESSAGES, ROUTES } from '@cue/contract';
+import { API_BASE, CHUNK_CONTENT_TYPE, ERROR_CODES, MESSAGES, ROUTES } from '@cue/contract';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -236,6 +236,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart);
+  // Chunks of large uploads arrive as raw bytes; each route that takes them sets its own size limit.
+  app.addContentTypeParser(CHUNK_CONTENT_TYPE, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   const services = createServices(deps);
   app.decorate('uploadLimits', services.uploadLimits);

@@ -23,7 +23,8 @@ export type HandlerInput<D extends RouteDef> = {
 } & Part<D, 'params'> &
   Part<D, 'query'> &
   Part<D, 'body'> &
-  Part<D, 'headers'>;
+  Part<D, 'headers'> &
+  (D extends { binary: number } ? { body: Buffer } : unknown);
 
 /** What a handler answers: the entry's response (serialized and checked through its schema), or the reply of a download. */
 export type RouteResult<D extends RouteDef> = D extends { response: infer R extends z.ZodType } ? z.output<R> : FastifyReply;
@@ -71,7 +72,7 @@ const PARTS = [
 function inputOf(def: RouteDef, req: FastifyRequest, reply: FastifyReply): Record<string, unknown> {
   const input: Record<string, unknown> = { auth: req.auth, req, reply };
   for (const [part] of PARTS) {
-    if (def[part]) input[part] = req[part];
+    if (def[part] || (part === 'body' && def.binary)) input[part] = req[part];
     else
       Object.defineProperty(input, part, {
         get() {
@@ -105,6 +106,8 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticate) {
       url: def.path,
       schema: { ...schema, ...(def.response === FILE_RESPONSE ? {} : { response: { 200: def.response } }) },
       config: { access: def.access, ...options.config },
+      // A chunk of raw bytes may be as large as the entry says, and no larger (a JSON body keeps the server's limit).
+      ...(def.binary ? { bodyLimit: def.binary } : {}),
       onRequest: async (req) => {
         req.auth = await authenticate(req, def);
       },

@@ -238,3 +238,33 @@ export const mediaQuotaRequests = pgTable(
   },
   (t) => [index('media_quota_requests_status_idx').on(t.status, t.createdAt)],
 );
+
+/** A large file arriving in chunks: what was announced, and how many bytes arrived (the next chunk's offset). */
+export const mediaUploads = pgTable(
+  'media_uploads',
+  {
+    id: id().primaryKey(),
+    schoolId: id('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classId: id('class_id')
+      .notNull()
+      .references(() => classes.id),
+    userId: id('user_id')
+      .notNull()
+      .references(() => users.id),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    received: bigint('received', { mode: 'number' }).notNull().default(0),
+    /** Where each chunk is stored, in order. */
+    parts: jsonb('parts').$type<string[]>().notNull().default([]),
+    privacy: varchar('privacy', { length: 8 }).notNull(),
+    caption: text('caption').notNull().default(''),
+    takenOn: date('taken_on'),
+    itemId: id('item_id').references(() => mediaItems.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_uploads_user_idx').on(t.userId, t.createdAt)],
+);
