@@ -1,7 +1,8 @@
-import { type MediaItem, type MediaPage, ROUTES } from '@cue/contract';
+import { type MediaItem, type MediaPage, type MediaPrivacy, ROUTES } from '@cue/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiResult, apiUpload, type BodyOf, type QueryOf, type ResultOf } from '../../lib/api';
 import type { Side } from '../../lib/session';
+import { sendsInChunks, uploadInChunks } from './chunked';
 
 export type { MediaItem, MediaPage };
 export type MediaQuery = QueryOf<typeof ROUTES.classMediaList>;
@@ -72,14 +73,18 @@ export function useUploadConstraint() {
   });
 }
 
-/** One file into the class's gallery, with its upload progress (0 to 1). */
+/**
+ * One file into the class's gallery, with its upload progress (0 to 1): in one request, or in resumable
+ * chunks when it is large (a video).
+ */
 export async function uploadToGallery(
   classId: string,
   file: File,
-  fields: { privacy: string; taken_on?: string },
+  fields: { privacy: MediaPrivacy; taken_on?: string },
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<MediaItem> {
+  if (sendsInChunks(file.size)) return uploadInChunks(classId, file, fields, onProgress, { signal });
   const form = new FormData();
   // The fields come before the file: the server reads them first.
   form.append('privacy', fields.privacy);
