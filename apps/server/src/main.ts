@@ -5,6 +5,7 @@ import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './platform/http/app.js';
 import { loadSecrets } from './platform/secrets.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { seedDemoGalleryIfEmpty } from './seed/gallery.js';
 import { seedDemoHistoryIfMissing } from './seed/history.js';
 
 async function main(): Promise<void> {
@@ -20,7 +21,10 @@ async function main(): Promise<void> {
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
   if (config.SEED_DEMO_HISTORY) await seedDemoHistoryIfMissing(database.db, new Date());
   await database.analyze();
-  const { app } = await buildApp({ config, database, secrets });
+  const { app, services } = await buildApp({ config, database, secrets });
+  // The demo's gallery: a few pictures of Nursery A's last days, processed like any upload.
+  if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
+    await seedDemoGalleryIfEmpty(services, new Date()).catch((err) => app.log.warn({ err }, 'demo gallery not seeded'));
   // The assistant's language engine (its model file and expressions), ready before the first message.
   warmUp();
 
