@@ -38,13 +38,9 @@ import { MediaGrid } from './MediaGrid';
 function AlbumCard({ album, onOpen }: { album: MediaAlbum; onOpen: () => void }) {
   const { t } = useTranslation(MEDIA_NS);
   const cover = album.cover?.thumb_url;
+  // The card's name is its visible text: the album's name and how many items it holds.
   return (
-    <UnstyledButton
-      onClick={onOpen}
-      className={classes.card}
-      aria-label={t('albums.open', { name: album.name })}
-      data-testid="album-card"
-    >
+    <UnstyledButton onClick={onOpen} className={classes.card} data-testid="album-card">
       {cover ? (
         <img src={cover} alt="" className={classes.cover} loading="lazy" />
       ) : (

@@ -54,7 +54,7 @@ export function MediaTile({
             size="sm"
             radius="sm"
             tt="none"
-            color="red"
+            color="red.9"
             variant="filled"
             leftSection={<IconAlertTriangle size={12} aria-hidden />}
           >

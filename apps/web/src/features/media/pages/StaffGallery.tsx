@@ -182,7 +182,7 @@ export function StaffGallery() {
           </Alert>
         )
       ) : (
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs key={current.id} value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="gallery">{t('tabs.gallery')}</Tabs.Tab>
             <Tabs.Tab value="albums">{t('tabs.albums')}</Tabs.Tab>
@@ -190,7 +190,7 @@ export function StaffGallery() {
               value="faces"
               rightSection={
                 waiting > 0 ? (
-                  <Badge size="sm" circle color="orange" aria-label={t('tabs.facesWaiting', { count: waiting })}>
+                  <Badge size="sm" circle color="cue" aria-label={t('tabs.facesWaiting', { count: waiting })}>
                     {waiting}
                   </Badge>
                 ) : undefined
