@@ -24,7 +24,7 @@ function keysInCode(): string[] {
       .map((f) => readFileSync(new URL(`${sub}/${f}`, dir), 'utf8')),
   );
   const keys = files.flatMap((text) => [...text.matchAll(/\bt\(\s*'([a-zA-Z.]+)'/g)].map((m) => m[1] as string));
-  return [...new Set([...keys, ...MEDIA_PRIVACY.map((p) => `privacy.${p}`)])];
+  return [...new Set([...keys, ...MEDIA_PRIVACY.flatMap((p) => [`privacy.${p}`, `privacyShort.${p}`])])];
 }
 
 describe('the gallery catalogs', () => {

@@ -92,7 +92,7 @@ export function MediaGrid({ items, byDay = true, selected, onToggle, ...rest }: 
         <Box component="section" key={group.day || 'all'} aria-label={group.day ? t('grid.day', { day: group.day }) : undefined}>
           {group.day && (
             <Group justify="space-between" mb="xs" gap="xs">
-              <Title order={3} fz="md" fw={600}>
+              <Title order={2} fz="md" fw={600}>
                 <bdi>{group.day}</bdi>
               </Title>
               <Text fz="xs" c="dimmed">

@@ -21,9 +21,11 @@ export function PrivacyBadge({ privacy, compact = false }: { privacy: MediaPriva
       radius="sm"
       leftSection={<Icon size={12} aria-hidden />}
       data-testid="privacy-badge"
+      data-privacy={privacy}
+      title={compact ? t(`privacy.${privacy}`) : undefined}
       style={compact ? { background: 'white' } : undefined}
     >
-      {t(`privacy.${privacy}`)}
+      {compact ? t(`privacyShort.${privacy}`) : t(`privacy.${privacy}`)}
     </SoftBadge>
   );
 }

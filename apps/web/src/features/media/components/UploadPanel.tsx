@@ -1,5 +1,6 @@
 import { MEDIA_PRIVACY, type MediaPrivacy, UPLOAD_LIMITS } from '@cue/contract';
 import { ActionIcon, Alert, Group, Paper, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -41,6 +42,7 @@ export function UploadPanel({ classId, onClose }: { classId: string; onClose: ()
   const [privacy, setPrivacy] = useState<MediaPrivacy>('class');
   const [entries, setEntries] = useState<Entry[]>([]);
   const labelId = useId();
+  const narrow = useMediaQuery('(max-width: 36em)');
 
   const update = (key: string, patch: Partial<Entry>) =>
     setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...patch } : e)));
@@ -115,6 +117,8 @@ export function UploadPanel({ classId, onClose }: { classId: string; onClose: ()
             onChange={(value) => setPrivacy(value as MediaPrivacy)}
             data={MEDIA_PRIVACY.map((p) => ({ value: p, label: t(`privacy.${p}`) }))}
             fullWidth
+            // Three long choices do not fit side by side on a phone (Arabic, Hebrew): one above the other there.
+            orientation={narrow ? 'vertical' : 'horizontal'}
             size="sm"
           />
         </Stack>
