@@ -1,6 +1,6 @@
 import { ddmmyyyyFromIso, type MediaAlbum, type MediaFace, type MediaItem, type QuotaRequest } from '@cue/contract';
 import { signMedia } from '../../platform/media-urls.js';
-import type { AlbumRow, FaceRow, ItemRow } from './repo.js';
+import type { AlbumRow, FaceLite, RichRow } from './repo.js';
 
 /** Below this distance a suggestion is offered for one-click confirmation (platform/faces.ts sets the value). */
 export interface Viewer {
@@ -13,46 +13,35 @@ export interface Viewer {
   confidentBelow: number;
 }
 
-export interface ItemContext {
-  tags: Map<string, { id: string; name: string }[]>;
-  faces: Map<string, FaceRow[]>;
-  names: Map<string, string>;
-  uploaders: Map<string, string>;
-  posts: Map<string, { id: string; caption: string }>;
-  links: Map<string, { kind: string; targetId: string }[]>;
-}
-
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 export const nameOf = (p: { firstName: string; lastName: string }) => fullName(p.firstName, p.lastName);
 
+type FaceShown = Pick<FaceLite, 'shown' | 'status' | 'studentId'>;
 /** Faces that other families see blurred: all but those a person confirmed as a child with face-recognition consent. */
-export const hiddenFaces = (faces: readonly FaceRow[]) => faces.filter((f) => !f.shown);
+export const hiddenFaces = <F extends FaceShown>(faces: readonly F[]) => faces.filter((f) => !f.shown);
 
 /**
  * Whether a family must be given the copies with faces blurred: some face in the photo is neither
  * confirmed as a consenting child nor one of the family's own children.
  */
-export function needsBlurFor(viewer: Viewer, faces: readonly FaceRow[]): boolean {
+export function needsBlurFor(viewer: Viewer, faces: readonly FaceShown[]): boolean {
   if (viewer.kind === 'staff') return false;
   return hiddenFaces(faces).some((f) => !(f.status === 'assigned' && f.studentId && viewer.children.has(f.studentId)));
 }
 
-export function presentFace(f: FaceRow, names: Map<string, string>, confidentBelow: number): MediaFace {
-  const name = f.studentId ? names.get(f.studentId) : undefined;
+export function presentFace(f: FaceLite, confidentBelow: number): MediaFace {
   return {
     _id: f.id,
     box: f.box,
     status: f.status as MediaFace['status'],
-    student: f.studentId && name !== undefined ? { _id: f.studentId, name } : null,
+    student: f.studentId && f.firstName !== null ? { _id: f.studentId, name: fullName(f.firstName, f.lastName ?? '') } : null,
     confident: f.status === 'suggested' && f.distance !== null && f.distance < confidentBelow,
   };
 }
 
-export function presentItem(row: ItemRow, ctx: ItemContext, viewer: Viewer): MediaItem {
-  const faces = ctx.faces.get(row.id) ?? [];
+export function presentItem(row: RichRow, viewer: Viewer): MediaItem {
+  const faces = row.faces;
   const blur = needsBlurFor(viewer, faces) && row.sharedUrl !== null;
-  const links = ctx.links.get(row.id) ?? [];
-  const post = row.postId ? (ctx.posts.get(row.postId) ?? null) : null;
   const staff = viewer.kind === 'staff';
   return {
     _id: row.id,
@@ -64,7 +53,7 @@ export function presentItem(row: ItemRow, ctx: ItemContext, viewer: Viewer): Med
     caption: row.caption,
     taken_on: ddmmyyyyFromIso(row.takenOn),
     created_at: row.createdAt.toISOString(),
-    uploaded_by: row.uploadedBy ? { _id: row.uploadedBy, name: ctx.uploaders.get(row.uploadedBy) ?? '' } : null,
+    uploaded_by: row.uploadedBy ? { _id: row.uploadedBy, name: fullName(row.uploaderFirst ?? '', row.uploaderLast ?? '') } : null,
     mime_type: row.mimeType,
     size: row.bytes,
     width: row.width,
@@ -74,14 +63,14 @@ export function presentItem(row: ItemRow, ctx: ItemContext, viewer: Viewer): Med
     medium_url: signMedia(blur ? row.sharedUrl : row.mediumUrl),
     thumb_url: signMedia(blur ? row.sharedThumbUrl : row.thumbUrl),
     poster_url: signMedia(row.posterUrl),
-    tagged: (ctx.tags.get(row.id) ?? [])
+    tagged: row.tags
       // A family sees its own children among the tagged; other children's names stay with the school.
       .filter((t) => staff || viewer.children.has(t.id))
-      .map((t) => ({ _id: t.id, name: t.name })),
-    faces: staff ? faces.map((f) => presentFace(f, ctx.names, viewer.confidentBelow)) : [],
-    post: post ? { _id: post.id, caption: post.caption } : null,
-    observation_ids: staff ? links.filter((l) => l.kind === 'observation').map((l) => l.targetId) : [],
-    activity_ids: links.filter((l) => l.kind === 'activity').map((l) => l.targetId),
+      .map((t) => ({ _id: t.id, name: nameOf(t) })),
+    faces: staff ? faces.map((f) => presentFace(f, viewer.confidentBelow)) : [],
+    post: row.postId && row.postCaption !== null ? { _id: row.postId, caption: row.postCaption } : null,
+    observation_ids: staff ? row.links.filter((l) => l.kind === 'observation').map((l) => l.targetId) : [],
+    activity_ids: row.links.filter((l) => l.kind === 'activity').map((l) => l.targetId),
     is_new: viewer.kind === 'parent' && (viewer.seenAt === null || row.createdAt > viewer.seenAt),
     deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
     abilities: { can_edit: viewer.canManage, can_delete: viewer.canManage, can_tag: viewer.canManage && row.kind === 'image' },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
@@ -79,6 +79,64 @@ export async function items(scope: Scope, q: Queryable, ids: readonly string[]):
     .where(and(inArray(mediaItems.id, [...ids]), await reach(scope, q)));
 }
 
+/** A face as the presenter needs it, with the name of the child it is (or may be). */
+export interface FaceLite {
+  id: string;
+  itemId: string;
+  box: { x: number; y: number; width: number; height: number };
+  status: string;
+  studentId: string | null;
+  distance: number | null;
+  shown: boolean;
+  firstName: string | null;
+  lastName: string | null;
+}
+export type RichRow = ItemRow & {
+  tags: { id: string; firstName: string; lastName: string }[];
+  faces: FaceLite[];
+  links: { kind: string; targetId: string }[];
+  postCaption: string | null;
+  uploaderFirst: string | null;
+  uploaderLast: string | null;
+};
+
+/**
+ * An item with everything its answer shows, in one statement: the children tagged, the faces found
+ * (with names), its links, its post's caption and its uploader's name (a page of the gallery is then
+ * two queries, the page and its count).
+ */
+const richColumns = {
+  ...getTableColumns(mediaItems),
+  tags: sql<RichRow['tags']>`coalesce((
+    select json_agg(json_build_object('id', s.id, 'firstName', s.first_name, 'lastName', s.last_name) order by s.first_name, s.id)
+    from ${mediaTags} mt join ${students} s on s.id = mt.student_id where mt.item_id = ${mediaItems.id}), '[]'::json)`,
+  faces: sql<FaceLite[]>`coalesce((
+    select json_agg(json_build_object('id', f.id, 'itemId', f.item_id, 'box', f.box, 'status', f.status, 'studentId', f.student_id,
+      'distance', f.distance, 'shown', f.shown, 'firstName', s.first_name, 'lastName', s.last_name) order by f.id)
+    from ${mediaFaces} f left join ${students} s on s.id = f.student_id where f.item_id = ${mediaItems.id}), '[]'::json)`,
+  links: sql<RichRow['links']>`coalesce((
+    select json_agg(json_build_object('kind', l.target_kind, 'targetId', l.target_id))
+    from ${mediaLinks} l where l.item_id = ${mediaItems.id}), '[]'::json)`,
+  postCaption: mediaPosts.caption,
+  uploaderFirst: users.firstName,
+  uploaderLast: users.lastName,
+};
+
+const richFrom = (q: Queryable) =>
+  q
+    .select(richColumns)
+    .from(mediaItems)
+    .leftJoin(mediaPosts, eq(mediaPosts.id, mediaItems.postId))
+    .leftJoin(users, eq(users.id, mediaItems.uploadedBy));
+
+/** Items with what their answers show, in the order of `ids`. */
+export async function richItems(scope: Scope, q: Queryable, ids: readonly string[]): Promise<RichRow[]> {
+  if (ids.length === 0) return [];
+  const rows = (await richFrom(q).where(and(inArray(mediaItems.id, [...ids]), await reach(scope, q)))) as RichRow[];
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}
+
 export async function updateItem(scope: Scope, q: Queryable, id: string, patch: Partial<typeof mediaItems.$inferInsert>) {
   await q
     .update(mediaItems)
@@ -117,7 +175,7 @@ export interface ListFilter {
   pageSize: number;
 }
 
-export async function listItems(scope: Scope, q: Queryable, f: ListFilter): Promise<{ rows: ItemRow[]; total: number }> {
+export async function listItems(scope: Scope, q: Queryable, f: ListFilter): Promise<{ rows: RichRow[]; total: number }> {
   const tagged = (ids: readonly string[]) =>
     sql`exists (select 1 from ${mediaTags} where ${mediaTags.itemId} = ${mediaItems.id} and ${inArray(mediaTags.studentId, [...ids])})`;
   const conditions: (SQL | undefined)[] = [
@@ -138,16 +196,14 @@ export async function listItems(scope: Scope, q: Queryable, f: ListFilter): Prom
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    q
-      .select()
-      .from(mediaItems)
+    richFrom(q)
       .where(where)
       .orderBy(desc(mediaItems.takenOn), desc(mediaItems.createdAt), desc(mediaItems.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize),
     q.select({ n: count() }).from(mediaItems).where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows: rows as RichRow[], total: total?.n ?? 0 };
 }
 
 export async function tagsOf(scope: Scope, q: Queryable, itemIds: readonly string[]) {
@@ -186,28 +242,6 @@ export async function classChildren(scope: Scope, q: Queryable, classId: string)
     .innerJoin(students, eq(students.id, classStudents.studentId))
     .innerJoin(classes, eq(classes.id, classStudents.classId))
     .where(and(eq(classStudents.classId, classId), scope.schoolId ? eq(classes.schoolId, scope.schoolId) : sql`false`));
-}
-
-export async function studentNames(scope: Scope, q: Queryable, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return q
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName, schoolId: students.schoolId })
-    .from(students)
-    .where(and(inArray(students.id, [...ids]), schoolOf(scope, students.schoolId)));
-}
-
-/** Names of the people who uploaded items the scope reaches. */
-export async function uploaders(scope: Scope, q: Queryable, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return q
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(
-      and(
-        inArray(users.id, [...ids]),
-        sql`exists (select 1 from ${mediaItems} where ${mediaItems.uploadedBy} = ${users.id} and ${await reach(scope, q)})`,
-      ),
-    );
 }
 
 // ---------------------------------------------------------------- faces
@@ -387,14 +421,6 @@ export async function insertAudit(scope: Scope, q: Queryable, row: typeof faceAu
   await q.insert(faceAudit).values({ ...row, actorId: scope.userId });
 }
 
-export async function auditOf(scope: Scope, q: Queryable, studentId: string) {
-  return q
-    .select()
-    .from(faceAudit)
-    .where(and(eq(faceAudit.studentId, studentId), schoolOf(scope, faceAudit.schoolId)))
-    .orderBy(desc(faceAudit.createdAt));
-}
-
 // ---------------------------------------------------------------- albums, posts, links
 
 export async function albums(scope: Scope, q: Queryable, classId: string) {
@@ -462,14 +488,6 @@ export async function insertPost(scope: Scope, q: Queryable, row: typeof mediaPo
   await q.insert(mediaPosts).values({ ...row, schoolId: scope.schoolId ?? row.schoolId });
 }
 
-export async function posts(scope: Scope, q: Queryable, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return q
-    .select()
-    .from(mediaPosts)
-    .where(and(inArray(mediaPosts.id, [...ids]), schoolOf(scope, mediaPosts.schoolId)));
-}
-
 export async function addLinks(
   scope: Scope,
   q: Queryable,
@@ -483,15 +501,6 @@ export async function addLinks(
       .insert(mediaLinks)
       .values(own.map((itemId) => ({ itemId, targetKind: kind, targetId })))
       .onConflictDoNothing();
-}
-
-export async function linksOf(scope: Scope, q: Queryable, itemIds: readonly string[]) {
-  if (itemIds.length === 0) return [];
-  return q
-    .select({ itemId: mediaLinks.itemId, kind: mediaLinks.targetKind, targetId: mediaLinks.targetId })
-    .from(mediaLinks)
-    .innerJoin(mediaItems, eq(mediaItems.id, mediaLinks.itemId))
-    .where(and(inArray(mediaLinks.itemId, [...itemIds]), schoolOf(scope)));
 }
 
 // ---------------------------------------------------------------- what a family has seen

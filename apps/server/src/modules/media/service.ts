@@ -36,15 +36,7 @@ import type { MediaStore } from '../../platform/storage.js';
 import type { CalendarService } from '../calendar/service.js';
 import type { ChildRecordService } from '../children/service.js';
 import type { ObservationService } from '../observations/service.js';
-import {
-  hiddenFaces,
-  type ItemContext,
-  nameOf,
-  presentAlbum,
-  presentItem,
-  presentQuotaRequest,
-  type Viewer,
-} from './presenter.js';
+import { hiddenFaces, presentAlbum, presentItem, presentQuotaRequest, type Viewer } from './presenter.js';
 import { blurBoxes, MEDIUM_SIDE, processImage, THUMB_SIDE, videoPoster } from './processing.js';
 import * as repo from './repo.js';
 
@@ -149,11 +141,10 @@ export class MediaService {
   // ------------------------------------------------------------------ access
 
   /** Staff who may change the class's gallery: 404 for another school's class, 403 when not theirs. */
-  private async managedClass(scope: Scope, classId: string) {
+  private async managedClass(scope: Scope, classId: string): Promise<{ id: string; schoolId: string }> {
+    // requireAccess found the class in the caller's school.
     await requireAccess(scope, 'class', [classId]);
-    const row = await repo.classRow(scope, this.db, classId);
-    if (!row) throw notFound();
-    return row;
+    return { id: classId, schoolId: staffSchool(scope) };
   }
 
   /** Whether the scope may manage the class's gallery (its staff, or admin_portal.classes). */
@@ -199,45 +190,6 @@ export class MediaService {
 
   // ------------------------------------------------------------------ presenting
 
-  private async context(scope: Scope, rows: readonly repo.ItemRow[]): Promise<ItemContext> {
-    const ids = rows.map((r) => r.id);
-    const [tags, faces, links, posts, uploaders] = await Promise.all([
-      repo.tagsOf(scope, this.db, ids),
-      // A family needs the faces too: which copies it gets depends on them.
-      repo.facesOf(scope, this.db, ids),
-      repo.linksOf(scope, this.db, ids),
-      repo.posts(scope, this.db, [...new Set(rows.map((r) => r.postId).filter((p): p is string => p !== null))]),
-      repo.uploaders(scope, this.db, [...new Set(rows.map((r) => r.uploadedBy).filter((u): u is string => u !== null))]),
-    ]);
-    const faceStudents = [...new Set(faces.map((f) => f.studentId).filter((s): s is string => s !== null))];
-    const names = new Map((await repo.studentNames(scope, this.db, faceStudents)).map((s) => [s.id, nameOf(s)]));
-    const group = <T, K>(list: readonly T[], key: (t: T) => string, map: (t: T) => K) => {
-      const out = new Map<string, K[]>();
-      for (const item of list) out.set(key(item), [...(out.get(key(item)) ?? []), map(item)]);
-      return out;
-    };
-    return {
-      tags: group(
-        tags,
-        (t) => t.itemId,
-        (t) => ({ id: t.studentId, name: nameOf(t) }),
-      ),
-      faces: group(
-        faces,
-        (f) => f.itemId,
-        (f) => f,
-      ),
-      names,
-      uploaders: new Map(uploaders.map((u) => [u.id, nameOf(u)])),
-      posts: new Map(posts.map((p) => [p.id, { id: p.id, caption: p.caption }])),
-      links: group(
-        links,
-        (l) => l.itemId,
-        (l) => ({ kind: l.kind, targetId: l.targetId }),
-      ),
-    };
-  }
-
   private async viewer(scope: Scope, classId: string | null, seenAt: Date | null = null): Promise<Viewer> {
     return {
       kind: scope.kind === 'parent' ? 'parent' : 'staff',
@@ -248,21 +200,24 @@ export class MediaService {
     };
   }
 
-  private async present(scope: Scope, rows: readonly repo.ItemRow[], seenAt: Date | null = null): Promise<MediaItem[]> {
+  /** Items as the caller may see them (a family: only those it may), with their answer's fields. */
+  private async present(scope: Scope, rows: readonly repo.RichRow[], seenAt: Date | null = null): Promise<MediaItem[]> {
     if (rows.length === 0) return [];
-    const ctx = await this.context(scope, rows);
     const viewers = new Map<string, Viewer>();
     for (const classId of new Set(rows.map((r) => r.classId))) viewers.set(classId, await this.viewer(scope, classId, seenAt));
     const mine = await this.familyChildren(scope);
     return rows
-      .filter((r) => scope.kind === 'staff' || this.visibleTo(r, ctx.tags.get(r.id) ?? [], mine))
-      .map((r) => presentItem(r, ctx, viewers.get(r.classId) as Viewer));
+      .filter((r) => scope.kind === 'staff' || this.visibleTo(r, r.tags, mine))
+      .map((r) => presentItem(r, viewers.get(r.classId) as Viewer));
+  }
+
+  /** Rich rows of these items, then presented. */
+  private async presentIds(scope: Scope, ids: readonly string[]): Promise<MediaItem[]> {
+    return this.present(scope, await repo.richItems(scope, this.db, ids));
   }
 
   private async presentOne(scope: Scope, id: string): Promise<MediaItem> {
-    const [row] = await repo.items(scope, this.db, [id]);
-    if (!row) throw notFound();
-    const [item] = await this.present(scope, [row]);
+    const [item] = await this.presentIds(scope, [id]);
     if (!item) throw notFound();
     return item;
   }
@@ -300,7 +255,10 @@ export class MediaService {
       pageSize: MEDIA_PAGE_SIZE,
     });
     const items = await this.present(scope, rows, seenAt);
-    if (scope.kind === 'parent' && page === 1) await repo.markSeen(scope, this.db, classId, this.clock.now());
+    // What a family has seen moves on when it opens the first page (at most once a minute: a write per read is not needed).
+    const now = this.clock.now();
+    if (scope.kind === 'parent' && page === 1 && (!seenAt || now.getTime() - seenAt.getTime() > 60_000))
+      await repo.markSeen(scope, this.db, classId, now);
     return {
       items,
       total,
@@ -844,7 +802,7 @@ export class MediaService {
       rows.map((r) => r.id),
       { privacy },
     );
-    return this.present(scope, await repo.items(scope, this.db, ids));
+    return this.presentIds(scope, ids);
   }
 
   async tagMany(
@@ -864,7 +822,7 @@ export class MediaService {
         rows.flatMap((r) => students.map((studentId) => ({ itemId: r.id, studentId, taggedBy: scope.userId }))),
       );
     }
-    return this.present(scope, await repo.items(scope, this.db, body.media_ids));
+    return this.presentIds(scope, body.media_ids);
   }
 
   /** To the bin: the files stay for 30 days, then a job removes them unless the item was restored. */
@@ -909,11 +867,7 @@ export class MediaService {
   }
 
   private async albumDetail(scope: Scope, row: repo.AlbumRow): Promise<MediaAlbumDetail> {
-    const ids = await repo.albumItemIds(scope, this.db, row.id);
-    const rows = await repo.items(scope, this.db, ids);
-    const order = new Map(ids.map((id, i) => [id, i]));
-    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    const items = await this.present(scope, rows);
+    const items = await this.presentIds(scope, await repo.albumItemIds(scope, this.db, row.id));
     const cover = items.find((i) => i._id === row.coverItemId) ?? items[0] ?? null;
     return { ...presentAlbum(row, items.length, cover, await this.manages(scope, row.classId)), items };
   }
@@ -1014,7 +968,7 @@ export class MediaService {
       });
       await repo.updateItems(scope, tx, ids, { postId: id, ...(body.privacy ? { privacy: body.privacy } : {}) });
     });
-    return { _id: id, caption: body.caption, items: await this.present(scope, await repo.items(scope, this.db, ids)) };
+    return { _id: id, caption: body.caption, items: await this.presentIds(scope, ids) };
   }
 
   /** Gallery items added to an observation (the route `add_media_to_anecdotes` with `media_ids`). */
@@ -1059,12 +1013,10 @@ export class MediaService {
       repo.references(scope, this.db, [studentId]),
       this.children.consentedAmong(scope, [studentId], 'biometric'),
     ]);
-    const sources = await repo.items(
+    const shown = await this.presentIds(
       scope,
-      this.db,
       refs.map((r) => r.itemId).filter((i): i is string => i !== null),
     );
-    const shown = await this.present(scope, sources);
     const term = termOf(this.today());
     return {
       student_id: studentId,
@@ -1179,13 +1131,13 @@ export class MediaService {
     await this.managedClass(scope, classId);
     await requireAccess(scope, 'child', [studentId]);
     const ids = await repo.itemIdsWithFaceOf(scope, this.db, classId, studentId);
-    return this.present(scope, await repo.items(scope, this.db, ids));
+    return this.presentIds(scope, ids);
   }
 
   async faceQueue(scope: Scope, classId: string) {
     await this.managedClass(scope, classId);
     const faces = await repo.faceQueue(scope, this.db, classId, 200);
-    const items = await this.present(scope, await repo.items(scope, this.db, [...new Set(faces.map((f) => f.itemId))]));
+    const items = await this.presentIds(scope, [...new Set(faces.map((f) => f.itemId))]);
     const byId = new Map(items.map((i) => [i._id, i]));
     return {
       faces: faces.flatMap((f) => {

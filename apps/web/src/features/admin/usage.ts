@@ -38,6 +38,8 @@ const USAGE_AREAS: Record<string, string> = {
   class_media: 'media',
   class_media_edit: 'media',
   class_media_restore: 'media',
+  class_media_uploads: 'media',
+  media_uploads: 'media',
   class_album: 'media',
   album_edit: 'media',
   add_new_face: 'media',
