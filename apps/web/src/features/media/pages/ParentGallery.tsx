@@ -1,17 +1,17 @@
 import { type MediaItem, pagePath } from '@cue/contract';
-import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Group, SegmentedControl, Stack, Tabs } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fullName } from '../../../lib/format';
-import { errorText } from '../../../lib/notify';
 import { useCurrentChild } from '../../auth/useCurrentUser';
 import { Page } from '../../communication/components/Page';
 import { parentPage } from '../../shell/sides';
 import { mediaKeys, useClassMedia } from '../api';
 import { AlbumsTab } from '../components/AlbumsTab';
+import { GalleryList } from '../components/GalleryList';
 import { ItemViewer } from '../components/ItemViewer';
 import { MediaGrid } from '../components/MediaGrid';
 import { MEDIA_NS } from '../i18n';
@@ -29,7 +29,6 @@ export function ParentGallery() {
   const [open, setOpen] = useState<MediaItem | null>(null);
   const client = useQueryClient();
   const list = useClassMedia('parent', classId, NO_FILTER);
-  const items = list.data?.pages.flatMap((p) => p.items);
 
   if (!child || !classId)
     return (
@@ -72,32 +71,11 @@ export function ParentGallery() {
           <Tabs.Tab value="albums">{t('tabs.albums')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="gallery">
-          {list.error && !items ? (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} title={errorText(list.error)}>
-              <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void list.refetch()}>
-                {t('retry')}
-              </Button>
-            </Alert>
-          ) : !items ? (
-            <Skeleton h={260} radius="lg" />
-          ) : items.length === 0 ? (
-            <Paper withBorder radius="lg" p="xl">
-              <Text ta="center" c="dimmed" fw={500} data-testid="empty-state">
-                {t('parent.empty')}
-              </Text>
-            </Paper>
-          ) : (
-            <Stack gap="md">
-              <MediaGrid items={items} onOpen={setOpen} family />
-              {list.hasNextPage && (
-                <Group justify="center">
-                  <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                    {t('gallery.loadMore')}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          )}
+          <Stack gap="md">
+            <GalleryList list={list} empty={t('parent.empty')}>
+              {(items) => <MediaGrid items={items} onOpen={setOpen} family />}
+            </GalleryList>
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="albums">
           <AlbumsTab classId={classId} side="parent" />

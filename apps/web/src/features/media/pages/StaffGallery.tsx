@@ -1,13 +1,12 @@
 import { can, type MediaItem } from '@cue/contract';
-import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconAlertTriangle, IconCalendar, IconUpload } from '@tabler/icons-react';
+import { IconCalendar, IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { formatClassName, fullName } from '../../../lib/format';
-import { errorText } from '../../../lib/notify';
 import { useClassDetail } from '../../admin/api';
 import { Page } from '../../communication/components/Page';
 import { useCurrentClass } from '../../shell/Selectors';
@@ -18,6 +17,7 @@ import { BinTab } from '../components/BinTab';
 import { BulkBar } from '../components/BulkBar';
 import type { ChildOption } from '../components/FaceActions';
 import { FacesTab } from '../components/FacesTab';
+import { GalleryList } from '../components/GalleryList';
 import { ItemViewer } from '../components/ItemViewer';
 import { MediaGrid } from '../components/MediaGrid';
 import { StorageTab } from '../components/StorageTab';
@@ -51,7 +51,6 @@ function GalleryTab({ classId, childOptions }: { classId: string; childOptions: 
   const [open, setOpen] = useState<MediaItem | null>(null);
   const query = { from_date: wireDay(from), to_date: wireDay(to), student_id: child ?? undefined };
   const list = useClassMedia('staff', classId, query);
-  const items = list.data?.pages.flatMap((p) => p.items);
   const abilities = list.data?.pages[0]?.abilities;
   const total = list.data?.pages[0]?.total ?? 0;
   const filtered = !!(from || to || child);
@@ -110,35 +109,16 @@ function GalleryTab({ classId, childOptions }: { classId: string; childOptions: 
       {selected.size > 0 && (
         <BulkBar classId={classId} ids={[...selected]} childOptions={childOptions} onClear={() => setSelected(new Set())} />
       )}
-      {list.error && !items ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} title={errorText(list.error)}>
-          <Button size="xs" variant="white" color="red" mt="xs" onClick={() => void list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : !items ? (
-        <Skeleton h={260} radius="lg" />
-      ) : items.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl">
-          <Text ta="center" c="dimmed" fw={500} data-testid="empty-state">
-            {filtered ? t('gallery.emptyFiltered') : t('gallery.empty')}
-          </Text>
-        </Paper>
-      ) : (
-        <>
-          <Text fz="sm" c="dimmed">
-            {t('gallery.total', { count: total })}
-          </Text>
-          <MediaGrid items={items} onOpen={setOpen} selected={selected} onToggle={toggle} />
-          {list.hasNextPage && (
-            <Group justify="center">
-              <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-                {t('gallery.loadMore')}
-              </Button>
-            </Group>
-          )}
-        </>
-      )}
+      <GalleryList list={list} empty={filtered ? t('gallery.emptyFiltered') : t('gallery.empty')}>
+        {(items) => (
+          <>
+            <Text fz="sm" c="dimmed">
+              {t('gallery.total', { count: total })}
+            </Text>
+            <MediaGrid items={items} onOpen={setOpen} selected={selected} onToggle={toggle} />
+          </>
+        )}
+      </GalleryList>
       <ItemViewer side="staff" item={open} childOptions={childOptions} onClose={() => setOpen(null)} />
     </Stack>
   );
