@@ -195,12 +195,19 @@ export async function listItems(scope: Scope, q: Queryable, f: ListFilter): Prom
     );
   }
   const where = and(...conditions);
+  // The page's ids first (an index scan), then what their answers show for those rows only.
+  const page = q
+    .select({ pageId: mediaItems.id })
+    .from(mediaItems)
+    .where(where)
+    .orderBy(desc(mediaItems.takenOn), desc(mediaItems.createdAt), desc(mediaItems.id))
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize)
+    .as('page');
   const [rows, [total]] = await Promise.all([
     richFrom(q)
-      .where(where)
-      .orderBy(desc(mediaItems.takenOn), desc(mediaItems.createdAt), desc(mediaItems.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
+      .innerJoin(page, eq(page.pageId, mediaItems.id))
+      .orderBy(desc(mediaItems.takenOn), desc(mediaItems.createdAt), desc(mediaItems.id)),
     q.select({ n: count() }).from(mediaItems).where(where),
   ]);
   return { rows: rows as RichRow[], total: total?.n ?? 0 };

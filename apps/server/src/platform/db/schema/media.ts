@@ -67,7 +67,8 @@ export const mediaItems = pgTable(
     deletedBy: id('deleted_by').references(() => users.id),
   },
   (t) => [
-    index('media_items_class_idx').on(t.classId, t.takenOn, t.createdAt),
+    // A class's gallery in the list's order (read backwards: newest day first).
+    index('media_items_class_idx').on(t.classId, t.takenOn, t.createdAt, t.id),
     index('media_items_school_idx').on(t.schoolId, t.createdAt),
     index('media_items_deleted_idx').on(t.deletedAt),
   ],
