@@ -146,7 +146,7 @@ async function fill(dataDir: string) {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-gallery-bench-'));
   let server = await startServer(PORT, { DATA_DIR: dataDir });
-  const photos = await photosFigure(server);
+  const photos = PHOTOS > 0 ? await photosFigure(server) : null;
   console.log('photos', photos);
   if (!postgres) {
     // The embedded database belongs to one process: filled while the server is stopped.

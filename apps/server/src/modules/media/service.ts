@@ -655,7 +655,7 @@ export class MediaService {
       bytes: image.full.length + image.medium.length + image.thumb.length,
     });
     await this.findFaces(scope, row, image.medium);
-    await this.redact(scope, row.id, image.full);
+    await this.redact(scope, row.id, image.medium);
     await repo.updateItem(scope, this.db, row.id, { status: 'ready', incomingUrl: null });
   }
 
@@ -707,7 +707,7 @@ export class MediaService {
   }
 
   /** Makes (or drops) the copies other families see, with every face not confirmed as a consenting child blurred. */
-  async redact(scope: Scope, id: string, full?: Buffer): Promise<void> {
+  async redact(scope: Scope, id: string, copy?: Buffer): Promise<void> {
     const [row] = await repo.items(scope, this.db, [id]);
     if (row?.kind !== 'image' || !row.url) return;
     const faces = hiddenFaces(await repo.facesOf(scope, this.db, [id]));
@@ -715,7 +715,7 @@ export class MediaService {
     if (faces.length === 0) {
       if (old.length) await repo.updateItem(scope, this.db, id, { sharedUrl: null, sharedThumbUrl: null });
     } else {
-      const source = full ?? (await this.storage.read(row.url));
+      const source = copy ?? (await this.storage.read(row.mediumUrl ?? row.url));
       if (!source) return;
       const [medium, thumb] = await Promise.all([
         blurBoxes(
