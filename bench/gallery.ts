@@ -163,6 +163,8 @@ async function main() {
     duration: DURATION,
     headers: { authorization: `Bearer ${token}` },
   });
+  // Warm-up (query plans, caches, the JIT), not reported.
+  await load('warm-up', url, { ...opts(teacher), duration: 3 });
   const health = await load('health', `${server.url}/api/health`, { connections: CONNECTIONS, duration: DURATION });
   const firstPageTeacher = await load('first page (teacher)', url, opts(teacher));
   const firstPageParent = await load('first page (parent)', url, opts(parent));

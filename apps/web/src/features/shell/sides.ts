@@ -21,6 +21,7 @@ const SHARED_PAGES = [
   /^\/housekeeping\/calendar$/,
   /^\/communication\/announcements$/,
   /^\/communication\/homeworks$/,
+  /^\/communication\/media$/,
   /^\/assessment\/portfolio$/,
   /^\/students\/[^/]+$/,
 ];
