@@ -2,7 +2,7 @@ import type { MediaItem } from '@cue/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiSignIn, makeCurrentChild, staffToken } from './support/api.js';
 import { classId, roster } from './support/attendance.js';
-import { mediaPost, openAsFamilyOnly, plainJpeg, readItem, runTag, uploadPhoto, waitReady } from './support/media.js';
+import { mediaPost, plainJpeg, readItem, runTag, uploadPhoto, waitReady } from './support/media.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
 
 /*
@@ -74,10 +74,8 @@ async function familyViews(page: Page, request: APIRequestContext, arranged: Arr
   // Families see no privacy badge: a new item is marked instead.
   await expect(tile(page, open(names.aarav)).getByTestId('privacy-badge')).toHaveCount(0);
 
-  // Neha as Diya's mother (Diya is in the same class): the class's photo only. A dual-role session cannot
-  // open the gallery's family view yet (see the journey marked fixme below), so she is signed in as a
-  // family only.
-  await openAsFamilyOnly(page, request, SHELL_PHONES.dualRole, '/communication/media');
+  // Neha, a teacher, on her parent side as Diya's mother (Diya is in the same class): the class's photo only.
+  await openAs(page, request, SHELL_PHONES.dualRole, '/communication/media?as=parent');
   await expect(page.getByRole('tab', { name: open === english ? 'Faces to review' : 'وجوه للمراجعة' })).toHaveCount(0);
   await expect(tile(page, open(names.cls))).toHaveCount(1);
   await expect(tile(page, open(names.aarav))).toHaveCount(0);
@@ -133,20 +131,26 @@ test('in Arabic, the families see the same photos, right to left', async ({ page
   await page.screenshot({ path: test.info().outputPath('gallery-family-ar.png'), fullPage: true });
 });
 
-test("a teacher who is also a parent opens her child's class gallery from the parent side", async ({ page, request }) => {
-  test.fixme(
-    true,
-    "/communication/media is not among the pages both sides have (SHARED_PAGES in the shell's sides.ts): " +
-      'for a dual-role person ?as=parent opens the staff gallery of her own class, and the side switch leads to the dashboard',
-  );
+test("a teacher who is also a parent goes from her class's gallery to her child's in one click, and back", async ({
+  page,
+  request,
+}) => {
   const { names } = await arrange(request);
-  await openAs(page, request, SHELL_PHONES.dualRole, '/communication/media?as=parent');
+  await openAs(page, request, SHELL_PHONES.dualRole, '/communication/media');
+  const sides = page.getByTestId('side-switch-inline');
+  await expect(page.getByText('Photos and videos of Kindergarten B')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload', exact: true })).toBeVisible();
+
+  await sides.getByRole('button', { name: 'Parent' }).click();
+  await expect(page).toHaveURL(/\/communication\/media\?as=parent$/);
+  await expect(sides.getByRole('button', { name: 'Parent' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText("Photos and videos of Diya Patel's class")).toBeVisible();
-  await expect(page.getByTestId('side-switch-inline').getByRole('button', { name: 'Parent' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
   await expect(tile(page, english(names.cls))).toHaveCount(1);
   await expect(tile(page, english(names.aarav))).toHaveCount(0);
   await expect(tile(page, english(names.staff))).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Upload', exact: true })).toHaveCount(0);
+
+  await sides.getByRole('button', { name: 'Staff' }).click();
+  await expect(page).toHaveURL(/\/communication\/media$/);
+  await expect(page.getByText('Photos and videos of Kindergarten B')).toBeVisible();
 });

@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MediaItem, MediaPrivacy } from '@cue/contract';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import sharp from 'sharp';
-import { apiSignIn } from './api.js';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -84,21 +83,4 @@ export async function mediaPost<T>(request: APIRequestContext, token: string, ur
   const res = await request.post(url, { headers: auth(token), data });
   if (!res.ok()) throw new Error(`${url}: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { result: T }).result;
-}
-
-/**
- * Opens `path` with only the family's half of a dual-role person's session (her parent tokens), the way
- * a parent who is not staff is signed in: the family's view of a page that has no parent view for a
- * dual-role person yet (the gallery).
- */
-export async function openAsFamilyOnly(page: Page, request: APIRequestContext, phone: string, path: string): Promise<void> {
-  const parent = (await apiSignIn(request, phone)).parent_user;
-  if (!parent) throw new Error(`${phone} is not a parent`);
-  const session = { role: 'parent', accessToken: parent.access_token, refreshToken: parent.refresh_token, activeSide: 'parent' };
-  await page.goto('/public/about');
-  await page.evaluate((value) => {
-    localStorage.setItem('cue.session', value);
-    localStorage.setItem('cue.rebrandDismissed', 'Cue');
-  }, JSON.stringify(session));
-  await page.goto(path);
 }
