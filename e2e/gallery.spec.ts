@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, type Route, test } from '@playwright/t
 import sharp from 'sharp';
 import { staffToken } from './support/api.js';
 import { classId, roster } from './support/attendance.js';
-import { mediaPost, plainJpeg, readItem, runTag, sample, uploadPhoto, waitReady, writeTemp } from './support/media.js';
+import { itemOf, mediaPost, plainJpeg, readItem, runTag, sample, uploadPhoto, waitReady, writeTemp } from './support/media.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
 
 /*
@@ -183,8 +183,8 @@ test('faces suggested as Vihaan and Kabir are confirmed in one click each; Diya,
   await expect(tagged).toHaveCount(2);
   await expect(tagged.filter({ hasText: 'Vihaan Gupta' })).toHaveCount(1);
   await expect(tagged.filter({ hasText: 'Kabir Khan' })).toHaveCount(1);
-  const saved = await readItem(request, cls.token, id);
-  expect(typeof saved === 'object' && saved.tagged.map((c) => c._id).sort()).toEqual([vihaan, kabir].sort());
+  const saved = await itemOf(request, cls.token, id);
+  expect(saved.tagged.map((c) => c._id).sort()).toEqual([vihaan, kabir].sort());
 
   // A face nobody matched is Diya's: assigned, but her family did not agree to face recognition.
   const unknown = viewer.locator('[data-testid="face-actions"][data-status="unmatched"]').first();
@@ -246,13 +246,11 @@ test('a teacher makes one photo visible to tagged families only and tags Aarav; 
   // Visible to tagged families only, then Aarav tagged.
   await viewer.getByRole('combobox', { name: 'Who can see it' }).click();
   await page.getByRole('option', { name: 'Tagged families' }).click();
-  await expect(viewer.getByTestId('privacy-badge')).toHaveText('Tagged families');
+  await expect(viewer.getByTestId('privacy-badge')).toHaveAttribute('data-privacy', 'tagged');
   await children.click();
   await page.getByRole('option', { name: 'Aarav Sharma' }).click();
   await expect(tags(viewer)).toHaveText(['Aarav Sharma']);
-  await expect
-    .poll(async () => ((await readItem(request, cls.token, a._id)) as { tagged: { _id: string }[] }).tagged.map((c) => c._id))
-    .toEqual([cls.child('Aarav')]);
+  await expect.poll(async () => (await itemOf(request, cls.token, a._id)).tagged.map((c) => c._id)).toEqual([cls.child('Aarav')]);
   await page.screenshot({ path: test.info().outputPath('gallery-tagged.png') });
   await viewer.getByRole('heading', { name: names.tagged }).click();
   await viewer.getByRole('button', { name: 'Close' }).click();

@@ -63,6 +63,13 @@ export async function readItem(request: APIRequestContext, token: string, id: st
   return ((await res.json()) as { result: MediaItem }).result;
 }
 
+/** The item as the token's holder reads it; a refusal fails the journey. */
+export async function itemOf(request: APIRequestContext, token: string, id: string): Promise<MediaItem> {
+  const item = await readItem(request, token, id);
+  if (typeof item === 'number') throw new Error(`item ${id}: ${item}`);
+  return item;
+}
+
 /** Waits for the item's processing job (thumbnails, faces) to finish, and answers the item as it is then. */
 export async function waitReady(request: APIRequestContext, token: string, id: string, timeout = 60_000): Promise<MediaItem> {
   let item: MediaItem | number = 0;
