@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, type Route, test } from '@playwright/t
 import sharp from 'sharp';
 import { staffToken } from './support/api.js';
 import { classId, roster } from './support/attendance.js';
-import { itemOf, mediaPost, plainJpeg, readItem, runTag, sample, uploadPhoto, waitReady, writeTemp } from './support/media.js';
+import { itemOf, mediaPost, plainJpeg, readItem, runTag, sample, uploadPhoto, waitReady, writeFiles } from './support/media.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
 
 /*
@@ -56,7 +56,7 @@ test('a teacher uploads ten photos at once, follows a bar per file and one for t
     ...([1, 2, 3, 4, 5, 6] as const).map((n) => ({ name: `faces-${tag}-${n}.jpg`, bytes: sample(n) })),
     ...(await Promise.all(plain.map(async (rgb, i) => ({ name: `plain-${tag}-${i + 1}.jpg`, bytes: await plainJpeg(rgb) })))),
   ];
-  const paths = writeTemp(files);
+  const paths = writeFiles(test.info().outputPath('uploads'), files);
 
   await openAs(page, request, SHELL_PHONES.teacher, '/communication/media');
   await expect(page.getByRole('heading', { level: 1, name: 'Class gallery' })).toBeVisible();
@@ -151,7 +151,9 @@ test('faces suggested as Vihaan and Kabir are confirmed in one click each; Diya,
 
   // In the page: the teacher uploads another copy of the photo (smaller, re-encoded).
   const name = `class-photo-${tag}.jpg`;
-  const [copy] = writeTemp([{ name, bytes: await sharp(sample(1)).resize(900).jpeg({ quality: 80 }).toBuffer() }]);
+  const [copy] = writeFiles(test.info().outputPath('uploads'), [
+    { name, bytes: await sharp(sample(1)).resize(900).jpeg({ quality: 80 }).toBuffer() },
+  ]);
   await openAs(page, request, SHELL_PHONES.teacher, '/communication/media');
   const panel = await chooseFiles(page, [copy ?? '']);
   await expect(panel.getByText('1 of 1 files finished')).toBeVisible({ timeout: 30_000 });

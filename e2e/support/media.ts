@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MediaItem, MediaPrivacy } from '@cue/contract';
@@ -27,9 +26,12 @@ export function plainJpeg(rgb: [number, number, number], width = 320, height = 2
     .toBuffer();
 }
 
-/** Writes files into a fresh temporary folder (the browser's file chooser takes paths) and answers their paths. */
-export function writeTemp(files: { name: string; bytes: Buffer }[]): string[] {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'cue-e2e-gallery-'));
+/**
+ * Writes files into a folder (the browser's file chooser takes paths) and answers their paths. Journeys
+ * pass their own output folder (`test.info().outputPath(...)`), which Playwright empties at each run.
+ */
+export function writeFiles(dir: string, files: { name: string; bytes: Buffer }[]): string[] {
+  mkdirSync(dir, { recursive: true });
   return files.map(({ name, bytes }) => {
     const file = path.join(dir, name);
     writeFileSync(file, bytes);
