@@ -238,9 +238,9 @@ test('a teacher makes one photo visible to tagged families only and tags Aarav; 
   const viewer = page.getByRole('dialog', { name: names.tagged });
   const children = viewer.getByRole('combobox', { name: 'Children in it' });
 
-  // Aarav's family has not agreed to photos shared with the class: tagging him there is refused and undone.
+  // Meera's family did not agree to photos shared with the class: tagging her there is refused and undone.
   await children.click();
-  await page.getByRole('option', { name: 'Aarav Sharma' }).click();
+  await page.getByRole('option', { name: 'Meera Nair' }).click();
   await expect(page.getByText("This child's family has not agreed to photos shared with the class")).toBeVisible();
   await expect(tags(viewer)).toHaveCount(0);
   await viewer.getByRole('heading', { name: names.tagged }).click();

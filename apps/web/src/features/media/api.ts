@@ -134,6 +134,11 @@ export function useAddToObservation() {
       ]),
   });
 }
+/** Items added to an activity of the class (a calendar event). */
+export const useAddToActivity = () =>
+  useMediaMutation(({ eventId, media_ids }: { eventId: string; media_ids: string[] }) =>
+    apiRequest(ROUTES.mediaToActivity, { ...staff, params: { id: eventId }, body: { media_ids } }),
+  );
 export const useDecideFace = () =>
   useMediaMutation((body: BodyOf<typeof ROUTES.faceDecide>) => apiRequest(ROUTES.faceDecide, { ...staff, body }));
 export const useAddReferenceFace = () =>

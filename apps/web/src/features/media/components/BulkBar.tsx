@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  IconCalendarEvent,
   IconChevronDown,
   IconFolderPlus,
   IconLock,
@@ -26,9 +27,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { errorText, toast } from '../../../lib/notify';
+import { useCalendar } from '../../attendance/api';
+import { addDays, todayIso } from '../../attendance/dates';
 import { useObservations } from '../../observations/api';
 import {
   OBSERVATION_MEDIA_MAX,
+  useAddToActivity,
   useAddToObservation,
   useAlbums,
   useCreateAlbum,
@@ -41,7 +45,7 @@ import {
 import { MEDIA_NS, mediaMessage } from '../i18n';
 import type { ChildOption } from './FaceActions';
 
-type Dialog = 'delete' | 'tag' | 'album' | 'post' | 'observation' | null;
+type Dialog = 'delete' | 'tag' | 'album' | 'post' | 'observation' | 'activity' | null;
 const NEW_ALBUM = 'new';
 
 /**
@@ -66,7 +70,7 @@ export function BulkBar({
   const [album, setAlbum] = useState<string | null>(null);
   const [albumName, setAlbumName] = useState('');
   const [caption, setCaption] = useState('');
-  const [observation, setObservation] = useState<string | null>(null);
+  const [target, setTarget] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const deleteMany = useDeleteMany();
   const privacy = useSetPrivacy();
@@ -77,6 +81,45 @@ export function BulkBar({
   const post = useCreatePost();
   const observations = useObservations('staff', { class_id: classId, page: 1, page_size: 30 }, dialog === 'observation');
   const toObservation = useAddToObservation();
+  const today = todayIso();
+  const events = useCalendar(addDays(today, -60), addDays(today, 60), dialog === 'activity' ? classId : null);
+  const toActivity = useAddToActivity();
+  /** Where the selection goes: an observation of the class, or one of its activities (calendar events) it may change. */
+  const link =
+    dialog === 'activity'
+      ? {
+          title: t('bulk.activityTitle', { count: ids.length }),
+          pick: t('bulk.activityPick'),
+          none: t('bulk.noActivities'),
+          loading: events.isPending,
+          data: (events.data ?? [])
+            .filter((e) => e.can_edit && !e.is_holiday && (e.class_id === null || e.class_id === classId))
+            .map((e) => ({ value: e.id, label: `${e.start_date} · ${e.title}` })),
+          tooMany: false,
+          pending: toActivity.isPending,
+          send: (id: string) =>
+            toActivity.mutate(
+              { eventId: id, media_ids: ids },
+              { onSuccess: () => done(mediaMessage('addedToActivity')), onError: failed },
+            ),
+        }
+      : {
+          title: t('bulk.observationTitle', { count: ids.length }),
+          pick: t('bulk.observationPick'),
+          none: t('bulk.noObservations'),
+          loading: observations.isPending,
+          data: (observations.data?.items ?? []).map((o) => ({
+            value: o._id,
+            label: `${o.date} · ${o.student_name} · ${o.title}`,
+          })),
+          tooMany: ids.length > OBSERVATION_MEDIA_MAX,
+          pending: toObservation.isPending,
+          send: (id: string) =>
+            toObservation.mutate(
+              { observationId: id, media_ids: ids },
+              { onSuccess: () => done(mediaMessage('addedToObservation')), onError: failed },
+            ),
+        };
 
   const close = () => {
     setDialog(null);
@@ -90,6 +133,7 @@ export function BulkBar({
   const failed = (err: unknown) => setError(errorText(err));
   const open = (next: Dialog) => {
     setError(null);
+    setTarget(null);
     setDialog(next);
   };
 
@@ -161,6 +205,14 @@ export function BulkBar({
             onClick={() => open('observation')}
           >
             {t('bulk.observation')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconCalendarEvent size={14} aria-hidden />}
+            onClick={() => open('activity')}
+          >
+            {t('bulk.activity')}
           </Button>
           <Button
             size="compact-sm"
@@ -312,36 +364,27 @@ export function BulkBar({
       </FormModal>
 
       <FormModal
-        opened={dialog === 'observation'}
+        opened={dialog === 'observation' || dialog === 'activity'}
         onClose={close}
-        title={t('bulk.observationTitle', { count: ids.length })}
+        title={link.title}
         submitLabel={t('bulk.observationAdd')}
-        submitDisabled={!observation || ids.length > OBSERVATION_MEDIA_MAX}
-        pending={toObservation.isPending}
+        submitDisabled={!target || link.tooMany}
+        pending={link.pending}
         error={error}
         size="md"
-        onSubmit={() =>
-          observation &&
-          toObservation.mutate(
-            { observationId: observation, media_ids: ids },
-            { onSuccess: () => done(mediaMessage('addedToObservation')), onError: failed },
-          )
-        }
+        onSubmit={() => target && link.send(target)}
       >
         <Select
-          label={t('bulk.observationPick')}
-          placeholder={observations.isPending ? t('loading') : undefined}
-          nothingFoundMessage={t('bulk.noObservations')}
-          data={(observations.data?.items ?? []).map((o) => ({
-            value: o._id,
-            label: `${o.date} · ${o.student_name} · ${o.title}`,
-          }))}
-          value={observation}
-          onChange={setObservation}
+          label={link.pick}
+          placeholder={link.loading ? t('loading') : undefined}
+          nothingFoundMessage={link.none}
+          data={link.data}
+          value={target}
+          onChange={setTarget}
           searchable
           comboboxProps={{ withinPortal: true }}
         />
-        {ids.length > OBSERVATION_MEDIA_MAX && (
+        {link.tooMany && (
           <Text fz="sm" c="red.8">
             {t('bulk.observationTooMany', { max: OBSERVATION_MEDIA_MAX })}
           </Text>
