@@ -113,3 +113,31 @@ test('a teacher makes an album of two selected photos and opens it', async ({ pa
   await album.getByRole('button', { name: 'Back to the albums' }).click();
   await expect(card).toBeVisible();
 });
+
+test("a teacher adds two photos to an activity of the class's calendar", async ({ page, request }) => {
+  const { tag, token, items, names } = await photos(request, 'activity', 2);
+  const [first = '', second = ''] = names;
+  const nurseryA = await classId(request, token, 'Nursery A');
+  // An outing weeks ago: out of the way of the journeys that read today's and this week's calendar.
+  const day = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');
+  const title = `Leaf hunt ${tag}`;
+  const made = await request.post('/api/calendar/', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title, start_date: day, end_date: day, class_id: nurseryA },
+  });
+  expect(made.ok()).toBe(true);
+  const eventId = (await made.json()).result.id as string;
+
+  await openAs(page, request, SHELL_PHONES.teacher, '/communication/media');
+  await select(page, first);
+  await select(page, second);
+  await page.getByTestId('bulk-bar').getByRole('button', { name: 'Add to activity' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add the selected items to an activity' });
+  await dialog.getByRole('combobox', { name: 'Activity' }).click();
+  await page.getByRole('option', { name: `${day} · ${title}` }).click();
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Added to the activity')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  for (const item of items)
+    await expect.poll(async () => ((await readItem(request, token, item._id)) as MediaItem).activity_ids).toEqual([eventId]);
+});
