@@ -31,8 +31,8 @@ const postgres = process.env.DATABASE_URL;
 async function camera(seed: number): Promise<Buffer> {
   return sharp({
     create: {
-      width: 2400,
-      height: 1800,
+      width: 2700,
+      height: 2025,
       channels: 3,
       background: { r: 40 + seed * 3, g: 120, b: 200 - seed * 2 },
       noise: { type: 'gaussian', mean: 120 + seed, sigma: 45 },
