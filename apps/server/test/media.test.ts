@@ -524,6 +524,12 @@ describe('faces and consent', () => {
     expect(audit.rows).toContainEqual({ action: 'consent_withdrawn', count: 1 });
     const [face] = await t.database.db.select().from(mediaFaces).where(sql`${mediaFaces.itemId} = ${item}`);
     expect(face?.shown).toBe(false);
+    // Vihaan's face is now blurred for the other families of the class; his family's own copy would stay clear.
+    await settle();
+    const forFamily = expectResponse(ROUTES.mediaItem, await itemAs(rohan, item)).result;
+    const forStaff = expectResponse(ROUTES.mediaItem, await itemAs(tara, item)).result;
+    expect(forFamily.medium_url).toMatch(/\/shared-/);
+    expect(forFamily.medium_url?.split('?')[0]).not.toBe(forStaff.medium_url?.split('?')[0]);
     await req('PUT', `/api/student/${vihaan}/consents`, anita, { key: 'biometric', granted: true });
   });
 

@@ -41,7 +41,9 @@ export function presentFace(f: FaceLite, confidentBelow: number): MediaFace {
 
 export function presentItem(row: RichRow, viewer: Viewer): MediaItem {
   const faces = row.faces;
-  const blur = needsBlurFor(viewer, faces) && row.sharedUrl !== null;
+  const blur = needsBlurFor(viewer, faces);
+  // Until the blurred copies are (re)made, a family that must get them gets no picture at all.
+  const pending = blur && row.sharedUrl === null;
   const staff = viewer.kind === 'staff';
   return {
     _id: row.id,
@@ -59,10 +61,10 @@ export function presentItem(row: RichRow, viewer: Viewer): MediaItem {
     width: row.width,
     height: row.height,
     blurhash: row.blurhash,
-    url: signMedia(blur ? row.sharedUrl : row.url),
-    medium_url: signMedia(blur ? row.sharedUrl : row.mediumUrl),
-    thumb_url: signMedia(blur ? row.sharedThumbUrl : row.thumbUrl),
-    poster_url: signMedia(row.posterUrl),
+    url: pending ? null : signMedia(blur ? row.sharedUrl : row.url),
+    medium_url: pending ? null : signMedia(blur ? row.sharedUrl : row.mediumUrl),
+    thumb_url: pending ? null : signMedia(blur ? row.sharedThumbUrl : row.thumbUrl),
+    poster_url: pending ? null : signMedia(row.posterUrl),
     tagged: row.tags
       // A family sees its own children among the tagged; other children's names stay with the school.
       .filter((t) => staff || viewer.children.has(t.id))
