@@ -35,7 +35,8 @@ import { PrivacyBadge } from './PrivacyBadge';
 /** The picture or the video, as large as the viewer allows. */
 function Medium({ item, maxHeight }: { item: MediaItem; maxHeight: string }) {
   const { t } = useTranslation(MEDIA_NS);
-  if (item.status === 'processing')
+  // A family's copy with faces blurred may still be in the making: shown as processing, never as failed.
+  if (item.status === 'processing' || (item.status === 'ready' && !item.url))
     return (
       <Group h={240} justify="center" gap="xs" bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
         <Loader size="sm" />
