@@ -1,11 +1,12 @@
 import { MEDIA_BIN_DAYS } from '@cue/contract';
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRestore } from '@tabler/icons-react';
+import { Alert, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { errorText, toast } from '../../../lib/notify';
 import { useClassMedia, useRestoreMedia } from '../api';
 import { MEDIA_NS, mediaMessage } from '../i18n';
+import { GalleryList } from './GalleryList';
 import classes from './MediaGrid.module.css';
 
 const BIN = { bin: 'true' } as const;
@@ -22,66 +23,48 @@ export function BinTab({ classId }: { classId: string }) {
   const { t } = useTranslation(MEDIA_NS);
   const list = useClassMedia('staff', classId, BIN);
   const restore = useRestoreMedia();
-  const items = list.data?.pages.flatMap((p) => p.items);
   return (
     <Stack gap="md">
       <Alert color="gray" variant="light">
         {t('bin.note', { days: MEDIA_BIN_DAYS })}
       </Alert>
-      {list.error && !items ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />}>
-          {errorText(list.error)}
-        </Alert>
-      ) : !items ? (
-        <Skeleton h={200} radius="lg" />
-      ) : items.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl">
-          <Text ta="center" c="dimmed" fw={500} data-testid="empty-state">
-            {t('bin.empty')}
-          </Text>
-        </Paper>
-      ) : (
-        <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 5 }} spacing="sm" data-testid="bin-grid">
-          {items.map((item) => (
-            <Paper key={item._id} withBorder radius="md" p={6} data-testid="bin-item">
-              <div className={classes.tile}>
-                {item.thumb_url ? (
-                  <img className={classes.thumb} src={item.thumb_url} alt={item.caption || item.name} />
-                ) : (
-                  <span className={classes.thumb} />
-                )}
-              </div>
-              <Text fz="xs" c="dimmed" mt={4} truncate="end">
-                {t('bin.removedOn', { date: removedOn(item.deleted_at) })}
-              </Text>
-              <Button
-                mt={4}
-                size="compact-sm"
-                variant="light"
-                fullWidth
-                leftSection={<IconRestore size={14} aria-hidden />}
-                aria-label={t('bin.restoreNamed', { name: item.caption || item.name })}
-                loading={restore.isPending && restore.variables === item._id}
-                onClick={() =>
-                  restore.mutate(item._id, {
-                    onSuccess: () => toast.success(mediaMessage('restored')),
-                    onError: (err) => toast.error(errorText(err)),
-                  })
-                }
-              >
-                {t('bin.restore')}
-              </Button>
-            </Paper>
-          ))}
-        </SimpleGrid>
-      )}
-      {list.hasNextPage && (
-        <Group justify="center">
-          <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            {t('gallery.loadMore')}
-          </Button>
-        </Group>
-      )}
+      <GalleryList list={list} empty={t('bin.empty')}>
+        {(items) => (
+          <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 5 }} spacing="sm" data-testid="bin-grid">
+            {items.map((item) => (
+              <Paper key={item._id} withBorder radius="md" p={6} data-testid="bin-item">
+                <div className={classes.tile}>
+                  {item.thumb_url ? (
+                    <img className={classes.thumb} src={item.thumb_url} alt={item.caption || item.name} />
+                  ) : (
+                    <span className={classes.thumb} />
+                  )}
+                </div>
+                <Text fz="xs" c="dimmed" mt={4} truncate="end">
+                  {t('bin.removedOn', { date: removedOn(item.deleted_at) })}
+                </Text>
+                <Button
+                  mt={4}
+                  size="compact-sm"
+                  variant="light"
+                  fullWidth
+                  leftSection={<IconRestore size={14} aria-hidden />}
+                  aria-label={t('bin.restoreNamed', { name: item.caption || item.name })}
+                  loading={restore.isPending && restore.variables === item._id}
+                  onClick={() =>
+                    restore.mutate(item._id, {
+                      onSuccess: () => toast.success(mediaMessage('restored')),
+                      onError: (err) => toast.error(errorText(err)),
+                    })
+                  }
+                >
+                  {t('bin.restore')}
+                </Button>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        )}
+      </GalleryList>
     </Stack>
   );
 }
