@@ -206,6 +206,14 @@ test('faces suggested as Vihaan and Kabir are confirmed in one click each; Diya,
     { student_id: cls.child('Diya') },
   );
   expect(refs).toMatchObject({ biometric_consent: false, references: [] });
+
+  // Searching the gallery by Kabir's face finds the photo.
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('combobox', { name: 'Child', exact: true }).click();
+  await page.getByRole('option', { name: 'Kabir Khan' }).click();
+  await page.getByRole('switch', { name: 'Found by their face' }).check();
+  await expect(page.getByText(/photos? where their face was found/)).toBeVisible();
+  await expect(tile(page, name)).toHaveCount(1);
 });
 
 /** The id of the class's item of that file name, through the staff list. */

@@ -19,6 +19,7 @@ export const mediaKeys = {
   albums: (classId: string) => ['media', 'class', classId, 'albums'] as const,
   album: (id: string) => ['media', 'album', id] as const,
   faces: (classId: string) => ['media', 'class', classId, 'faces'] as const,
+  byFace: (classId: string, studentId: string) => ['media', 'class', classId, 'byFace', studentId] as const,
   consumption: (schoolId: string) => ['media', 'consumption', schoolId] as const,
   quotaRequests: ['media', 'quotaRequests'] as const,
   constraint: ['media', 'uploadConstraint'] as const,
@@ -178,6 +179,16 @@ export function useFaceQueue(classId: string | null, enabled = true) {
     queryKey: mediaKeys.faces(classId ?? ''),
     queryFn: ({ signal }) => apiResult(ROUTES.faceQueue, { ...staff, signal, params: { id: classId ?? '' } }),
     enabled: !!classId && enabled,
+  });
+}
+
+/** A class's photos where a child's face was confirmed or suggested (search by face). */
+export function useFaceSearch(classId: string | null, studentId: string | null) {
+  return useQuery({
+    queryKey: mediaKeys.byFace(classId ?? '', studentId ?? ''),
+    queryFn: ({ signal }) =>
+      apiResult(ROUTES.faceSearch, { ...staff, signal, params: { id: classId ?? '' }, body: { student_id: studentId ?? '' } }),
+    enabled: !!classId && !!studentId,
   });
 }
 

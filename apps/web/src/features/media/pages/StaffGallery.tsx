@@ -1,5 +1,5 @@
 import { can, type MediaItem } from '@cue/contract';
-import { Alert, Badge, Button, Group, Select, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Skeleton, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { formatClassName, fullName } from '../../../lib/format';
+import { errorText } from '../../../lib/notify';
 import { useClassDetail } from '../../admin/api';
 import { Page } from '../../communication/components/Page';
 import { useCurrentClass } from '../../shell/Selectors';
 import { useShell } from '../../shell/ShellContext';
-import { useClassMedia, useFaceQueue } from '../api';
+import { useClassMedia, useFaceQueue, useFaceSearch } from '../api';
 import { AlbumsTab } from '../components/AlbumsTab';
 import { BinTab } from '../components/BinTab';
 import { BulkBar } from '../components/BulkBar';
@@ -46,6 +47,8 @@ function GalleryTab({ classId, childOptions }: { classId: string; childOptions: 
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const [child, setChild] = useState<string | null>(null);
+  const [byFace, setByFace] = useState(false);
+  const faceSearch = useFaceSearch(classId, child && byFace ? child : null);
   const [uploading, setUploading] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<MediaItem | null>(null);
@@ -98,6 +101,9 @@ function GalleryTab({ classId, childOptions }: { classId: string; childOptions: 
             searchable
             w={{ base: '100%', xs: 220 }}
           />
+          {child && (
+            <Switch label={t('filter.byFace')} checked={byFace} onChange={(e) => setByFace(e.currentTarget.checked)} mb={8} />
+          )}
         </Group>
         {abilities?.can_upload !== false && (
           <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setUploading(true)} disabled={uploading}>
@@ -109,16 +115,31 @@ function GalleryTab({ classId, childOptions }: { classId: string; childOptions: 
       {selected.size > 0 && (
         <BulkBar classId={classId} ids={[...selected]} childOptions={childOptions} onClear={() => setSelected(new Set())} />
       )}
-      <GalleryList list={list} empty={filtered ? t('gallery.emptyFiltered') : t('gallery.empty')}>
-        {(items) => (
+      {child && byFace ? (
+        faceSearch.error ? (
+          <Alert color="red" variant="light" title={errorText(faceSearch.error)} />
+        ) : !faceSearch.data ? (
+          <Skeleton h={260} radius="lg" />
+        ) : (
           <>
             <Text fz="sm" c="dimmed">
-              {t('gallery.total', { count: total })}
+              {t('filter.byFaceTotal', { count: faceSearch.data.length })}
             </Text>
-            <MediaGrid items={items} onOpen={setOpen} selected={selected} onToggle={toggle} />
+            <MediaGrid items={faceSearch.data} onOpen={setOpen} selected={selected} onToggle={toggle} />
           </>
-        )}
-      </GalleryList>
+        )
+      ) : (
+        <GalleryList list={list} empty={filtered ? t('gallery.emptyFiltered') : t('gallery.empty')}>
+          {(items) => (
+            <>
+              <Text fz="sm" c="dimmed">
+                {t('gallery.total', { count: total })}
+              </Text>
+              <MediaGrid items={items} onOpen={setOpen} selected={selected} onToggle={toggle} />
+            </>
+          )}
+        </GalleryList>
+      )}
       <ItemViewer side="staff" item={open} childOptions={childOptions} onClose={() => setOpen(null)} />
     </Stack>
   );
