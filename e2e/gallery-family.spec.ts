@@ -69,6 +69,8 @@ async function familyViews(page: Page, request: APIRequestContext, arranged: Arr
   await makeCurrentChild(request, SHELL_PHONES.parent, 'Aarav Sharma');
   await openAs(page, request, SHELL_PHONES.parent, '/communication/media');
   await expect(tile(page, open(names.cls))).toHaveCount(1);
+  // While its thumbnail loads, a tile shows the item's blurhash.
+  await expect(tile(page, open(names.cls))).toHaveCSS('background-image', /^url\("data:image\/png;base64,/);
   await expect(tile(page, open(names.aarav))).toHaveCount(1);
   await expect(tile(page, open(names.staff))).toHaveCount(0);
   // Families see no privacy badge: a new item is marked instead.

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { groupByDay } from '../gallery';
 import { MEDIA_NS } from '../i18n';
+import { placeholderUrl } from '../placeholder';
 import classes from './MediaGrid.module.css';
 import { PrivacyBadge } from './PrivacyBadge';
 
@@ -19,7 +20,7 @@ export interface MediaGridProps {
   byDay?: boolean;
 }
 
-/** One tile: the thumbnail (a plain tint until it loads), its state, privacy and, for staff, a checkbox. */
+/** One tile: the thumbnail (its blurhash until it loads), its state, privacy and, for staff, a checkbox. */
 export function MediaTile({
   item,
   onOpen,
@@ -29,8 +30,15 @@ export function MediaTile({
 }: { item: MediaItem } & Omit<MediaGridProps, 'items' | 'selected' | 'byDay'> & { selected?: boolean }) {
   const { t } = useTranslation(MEDIA_NS);
   const label = item.caption || item.name;
+  const placeholder = placeholderUrl(item.blurhash);
   return (
-    <Box className={classes.tile} data-testid="media-tile" data-status={item.status} data-selected={selected || undefined}>
+    <Box
+      className={classes.tile}
+      data-testid="media-tile"
+      data-status={item.status}
+      data-selected={selected || undefined}
+      style={placeholder ? { backgroundImage: `url(${placeholder})`, backgroundSize: 'cover' } : undefined}
+    >
       <UnstyledButton className={classes.open} onClick={() => onOpen(item)} aria-label={t('grid.open', { name: label })}>
         {item.thumb_url ? (
           <img className={classes.thumb} src={item.thumb_url} alt="" loading="lazy" decoding="async" />
