@@ -100,6 +100,16 @@ describe('uploading to the class gallery', () => {
     expect((await upload(tara, Buffer.from('<svg/>'), 'image/svg+xml')).statusCode).toBe(415);
     const bad = await upload(tara, photo, 'image/jpeg', { privacy: 'everyone' });
     expect(bad.statusCode).toBe(400);
+    // The fields sent with the file are held to the contract: a caption of 1 MB, a date that does not exist, a null byte.
+    const long = await upload(tara, photo, 'image/jpeg', { caption: 'x'.repeat(1024 * 1024) });
+    expect(long.statusCode).toBe(400);
+    const longish = await upload(tara, photo, 'image/jpeg', { caption: '=SUM(A1)'.repeat(300) });
+    expect(longish.statusCode).toBe(400);
+    expect(longish.json().errors?.[0]?.field ?? longish.json().message).toMatch(/caption/);
+    expect((await upload(tara, photo, 'image/jpeg', { taken_on: '31-02-2026' })).statusCode).toBe(400);
+    expect((await upload(tara, photo, 'image/jpeg', { caption: 'a\u0000b' })).statusCode).toBe(400);
+    const formula = expectResponse(ROUTES.classMediaUpload, await upload(tara, photo, 'image/jpeg', { caption: '=SUM(A1)' }));
+    expect(formula.result.caption).toBe('=SUM(A1)');
   });
 
   it('answers at once with the item in processing, then a job makes the copies without the photo’s metadata', async () => {

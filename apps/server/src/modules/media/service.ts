@@ -17,6 +17,7 @@ import {
   type MediaPage,
   type MediaPrivacy,
   type MediaUsage,
+  mediaUploadFieldsSchema,
   type ObservationEntry,
   type QuotaRequest,
   type RecognizedFaces,
@@ -420,12 +421,19 @@ export class MediaService {
     const limit = video ? UPLOAD_LIMITS.max_video_size : UPLOAD_LIMITS.max_image_size;
     if (file.size > limit)
       throw new AppError(413, video ? MESSAGES.videoTooLarge : ACCOUNT_MESSAGES.imageTooLarge, ERROR_CODES.fileTooLarge);
-    const privacy = (fields.privacy || 'class') as MediaPrivacy;
-    if (!['class', 'tagged', 'staff'].includes(privacy))
-      throw badRequest('privacy: class, tagged or staff', ERROR_CODES.validation, 'privacy');
-    const takenOn = fromWire(fields.taken_on || undefined, 'taken_on') ?? this.today();
+    // The fields sent with the file are checked by the contract's schema, as a JSON body would be (an empty field is no field).
+    const parsed = mediaUploadFieldsSchema.safeParse(
+      Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== '')),
+    );
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue?.path[0] ?? 'file');
+      throw badRequest(`${field}: ${issue?.message ?? 'invalid'}`, ERROR_CODES.validation, field);
+    }
+    const privacy: MediaPrivacy = parsed.data.privacy ?? 'class';
+    const takenOn = fromWire(parsed.data.taken_on, 'taken_on') ?? this.today();
     if (takenOn > this.today()) throw badRequest('taken_on: cannot be in the future', ERROR_CODES.futureDate, 'taken_on');
-    const caption = (fields.caption ?? '').trim().slice(0, 2000);
+    const caption = parsed.data.caption ?? '';
     const [quota, used] = await Promise.all([this.quotaOf(scope, cls.schoolId), repo.usage(scope, this.db, cls.schoolId)]);
     if (used.used + file.size > quota) throw new AppError(409, MEDIA_MESSAGES.quotaExceeded, ERROR_CODES.mediaQuotaFull);
     return { mime, video, privacy, takenOn, caption };
@@ -1081,7 +1089,7 @@ export class MediaService {
         createdAt: this.clock.now(),
       });
     });
-    await this.assignFace(scope, row, face, studentId, true);
+    await this.assignFace(scope, row, face, studentId);
     return this.recognized(scope, studentId);
   }
 
@@ -1157,7 +1165,7 @@ export class MediaService {
     if (body.action === 'assign') {
       const studentId = body.student_id ?? face.studentId;
       if (!studentId) throw badRequest('student_id: whom the face is', ERROR_CODES.validation, 'student_id');
-      await this.assignFace(scope, row, face, studentId, false);
+      await this.assignFace(scope, row, face, studentId);
     } else {
       await repo.updateFace(scope, this.db, face.id, {
         status: body.action === 'ignore' ? 'ignored' : 'not_in_class',
@@ -1175,7 +1183,7 @@ export class MediaService {
     return this.presentOne(scope, row.id);
   }
 
-  private async assignFace(scope: Scope, row: repo.ItemRow, face: repo.FaceRow, studentId: string, _reference: boolean) {
+  private async assignFace(scope: Scope, row: repo.ItemRow, face: repo.FaceRow, studentId: string) {
     await this.checkInClass(scope, row.classId, [studentId]);
     await this.checkPhotoConsent(scope, row.privacy, [studentId]);
     const faces = await repo.facesOf(scope, this.db, [row.id]);

@@ -41,6 +41,15 @@ export function useChildOptions(classId: string | null): ChildOption[] {
   );
 }
 
+/** What both day filters share: clearable, the spec's DD-MM-YYYY, the reader's date words. */
+const dayField = {
+  clearable: true,
+  valueFormat: 'DD-MM-YYYY',
+  valueFormatter: readerDateFormatter(DAY),
+  leftSection: <IconCalendar size={16} aria-hidden />,
+  w: { base: '47%', xs: 170 },
+} as const;
+
 /** The gallery tab: filters, upload, the grid by day with "Load more", bulk actions and the viewer. */
 function GalleryTab({ classId, childOptions }: { classId: string; childOptions: ChildOption[] }) {
   const { t } = useTranslation(MEDIA_NS);
@@ -69,28 +78,8 @@ function GalleryTab({ classId, childOptions }: { classId: string; childOptions: 
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <DatePickerInput
-            label={t('filter.from')}
-            value={from}
-            onChange={setFrom}
-            maxDate={to ?? undefined}
-            clearable
-            valueFormat="DD-MM-YYYY"
-            valueFormatter={readerDateFormatter(DAY)}
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            w={{ base: '47%', xs: 170 }}
-          />
-          <DatePickerInput
-            label={t('filter.to')}
-            value={to}
-            onChange={setTo}
-            minDate={from ?? undefined}
-            clearable
-            valueFormat="DD-MM-YYYY"
-            valueFormatter={readerDateFormatter(DAY)}
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            w={{ base: '47%', xs: 170 }}
-          />
+          <DatePickerInput {...dayField} label={t('filter.from')} value={from} onChange={setFrom} maxDate={to ?? undefined} />
+          <DatePickerInput {...dayField} label={t('filter.to')} value={to} onChange={setTo} minDate={from ?? undefined} />
           <Select
             label={t('filter.child')}
             placeholder={t('filter.anyChild')}
