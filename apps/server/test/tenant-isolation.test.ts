@@ -42,6 +42,9 @@ const sunrise = {
   album: '',
   quota_request: '',
   upload: '',
+  story: '',
+  story_comment: '',
+  story_tag: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */

@@ -25,5 +25,6 @@ export * from './platform/schemas.js';
 export * from './roles/schemas.js';
 export * from './routes.js';
 export * from './school/schemas.js';
+export * from './stories/schemas.js';
 export * from './support/schemas.js';
 export * from './users/schemas.js';

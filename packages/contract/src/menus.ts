@@ -9,7 +9,8 @@ import { can } from './route-def.js';
 export interface MenuItem {
   key: string;
   path: string;
-  permission?: RolePermission;
+  /** Of a list, any one of them. */
+  permission?: RolePermission | readonly RolePermission[];
   feature?: SchoolPermission;
   /** Shown when any one of these features is on. */
   anyFeature?: SchoolPermission[];
@@ -124,7 +125,11 @@ export const MENUS: Record<MenuSection, MenuItem[]> = {
       ),
     },
     admin('academic-setup', 'day-schedule', { permission: 'academic_setup.day_schedule' }),
-    admin('academic-setup', 'story-tags', { permission: 'academic_setup.story_tag_management', feature: 'story' }),
+    admin('academic-setup', 'story-tags', {
+      permission: ['academic_setup.story_tag_management', 'daily_communication.story_tag_management'],
+      feature: 'story',
+      built: true,
+    }),
     admin('academic-setup', 'curriculum', { permission: 'academic_setup.curriculum' }),
     admin('academic-setup', 'library-management', {
       permission: 'academic_setup.resource_management',

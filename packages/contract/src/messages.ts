@@ -118,6 +118,8 @@ export const ERROR_CODES = {
   alreadyDecided: 'ALREADY_DECIDED',
   /** Tagging a child in an item shared with the class without the family's photo consent. */
   noPhotoConsent: 'NO_PHOTO_CONSENT',
+  /** Cue was asked for a draft of a day with nothing recorded about those children. */
+  nothingToDraft: 'NOTHING_TO_DRAFT',
   /** A reference face for a child without the family's face-recognition consent. */
   noBiometricConsent: 'NO_BIOMETRIC_CONSENT',
   /** The school's media storage quota would be exceeded. */

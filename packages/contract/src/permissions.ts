@@ -24,6 +24,8 @@ export const ROLE_PERMISSIONS = {
     'daily_communication.announcements',
     'daily_communication.homework',
     'daily_communication.access_others_announcement',
+    'daily_communication.story_tag_management',
+    'daily_communication.story_approval',
   ],
   academic_setup: [
     'academic_setup.resource_management',

@@ -34,7 +34,10 @@ export type RouteResource =
   | 'media'
   | 'album'
   | 'quota_request'
-  | 'upload';
+  | 'upload'
+  | 'story'
+  | 'story_comment'
+  | 'story_tag';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';
@@ -48,8 +51,8 @@ export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   access: RouteAccess;
-  /** Role permission the caller's membership must hold (staff routes). */
-  permission?: RolePermission;
+  /** Role permission the caller's membership must hold (staff routes); of a list, any one of them. */
+  permission?: RolePermission | readonly RolePermission[];
   /** School permission (feature) that must be switched on for the caller's school. */
   feature?: SchoolPermission;
   /**
@@ -76,7 +79,7 @@ export interface RouteDef {
 
 /** Whether a caller holding these permissions may use a route or a menu entry (one rule for server and UI). */
 export function can(
-  need: { permission?: RolePermission; feature?: SchoolPermission },
+  need: { permission?: RolePermission | readonly RolePermission[]; feature?: SchoolPermission },
   held: {
     rolePermissions: ReadonlySet<RolePermission> | readonly RolePermission[];
     schoolPermissions: ReadonlySet<SchoolPermission> | readonly SchoolPermission[];
@@ -85,7 +88,10 @@ export function can(
   const has = <T extends string>(set: ReadonlySet<T> | readonly T[], name: T) =>
     'has' in set ? set.has(name) : (set as readonly T[]).includes(name);
   return (
-    (!need.permission || has(held.rolePermissions, need.permission)) &&
+    (!need.permission ||
+      (typeof need.permission === 'string'
+        ? has(held.rolePermissions, need.permission)
+        : need.permission.some((p) => has(held.rolePermissions, p)))) &&
     (!need.feature || has(held.schoolPermissions, need.feature))
   );
 }

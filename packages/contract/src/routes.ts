@@ -23,6 +23,7 @@ import { REPORTS_ROUTES } from './reports/routes.js';
 import { ROLES_ROUTES } from './roles/routes.js';
 import type { RouteDef } from './route-def.js';
 import { SCHOOL_ROUTES } from './school/routes.js';
+import { STORY_ROUTES } from './stories/routes.js';
 import { SUPPORT_ROUTES } from './support/routes.js';
 import { USERS_ROUTES } from './users/routes.js';
 
@@ -46,6 +47,7 @@ export const ROUTES = {
   ...CALENDAR_ROUTES,
   ...COMMUNICATION_ROUTES,
   ...OBSERVATIONS_ROUTES,
+  ...STORY_ROUTES,
   ...AI_ROUTES,
   ...CUE_ROUTES,
   ...SUPPORT_ROUTES,

@@ -130,7 +130,7 @@ async function disposableStaff(): Promise<string> {
 
 /** The kinds of caller a route serves: the platform's own routes also get the super admin (Sam). */
 const callersOf = (def: RouteDef): Caller[] =>
-  def.permission?.startsWith('super_admin.')
+  [def.permission ?? []].flat().some((p) => p.startsWith('super_admin.'))
     ? ['owner', 'admin']
     : ({
         public: ['public'],

@@ -14,3 +14,4 @@ export * from './schema/people.js';
 export * from './schema/platform.js';
 export * from './schema/school.js';
 export * from './schema/support.js';
+export * from './schema/stories.js';
