@@ -5,9 +5,12 @@ import { attendanceRoutes } from '../features/attendance/routes';
 import { childrenRoutes } from '../features/children/routes';
 import { communicationRoutes } from '../features/communication/routes';
 import { cueRoutes } from '../features/cue/routes';
+import { journalRoutes } from '../features/journal/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { observationsRoutes } from '../features/observations/routes';
 import { ShellNotFound, shellRoutes } from '../features/shell/routes';
+import { storiesRoutes } from '../features/stories/routes';
+import { storyInsightsRoutes } from '../features/story-insights/routes';
 import { useSession } from '../lib/session';
 import { AppFrame } from './AppFrame';
 import { GuestOnly, LOGIN_PATH, RequireAuth } from './guards';
@@ -85,6 +88,9 @@ export const router = createBrowserRouter([
           ...childrenRoutes,
           ...communicationRoutes,
           ...mediaRoutes,
+          ...storiesRoutes,
+          ...storyInsightsRoutes,
+          ...journalRoutes,
           ...observationsRoutes,
           ...cueRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.

@@ -119,6 +119,8 @@ export type StoryPage = z.infer<typeof storyPageSchema>;
  * for approval when the school asks for approval and the caller may not approve.
  */
 export const storyRequestSchema = z.object({
+  /** A journal entry is the class's one of that day (its children: the whole class). */
+  kind: z.enum(['story', 'journal']).default('story'),
   class_id: idSchema,
   title: z.string().trim().max(STORY_TITLE_MAX, `The title can be ${STORY_TITLE_MAX} characters at most`).default(''),
   body: z.string().max(STORY_BODY_MAX).default(''),

@@ -4,13 +4,26 @@ import { adminRoutes } from '../admin/routes';
 import { attendanceRoutes } from '../attendance/routes';
 import { communicationRoutes } from '../communication/routes';
 import { cueRoutes } from '../cue/routes';
+import { journalRoutes } from '../journal/routes';
 import { mediaRoutes } from '../media/routes';
 import { observationsRoutes } from '../observations/routes';
+import { storiesRoutes } from '../stories/routes';
+import { storyInsightsRoutes } from '../story-insights/routes';
 
 /** The pages the modules declare (a menu entry without one opens a "coming soon" page). */
 const BUILT = new Set(
   ([] as RouteObject[])
-    .concat(adminRoutes, attendanceRoutes, communicationRoutes, mediaRoutes, observationsRoutes, cueRoutes)
+    .concat(
+      adminRoutes,
+      attendanceRoutes,
+      communicationRoutes,
+      mediaRoutes,
+      observationsRoutes,
+      cueRoutes,
+      storiesRoutes,
+      storyInsightsRoutes,
+      journalRoutes,
+    )
     .flatMap((route) => (route.path ? [route.path] : [])),
 );
 

@@ -22,6 +22,8 @@ const SHARED_PAGES = [
   /^\/communication\/announcements$/,
   /^\/communication\/homeworks$/,
   /^\/communication\/media$/,
+  /^\/communication\/stories(\/[^/]+)?$/,
+  /^\/communication\/journal$/,
   /^\/assessment\/portfolio$/,
   /^\/students\/[^/]+$/,
 ];
