@@ -70,3 +70,22 @@ export function useClassEvent<T>(classId: string | null | undefined, event: stri
     };
   }, [classId, event]);
 }
+
+/**
+ * Calls `handler` for each `event` the server sends to the rooms the socket is already in (a family's own
+ * room, joined by the server at connection). Nothing is joined or left; `enabled` false listens to nothing.
+ */
+export function useSocketEvent<T>(event: string, handler: (payload: T) => void, enabled = true): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!enabled) return;
+    const s = getSocket();
+    if (!s) return;
+    const listener = (payload: T) => latest.current(payload);
+    s.on(event, listener);
+    return () => {
+      s.off(event, listener);
+    };
+  }, [event, enabled]);
+}
