@@ -1,0 +1,34 @@
+import type { StoryKind, StoryStatus } from '@cue/contract';
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { STORY_INSIGHTS_NS } from '../i18n';
+
+const STATUS_COLORS: Record<StoryStatus, string> = {
+  draft: 'gray',
+  pending: 'yellow',
+  published: 'teal',
+  submitted: 'blue',
+  accepted: 'teal',
+  declined: 'red',
+};
+
+/** Where a story stands (draft, waiting for approval, published; a family story's submitted / accepted / declined). */
+export function StoryStatusBadge({ status }: { status: StoryStatus }) {
+  const { t } = useTranslation(STORY_INSIGHTS_NS);
+  return (
+    <Badge variant="light" color={STATUS_COLORS[status]} radius="sm" data-status={status}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** A journal entry or a family's story (a plain story carries no badge). */
+export function StoryKindBadge({ kind }: { kind: StoryKind }) {
+  const { t } = useTranslation(STORY_INSIGHTS_NS);
+  if (kind === 'story') return null;
+  return (
+    <Badge variant="outline" color={kind === 'journal' ? 'grape' : 'orange'} radius="sm" size="sm">
+      {t(`kind.${kind}`)}
+    </Badge>
+  );
+}
