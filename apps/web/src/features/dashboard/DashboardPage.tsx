@@ -13,6 +13,7 @@ import { ChildCard } from './ChildCard';
 import { ClassCard } from './ClassCard';
 import classes from './Dashboard.module.css';
 import { formatToday, partOfDay } from './format';
+import { JournalToday } from './JournalToday';
 import { StaffInvitations } from './StaffInvitations';
 import { Waiting } from './Waiting';
 
@@ -203,6 +204,8 @@ export default function DashboardPage() {
             )}
           </Section>
         )}
+
+        {showParent && parentToken && <JournalToday />}
 
         {/* Below the lists, once they have their length: it never moves down under the reader. */}
         {showStaff && settled && (

@@ -1,0 +1,138 @@
+import {
+  ROUTES,
+  STORY_PUBLISHED_EVENT,
+  type Story,
+  type StoryPublishedEvent,
+  type StoryReaction,
+  type StoryRequest,
+} from '@cue/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { apiRequest, apiResult } from '../../lib/api';
+import type { Side } from '../../lib/session';
+import { getSocket } from '../../lib/socket';
+
+export type { Story, StoryReaction };
+
+export const journalKeys = {
+  all: ['journal'] as const,
+  day: (side: Side, classId: string, date: string) => ['journal', 'day', side, classId, date] as const,
+  today: (side: Side) => ['journal', 'today', side] as const,
+  comments: (side: Side, id: string) => ['journal', 'comments', side, id] as const,
+};
+
+/** GET /api/journal/: the class's entry of a day (null when none was written). */
+export function useJournalDay(side: Side, classId: string | null, date: string) {
+  return useQuery({
+    queryKey: journalKeys.day(side, classId ?? '', date),
+    queryFn: ({ signal }) => apiResult(ROUTES.journalDay, { side, signal, query: { class_id: classId ?? '', date } }),
+    enabled: !!classId,
+  });
+}
+
+/** GET /api/journal/today: today's published entries of the caller's classes (a family: its children's classes). */
+export function useJournalToday(side: Side, enabled = true) {
+  return useQuery({
+    queryKey: journalKeys.today(side),
+    queryFn: ({ signal }) => apiResult(ROUTES.journalToday, { side, signal }),
+    enabled,
+    // A school without the journal answers 403: nothing to show, nothing to retry.
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** What a journal entry saves: the story request of kind `journal` (its children: the whole class). */
+export type JournalBody = Omit<StoryRequest, 'kind' | 'student_ids'>;
+
+/**
+ * Saves the day's entry: the first save creates it (storyCreate, kind journal), later ones update it.
+ * The answer's entry becomes the day's at once, so the page shows what the server kept.
+ */
+export function useSaveJournal(classId: string, date: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: JournalBody }) => {
+      const request = { ...body, kind: 'journal' as const, student_ids: [] };
+      return id
+        ? apiRequest(ROUTES.storyUpdate, { side: 'staff', params: { id }, body: request })
+        : apiRequest(ROUTES.storyCreate, { side: 'staff', body: request });
+    },
+    onSuccess: (answer) => {
+      client.setQueryData(journalKeys.day('staff', classId, date), { entry: answer.result });
+      void client.invalidateQueries({ queryKey: journalKeys.all });
+    },
+  });
+}
+
+/** POST /api/journal/draft: Cue writes (or refreshes) the day's draft from its observations and photos. */
+export function useJournalDraft(classId: string, date: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(ROUTES.journalDraft, { side: 'staff', body: { class_id: classId, date } }),
+    onSuccess: (answer) => client.setQueryData(journalKeys.day('staff', classId, date), { entry: answer.result }),
+  });
+}
+
+/** The comments of an entry, oldest first as the server sends them. */
+export function useStoryComments(side: Side, id: string | null) {
+  return useQuery({
+    queryKey: journalKeys.comments(side, id ?? ''),
+    queryFn: ({ signal }) => apiResult(ROUTES.storyComments, { side, signal, params: { id: id ?? '' } }),
+    enabled: !!id,
+  });
+}
+
+export function useAddComment(side: Side, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => apiRequest(ROUTES.storyCommentCreate, { side, params: { id }, body: { body } }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: journalKeys.comments(side, id) }),
+        client.invalidateQueries({ queryKey: journalKeys.all, predicate: (q) => q.queryKey[1] === 'day' }),
+      ]),
+  });
+}
+
+export function useDeleteComment(side: Side, storyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => apiRequest(ROUTES.storyCommentDelete, { side, params: { id: commentId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: journalKeys.comments(side, storyId) }),
+  });
+}
+
+/** Sets (or clears, with null) the caller's reaction; the day's entry takes the answer's counts. */
+export function useReact(side: Side, classId: string, date: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reaction }: { id: string; reaction: StoryReaction | null }) =>
+      apiRequest(ROUTES.storyReact, { side, params: { id }, body: { reaction } }),
+    onSuccess: (answer) => client.setQueryData(journalKeys.day(side, classId, date), { entry: answer.result }),
+  });
+}
+
+/**
+ * While mounted, a journal entry published for the family's classes (the server's `story-published` on
+ * the family's own room) refreshes the journal: the day's entry appears without a reload.
+ */
+export function useJournalPublished(enabled: boolean, onPublished?: (event: StoryPublishedEvent) => void): void {
+  const client = useQueryClient();
+  const latest = useRef(onPublished);
+  latest.current = onPublished;
+  useEffect(() => {
+    if (!enabled) return;
+    const socket = getSocket();
+    if (!socket) return;
+    const listener = (event: StoryPublishedEvent) => {
+      if (event.kind !== 'journal') return;
+      void client.invalidateQueries({ queryKey: journalKeys.all });
+      latest.current?.(event);
+    };
+    socket.on(STORY_PUBLISHED_EVENT, listener);
+    return () => {
+      socket.off(STORY_PUBLISHED_EVENT, listener);
+    };
+  }, [enabled, client]);
+}

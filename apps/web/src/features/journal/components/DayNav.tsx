@@ -1,0 +1,56 @@
+import { ddmmyyyyFromIso, isoFromDdmmyyyy } from '@cue/contract';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LONG_DAY, readerDateFormatter } from '../../../components/dateFormat';
+import { isFuture, shiftDay, todayWire } from '../day';
+import { JOURNAL_NS } from '../i18n';
+
+/**
+ * The day shown: arrows for the day before and after (the arrows point the reading direction's way in
+ * right-to-left languages), a picker, and "Today". Days after today hold no journal yet.
+ */
+export function DayNav({ date, onChange }: { date: string; onChange: (wire: string) => void }) {
+  const { t, i18n } = useTranslation(JOURNAL_NS);
+  const rtl = i18n.dir() === 'rtl';
+  const today = todayWire();
+  const next = shiftDay(date, 1);
+  const Before = rtl ? IconChevronRight : IconChevronLeft;
+  const After = rtl ? IconChevronLeft : IconChevronRight;
+  return (
+    <Group gap="xs" wrap="nowrap" role="group" aria-label={t('day.label')}>
+      <Tooltip label={t('day.previous')}>
+        <ActionIcon variant="default" size="lg" aria-label={t('day.previous')} onClick={() => onChange(shiftDay(date, -1))}>
+          <Before size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <DatePickerInput
+        aria-label={t('day.pick')}
+        value={isoFromDdmmyyyy(date)}
+        onChange={(v) => v && onChange(ddmmyyyyFromIso(String(v)))}
+        valueFormat="ddd, MMM DD, YYYY"
+        valueFormatter={readerDateFormatter(LONG_DAY)}
+        maxDate={isoFromDdmmyyyy(today) ?? undefined}
+        leftSection={<IconCalendar size={16} aria-hidden />}
+        w={{ base: 190, xs: 210 }}
+      />
+      <Tooltip label={t('day.next')}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('day.next')}
+          onClick={() => onChange(next)}
+          disabled={isFuture(next)}
+        >
+          <After size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      {date !== today && (
+        <Button variant="subtle" size="sm" onClick={() => onChange(today)}>
+          {t('day.today')}
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,2 @@
+/** The translation namespace of the class journal: public/locales/<lng>/journal.json. */
+export const JOURNAL_NS = 'journal';
