@@ -24,6 +24,9 @@ export const PAGE_PATHS = {
   observations: '/assessment/observation',
   announcementEdit: '/communication/announcements/edit/:id',
   childRecord: '/students/:id',
+  story: '/communication/stories/:id',
+  gallery: '/communication/media',
+  journal: '/communication/journal',
 } as const;
 
 export const pagePath = {
@@ -55,6 +58,15 @@ export const pagePath = {
   /** The editor of an announcement or homework draft. */
   communicationEdit: (type: 'announcement' | 'homework', id: string): string =>
     `/communication/${type}s/edit/${encodeURIComponent(id)}`,
+  /** A story (or journal entry, or family story) to read. */
+  story: (id: string): string => PAGE_PATHS.story.replace(':id', encodeURIComponent(id)),
+  /** A story's editor (a Cue draft opens here). */
+  storyEdit: (id: string): string => `${PAGE_PATHS.story.replace(':id', encodeURIComponent(id))}/edit`,
+  /** One item of the class gallery, opened large. */
+  galleryItem: (id: string): string => withQuery(PAGE_PATHS.gallery, { item: id }),
+  /** A class's journal of a day (ISO). */
+  journal: (input: { classId?: string | null; date?: string | null } = {}): string =>
+    withQuery(PAGE_PATHS.journal, { class_id: input.classId, date: input.date }),
 };
 
 /** What the attendance page reads from its query: an ISO date (null when absent or not a day), a class, a child. */

@@ -7,6 +7,8 @@ export interface DomainEvents {
   'excusal.updated': { schoolId: string; classId: string; studentId: string; status: string };
   'calendar.updated': { schoolId: string; classId: string | null };
   'communication.published': { schoolId: string; communicationId: string; type: string; classIds: string[]; title: string };
+  /** A story or journal entry was published: `userIds` are the family members it reaches. */
+  'story.published': { schoolId: string; storyId: string; kind: string; title: string; classId: string; userIds: string[] };
   /** Sessions were ended (logout, revocation, removal from a school, account deletion): their sockets close at once. */
   'session.ended': { sessionIds: string[] };
 }

@@ -5,6 +5,8 @@ import {
   ERROR_CODES,
   MESSAGES,
   PRESET_CODES,
+  STORY_PUBLISHED_EVENT,
+  type StoryPublishedEvent,
 } from '@cue/contract';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +19,8 @@ import type { SessionChecker } from './http/guard.js';
 
 export const classRoom = (classId: string) => `class:${classId}`;
 /** Every socket of one session: ending the session disconnects the room, on every instance. */
+/** Every socket of one person (a story reaches its families there). */
+export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 const CLASS_ROOM_PREFIX = 'class:';
@@ -108,7 +112,7 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
 
   io.on('connection', (socket: Socket) => {
     const auth = dataOf(socket).auth;
-    void socket.join([`user:${auth.userId}`, sessionRoom(auth.sessionId)]);
+    void socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
     socket.on('disconnect', () => clearTimeout(dataOf(socket).expiryTimer));
     armExpiry(socket);
     // The session may have ended between the handshake and joining its room.
@@ -203,6 +207,13 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
       class_ids: e.classIds,
       preset: PRESET_CODES.announcementCreated,
     });
+  });
+
+  // A story reaches the open apps of its children's families only (each person's own room).
+  deps.events.on('story.published', (e) => {
+    if (e.userIds.length === 0) return;
+    const payload: StoryPublishedEvent = { id: e.storyId, kind: e.kind as StoryPublishedEvent['kind'], title: e.title, class_id: e.classId };
+    io.to(e.userIds.map(userRoom)).emit(STORY_PUBLISHED_EVENT, payload);
   });
 
   // Open sockets would keep the HTTP server from closing: end them first.

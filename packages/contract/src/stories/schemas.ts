@@ -69,7 +69,7 @@ export const storyAreaRefSchema = z.object({ _id: idSchema, name: z.string(), cu
 /** One sentence of a draft Cue wrote, and the observation or photo it states. */
 export const storySourceSchema = z.object({
   sentence: z.string(),
-  kind: z.enum(['observation', 'media']),
+  kind: z.enum(['observation', 'media', 'activity']),
   id: idSchema,
   /** Where the source is seen (a web page path). */
   link: z.string(),

@@ -20,7 +20,7 @@ import type { ClassService } from '../classes/service.js';
 import type { SchoolService } from '../school/service.js';
 import { canManage, presentCommunication, presentEmail } from './presenter.js';
 import * as repo from './repo.js';
-import { sanitizeRichText } from './sanitize.js';
+import { sanitizeRichText } from '../../platform/rich-text.js';
 import { zonedToInstant } from './zoned.js';
 
 export const PUBLISH_JOB = 'communication.publish';

@@ -689,3 +689,17 @@ export async function finishUpload(scope: Scope, q: Queryable, id: string, itemI
     .set({ itemId, parts: [], updatedAt: at })
     .where(and(eq(mediaUploads.id, id), eq(mediaUploads.userId, scope.userId), schoolOf(scope, mediaUploads.schoolId)));
 }
+
+/** A family's child's first class (oldest enrolment), with its school: where a photo from home goes. */
+export async function familyChildClass(scope: Scope, q: Queryable, studentId: string) {
+  const mine = await scope.childIds();
+  if (scope.kind !== 'parent' || !mine.has(studentId)) return null;
+  const [row] = await q
+    .select({ id: classes.id, schoolId: classes.schoolId })
+    .from(classStudents)
+    .innerJoin(classes, eq(classes.id, classStudents.classId))
+    .where(and(eq(classStudents.studentId, studentId), isNull(classes.archivedAt)))
+    .orderBy(asc(classStudents.createdAt))
+    .limit(1);
+  return row ?? null;
+}

@@ -446,6 +446,40 @@ export class MediaService {
     return this.presentOne(scope, id);
   }
 
+  /**
+   * A family's photo from home of its own child (a family story): stored in the child's class gallery,
+   * visible to tagged families only (the child is tagged), processed like any upload. The item is written
+   * in the class's school on the family's behalf, after the family's access to the child was checked.
+   */
+  async addFamilyPhoto(scope: Scope, studentId: string, upload: UploadedFile): Promise<{ itemId: string; classId: string; schoolId: string }> {
+    if (scope.kind !== 'parent') throw forbidden();
+    await requireAccess(scope, 'child', [studentId]);
+    const cls = await repo.familyChildClass(scope, this.db, studentId);
+    if (!cls) throw notFound();
+    if (!upload.mimetype.toLowerCase().startsWith('image/'))
+      throw new AppError(415, MESSAGES.fileTypeNotAllowed, ERROR_CODES.unsupportedMediaType);
+    const school = this.scopes.of({ userId: scope.userId, kind: 'staff', schoolId: cls.schoolId, sessionId: scope.sessionId, isTemp: false });
+    const checked = await this.checkUpload(school, cls, { mime: upload.mimetype, size: upload.bytes.length }, { privacy: 'tagged' });
+    const itemId = await this.createItem(school, cls, upload.bytes, upload.filename, checked);
+    await repo.addTags(school, this.db, [{ itemId, studentId, taggedBy: scope.userId }]);
+    return { itemId, classId: cls.id, schoolId: cls.schoolId };
+  }
+
+  /**
+   * Items a story or journal entry shares, as the caller sees them: a family gets every item the story
+   * names that is ready and not in the bin (the story shares them on purpose), with other children's
+   * faces blurred as in the gallery.
+   */
+  async sharedItems(scope: Scope, ids: readonly string[]): Promise<Map<string, MediaItem>> {
+    if (ids.length === 0) return new Map();
+    const rows = (await repo.richItems(scope, this.db, [...new Set(ids)])).filter(
+      (r) => scope.kind === 'staff' || (!r.deletedAt && r.status === 'ready'),
+    );
+    const viewers = new Map<string, Viewer>();
+    for (const classId of new Set(rows.map((r) => r.classId))) viewers.set(classId, await this.viewer(scope, classId));
+    return new Map(rows.map((r) => [r.id, presentItem(r, viewers.get(r.classId) as Viewer)]));
+  }
+
   /** Stores the bytes as they came (never served), records the item in processing and starts its job. */
   private async createItem(
     scope: Scope,

@@ -38,6 +38,8 @@ import { importRoutes } from '../../modules/imports/routes.js';
 import { ImportService } from '../../modules/imports/service.js';
 import { mediaRoutes } from '../../modules/media/routes.js';
 import { MediaService } from '../../modules/media/service.js';
+import { storyRoutes } from '../../modules/stories/routes.js';
+import { StoryService } from '../../modules/stories/service.js';
 import { observationRoutes } from '../../modules/observations/routes.js';
 import { ObservationService } from '../../modules/observations/service.js';
 import { InvitationSender } from '../../modules/people/invitation-service.js';
@@ -138,6 +140,7 @@ export function createServices(deps: AppDeps) {
   const excusals = new ExcusalService(db, clock, classes, attendance, events);
   const calendar = new CalendarService(db, classes, events);
   const media = new MediaService(db, clock, storage, jobs, scopes, children, observations, calendar);
+  const stories = new StoryService(db, clock, scopes, school, observations, media, calendar, events);
   const cueTasks = new CueTaskService(db, clock, jobs, { classes, attendance, observations, communication, events, scopes });
   const ai = new AiService(db, clock, config, { users, school, classes, attendance, observations, communication, scopes });
   return {
@@ -188,6 +191,7 @@ export function createServices(deps: AppDeps) {
     children,
     exports: new ExportService(db, clock, jobs, storage, scopes, children),
     media,
+    stories,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -250,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   peopleRoutes(route, services);
   childRoutes(route, services);
   mediaRoutes(route, services);
+  storyRoutes(route, services);
   exportRoutes(route, services);
   roleRoutes(route, services);
   importRoutes(route, services);

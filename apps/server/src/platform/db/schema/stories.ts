@@ -29,7 +29,7 @@ import { schools } from './school.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-export type StorySourceRow = { sentence: string; kind: 'observation' | 'media'; id: string; link: string };
+export type StorySourceRow = { sentence: string; kind: 'observation' | 'media' | 'activity'; id: string; link: string };
 
 export const stories = pgTable(
   'stories',
