@@ -221,6 +221,31 @@ describe('answers match their response schemas', () => {
         payload: { file_name: 'concert.mp4', mime_type: 'video/mp4', size: 5_000_000 },
       }),
     ).result._id;
+    // A published story about Aarav with the photo, a family's comment and reaction, and an earlier version.
+    const storyBody = {
+      class_id: nurseryA,
+      title: 'Sky painting',
+      body: '<p>Aarav painted the sky.</p>',
+      story_date: today(),
+      student_ids: [aarav],
+      media_ids: [ids.media],
+      action: 'publish',
+    };
+    ids.story = expectResponse(
+      ROUTES.storyCreate,
+      await t.request({ method: 'POST', url: '/api/stories/', headers: bearer(tokens.teacher), payload: storyBody }),
+    ).result._id;
+    await t.request({
+      method: 'PUT',
+      url: `/api/stories/${ids.story}`,
+      headers: bearer(tokens.teacher),
+      payload: { ...storyBody, title: 'Painting the sky' },
+    });
+    for (const [url, method, payload] of [
+      [`/api/stories/${ids.story}/comments`, 'POST', { body: 'Lovely' }],
+      [`/api/stories/${ids.story}/reaction`, 'PUT', { reaction: 'heart' }],
+    ] as const)
+      expect((await t.request({ method, url, headers: bearer(tokens.parent), payload })).statusCode).toBe(200);
   }, 60_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
@@ -270,6 +295,14 @@ describe('answers match their response schemas', () => {
     mediaQuotaRequests: { as: 'owner' },
     childMedia: { id: aarav, as: 'teacher' },
     mediaUploadStatus: { id: ids.upload, as: 'teacher' },
+    storyList: { as: 'parent' },
+    storyGet: { id: ids.story, as: 'parent' },
+    storyVersions: { id: ids.story, as: 'teacher' },
+    storyViews: { id: ids.story, as: 'teacher' },
+    storyComments: { id: ids.story, as: 'parent' },
+    journalDay: { query: `class_id=${nurseryA}&date=${today()}`, as: 'parent' },
+    journalToday: { as: 'parent' },
+    storyInsights: { query: `class_id=${nurseryA}`, as: 'teacher' },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

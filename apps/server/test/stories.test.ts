@@ -182,7 +182,10 @@ describe('approval', () => {
         await req('POST', `/api/stories/${id}/return`, anita, { note: 'Add what next' }),
       ).result;
       expect(sent).toMatchObject({ status: 'draft', return_note: 'Add what next' });
-      const again = expectResponse(ROUTES.storyUpdate, await req('PUT', `/api/stories/${id}`, tara, story({ title: 'Waiting story' })));
+      const again = expectResponse(
+        ROUTES.storyUpdate,
+        await req('PUT', `/api/stories/${id}`, tara, story({ title: 'Waiting story' })),
+      );
       expect(again.result.status).toBe('pending');
       expect(again.result.abilities.can_approve).toBe(false);
       const asAnita = expectResponse(ROUTES.storyGet, await req('GET', `/api/stories/${id}`, anita)).result;
@@ -225,10 +228,16 @@ describe('families answer', () => {
     expect((await req('DELETE', `/api/story_comments/${mine._id}`, mona)).statusCode).toBe(404);
     expectResponse(ROUTES.storyCommentDelete, await req('DELETE', `/api/story_comments/${mine._id}`, rohan));
     // Reactions.
-    const reacted = expectResponse(ROUTES.storyReact, await req('PUT', `/api/stories/${id}/reaction`, rohan, { reaction: 'heart' })).result;
+    const reacted = expectResponse(
+      ROUTES.storyReact,
+      await req('PUT', `/api/stories/${id}/reaction`, rohan, { reaction: 'heart' }),
+    ).result;
     expect(reacted).toMatchObject({ my_reaction: 'heart', reactions: { heart: 1 } });
     expect((await req('PUT', `/api/stories/${id}/reaction`, rohan, { reaction: 'kiss' })).statusCode).toBe(400);
-    const cleared = expectResponse(ROUTES.storyReact, await req('PUT', `/api/stories/${id}/reaction`, rohan, { reaction: null })).result;
+    const cleared = expectResponse(
+      ROUTES.storyReact,
+      await req('PUT', `/api/stories/${id}/reaction`, rohan, { reaction: null }),
+    ).result;
     expect(cleared.my_reaction).toBeNull();
     // Views: Rohan opens it twice, Diya's mother never.
     await req('GET', `/api/stories/${id}`, rohan);
@@ -247,7 +256,11 @@ describe('families answer', () => {
     expect((await multipart('/api/family_stories/', rohan, bytes, { student_id: aarav })).statusCode).toBe(400);
     const sent = expectResponse(
       ROUTES.familyStoryCreate,
-      await multipart('/api/family_stories/', rohan, bytes, { student_id: aarav, title: 'Baking', note: 'Aarav made bread <b>today</b>' }),
+      await multipart('/api/family_stories/', rohan, bytes, {
+        student_id: aarav,
+        title: 'Baking',
+        note: 'Aarav made bread <b>today</b>',
+      }),
     );
     expect(sent.message).toBe(STORY_MESSAGES.familySent);
     expect(sent.result).toMatchObject({ kind: 'family', status: 'submitted', author: { kind: 'parent' } });
@@ -282,15 +295,24 @@ describe('story tags', () => {
     // Tara may read them (the editor needs them) and tag a story.
     const s = await create(tara, { tag_ids: [b._id] });
     expect(s.result.tags.map((x) => x.name)).toEqual(['Wonder']);
-    const merged = expectResponse(ROUTES.storyTagMerge, await req('POST', `/api/story_tags/${b._id}/merge`, anita, { into_id: a._id })).result;
+    const merged = expectResponse(
+      ROUTES.storyTagMerge,
+      await req('POST', `/api/story_tags/${b._id}/merge`, anita, { into_id: a._id }),
+    ).result;
     expect(merged.stories).toBe(1);
     const tags = expectResponse(ROUTES.storyTagList, await req('GET', '/api/story_tags/?include_archived=true', tara)).result;
     expect(tags.find((x) => x._id === b._id)?.archived).toBe(true);
     expect((await listAs(tara, `?tag_id=${a._id}`)).items.map((x) => x._id)).toContain(s.result._id);
-    const renamed = expectResponse(ROUTES.storyTagEdit, await req('PUT', `/api/story_tags/${a._id}`, anita, { name: 'Curiosity and wonder' })).result;
+    const renamed = expectResponse(
+      ROUTES.storyTagEdit,
+      await req('PUT', `/api/story_tags/${a._id}`, anita, { name: 'Curiosity and wonder' }),
+    ).result;
     expect(renamed.name).toBe('Curiosity and wonder');
     const c = await make('Kindness');
-    const ordered = expectResponse(ROUTES.storyTagOrder, await req('PUT', '/api/story_tags/order', anita, { ids: [c._id, a._id] })).result;
+    const ordered = expectResponse(
+      ROUTES.storyTagOrder,
+      await req('PUT', '/api/story_tags/order', anita, { ids: [c._id, a._id] }),
+    ).result;
     expect(ordered.slice(0, 2).map((x) => x._id)).toEqual([c._id, a._id]);
     expect((await req('GET', '/api/story_tags/', mona)).json().result.some((x: { _id: string }) => x._id === a._id)).toBe(false);
     expect((await req('GET', '/api/story_tags/', rohan)).statusCode).toBe(403);
@@ -300,14 +322,23 @@ describe('story tags', () => {
 describe('the class journal', () => {
   it('is one entry per class and day, published to every family of the class, today on the dashboard', async () => {
     const day = ddmmyyyy(0);
-    const entry = await create(tara, { kind: 'journal', title: '', student_ids: [], story_date: day, body: '<p>We planted beans.</p>' });
+    const entry = await create(tara, {
+      kind: 'journal',
+      title: '',
+      student_ids: [],
+      story_date: day,
+      body: '<p>We planted beans.</p>',
+    });
     expect(entry.result.kind).toBe('journal');
     expect(entry.message).toBe(STORY_MESSAGES.journalPublished);
     const twice = await req('POST', '/api/stories/', tara, story({ kind: 'journal', story_date: day }));
     expect(twice.statusCode).toBe(409);
     const empty = await req('POST', '/api/stories/', tara, story({ kind: 'journal', story_date: ddmmyyyy(1), body: '' }));
     expect(empty.json().message).toBe(STORY_MESSAGES.journalBodyRequired);
-    const asFamily = expectResponse(ROUTES.journalDay, await req('GET', `/api/journal/?class_id=${nurseryA}&date=${day}`, rohan)).result;
+    const asFamily = expectResponse(
+      ROUTES.journalDay,
+      await req('GET', `/api/journal/?class_id=${nurseryA}&date=${day}`, rohan),
+    ).result;
     expect(asFamily.entry?._id).toBe(entry.result._id);
     // Vihaan's family is not named, yet sees the class's journal: Rohan sees it through Aarav.
     expect((await req('GET', `/api/journal/?class_id=${nurseryA}&date=${day}`, mona)).statusCode).toBe(404);
@@ -339,10 +370,16 @@ describe('Cue’s drafts', () => {
     expect(made.sources.map((s) => s.sentence)).toEqual(['Aarav counted twelve shells on the tray.']);
     expect(made.body).not.toContain('Diya');
     expect(made.sources[0]?.kind).toBe('observation');
-    const nothing = await req('POST', '/api/stories/draft', tara, { class_id: nurseryA, date: ddmmyyyy(400), student_ids: [aarav] });
+    const nothing = await req('POST', '/api/stories/draft', tara, {
+      class_id: nurseryA,
+      date: ddmmyyyy(400),
+      student_ids: [aarav],
+    });
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().code).toBe(ERROR_CODES.nothingToDraft);
-    expect((await req('POST', '/api/stories/draft', neha, { class_id: nurseryA, date: day, student_ids: [aarav] })).statusCode).toBe(403);
+    expect(
+      (await req('POST', '/api/stories/draft', neha, { class_id: nurseryA, date: day, student_ids: [aarav] })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -351,7 +388,10 @@ describe('insights', () => {
     const id = (await create(tara, { title: 'Insight story', student_ids: [aarav] })).result._id;
     await req('GET', `/api/stories/${id}`, rohan);
     await req('POST', `/api/stories/${id}/comments`, rohan, { body: 'Lovely' });
-    const out = expectResponse(ROUTES.storyInsights, await req('GET', `/api/story_insights/?class_id=${nurseryA}&from_date=${ddmmyyyy(30)}`, tara)).result;
+    const out = expectResponse(
+      ROUTES.storyInsights,
+      await req('GET', `/api/story_insights/?class_id=${nurseryA}&from_date=${ddmmyyyy(30)}`, tara),
+    ).result;
     expect(out.totals.published).toBeGreaterThan(0);
     const child = out.children.find((c) => c._id === aarav);
     expect(child?.stories).toBeGreaterThan(0);

@@ -47,6 +47,7 @@ const sunrise = {
   story_tag: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */
 const sunriseMarkers = [
   'Sunrise',
@@ -139,7 +140,35 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   mediaUploadStart: { file_name: 'intrusion.mp4', mime_type: 'video/mp4', size: 1000 },
   mediaQuotaExtend: { extra_gb: 5, reason: 'More photos' },
   mediaQuotaDecide: { decision: 'approve' },
+  storyCreate: {
+    class_id: sunrise.class,
+    title: 'Intrusion',
+    story_date: yesterday,
+    student_ids: [sunrise.student],
+    action: 'publish',
+  },
+  storyUpdate: {
+    class_id: sunrise.class,
+    title: 'Intrusion',
+    story_date: yesterday,
+    student_ids: [sunrise.student],
+    action: 'publish',
+  },
+  storyDraft: { class_id: sunrise.class, date: yesterday, student_ids: [sunrise.student] },
+  storyReturn: { note: 'Intrusion' },
+  storyCommentCreate: { body: 'Intrusion' },
+  storyReact: { reaction: 'heart' },
+  journalDraft: { class_id: sunrise.class, date: yesterday },
+  storyTagCreate: { name: 'Intrusion' },
+  storyTagEdit: { name: 'Intrusion' },
+  storySettingsSave: { approval_required: true },
 };
+/** Bodies naming the Sunrise story tag, filled in once it exists. */
+const tagBodies = () =>
+  ({
+    storyTagMerge: { into_id: sunrise.story_tag },
+    storyTagOrder: { ids: [sunrise.story_tag] },
+  }) satisfies Partial<Record<keyof typeof ROUTES, object>>;
 /** Bodies naming the Sunrise gallery item, filled in once it exists. */
 const mediaBodies = () =>
   ({
@@ -160,6 +189,7 @@ const queries: Partial<Record<keyof typeof ROUTES, Record<string, string>>> = {
   announcementList: { class_id: sunrise.class },
   homeworkList: { class_id: sunrise.class },
   communicationAudience: { classes_ids: sunrise.class },
+  journalDay: { class_id: sunrise.class, date: yesterday },
 };
 /**
  * Routes that act on the caller's own school only and name nothing of another school in their
@@ -183,6 +213,8 @@ const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   'cueTranscribe',
   'mediaUpload',
   'consentTypeCreate',
+  'storyTagCreate',
+  'storySettingsSave',
 ]);
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 const urlOf = (name: keyof typeof ROUTES, path: string) => {
@@ -364,6 +396,33 @@ beforeAll(async () => {
     })
   ).json().result._id;
   Object.assign(bodies, mediaBodies());
+  // A story of Aarav with his father's comment, a journal entry of Nursery A, and a story tag of Sunrise.
+  sunrise.story = (
+    await t.request({
+      method: 'POST',
+      url: '/api/stories/',
+      headers: bearer(tara),
+      payload: {
+        class_id: sunrise.class,
+        title: 'Blocks',
+        story_date: yesterday,
+        student_ids: [sunrise.student],
+        action: 'publish',
+      },
+    })
+  ).json().result._id;
+  sunrise.story_comment = (
+    await t.request({
+      method: 'POST',
+      url: `/api/stories/${sunrise.story}/comments`,
+      headers: bearer(await parentToken(t, '9000000004')),
+      payload: { body: 'Aarav loved it' },
+    })
+  ).json().result._id;
+  sunrise.story_tag = (
+    await t.request({ method: 'POST', url: '/api/story_tags/', headers: bearer(anita), payload: { name: 'Persistence' } })
+  ).json().result._id;
+  Object.assign(bodies, tagBodies());
   const sam = await staffToken(t, '9000000001');
   sunrise.access_token = (
     await t.request({

@@ -212,7 +212,12 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
   // A story reaches the open apps of its children's families only (each person's own room).
   deps.events.on('story.published', (e) => {
     if (e.userIds.length === 0) return;
-    const payload: StoryPublishedEvent = { id: e.storyId, kind: e.kind as StoryPublishedEvent['kind'], title: e.title, class_id: e.classId };
+    const payload: StoryPublishedEvent = {
+      id: e.storyId,
+      kind: e.kind as StoryPublishedEvent['kind'],
+      title: e.title,
+      class_id: e.classId,
+    };
     io.to(e.userIds.map(userRoom)).emit(STORY_PUBLISHED_EVENT, payload);
   });
 

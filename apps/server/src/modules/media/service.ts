@@ -451,15 +451,30 @@ export class MediaService {
    * visible to tagged families only (the child is tagged), processed like any upload. The item is written
    * in the class's school on the family's behalf, after the family's access to the child was checked.
    */
-  async addFamilyPhoto(scope: Scope, studentId: string, upload: UploadedFile): Promise<{ itemId: string; classId: string; schoolId: string }> {
+  async addFamilyPhoto(
+    scope: Scope,
+    studentId: string,
+    upload: UploadedFile,
+  ): Promise<{ itemId: string; classId: string; schoolId: string }> {
     if (scope.kind !== 'parent') throw forbidden();
     await requireAccess(scope, 'child', [studentId]);
     const cls = await repo.familyChildClass(scope, this.db, studentId);
     if (!cls) throw notFound();
     if (!upload.mimetype.toLowerCase().startsWith('image/'))
       throw new AppError(415, MESSAGES.fileTypeNotAllowed, ERROR_CODES.unsupportedMediaType);
-    const school = this.scopes.of({ userId: scope.userId, kind: 'staff', schoolId: cls.schoolId, sessionId: scope.sessionId, isTemp: false });
-    const checked = await this.checkUpload(school, cls, { mime: upload.mimetype, size: upload.bytes.length }, { privacy: 'tagged' });
+    const school = this.scopes.of({
+      userId: scope.userId,
+      kind: 'staff',
+      schoolId: cls.schoolId,
+      sessionId: scope.sessionId,
+      isTemp: false,
+    });
+    const checked = await this.checkUpload(
+      school,
+      cls,
+      { mime: upload.mimetype, size: upload.bytes.length },
+      { privacy: 'tagged' },
+    );
     const itemId = await this.createItem(school, cls, upload.bytes, upload.filename, checked);
     await repo.addTags(school, this.db, [{ itemId, studentId, taggedBy: scope.userId }]);
     return { itemId, classId: cls.id, schoolId: cls.schoolId };

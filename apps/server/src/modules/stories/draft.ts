@@ -81,7 +81,12 @@ export function draftStory(input: {
       id: o.id,
       link: pagePath.childObservations(o.studentId),
     })),
-    ...input.photos.map((p) => ({ sentence: photoSentence(p), kind: 'media' as const, id: p.id, link: pagePath.galleryItem(p.id) })),
+    ...input.photos.map((p) => ({
+      sentence: photoSentence(p),
+      kind: 'media' as const,
+      id: p.id,
+      link: pagePath.galleryItem(p.id),
+    })),
   ];
   const names = input.children.map((c) => c.name.split(' ')[0] ?? c.name);
   return assemble(
@@ -107,7 +112,12 @@ export function draftJournal(input: {
       id: a.id,
       link: '/housekeeping/calendar',
     })),
-    ...input.photos.map((p) => ({ sentence: photoSentence(p), kind: 'media' as const, id: p.id, link: pagePath.galleryItem(p.id) })),
+    ...input.photos.map((p) => ({
+      sentence: photoSentence(p),
+      kind: 'media' as const,
+      id: p.id,
+      link: pagePath.galleryItem(p.id),
+    })),
   ];
   return assemble(
     `${input.className}, ${ddmmyyyyFromIso(input.date)}`,

@@ -110,10 +110,24 @@ export function presentTag(row: Pick<TagRow, 'id' | 'name' | 'position' | 'archi
 
 /** The insights' CSV: one row per child (what a coordinator opens in a spreadsheet). */
 export function insightsCsv(
-  children: { name: string; class_name: string; stories: number; last_story_date: string | null; views: number; comments: number }[],
+  children: {
+    name: string;
+    class_name: string;
+    stories: number;
+    last_story_date: string | null;
+    views: number;
+    comments: number;
+  }[],
 ): string {
   return toCsv([
     ['Child', 'Class', 'Stories', 'Last story', 'Family views', 'Family comments'],
-    ...children.map((c) => [c.name, c.class_name, String(c.stories), c.last_story_date ?? '', String(c.views), String(c.comments)]),
+    ...children.map((c) => [
+      c.name,
+      c.class_name,
+      String(c.stories),
+      c.last_story_date ?? '',
+      String(c.views),
+      String(c.comments),
+    ]),
   ]);
 }

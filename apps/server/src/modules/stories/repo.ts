@@ -239,7 +239,10 @@ export async function extras(scope: Scope, q: Queryable, rows: readonly StoryRow
           .where(inArray(storyAreas.storyId, ids))
           .orderBy(asc(learningAreas.position)),
         people.length
-          ? q.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, people))
+          ? q
+              .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+              .from(users)
+              .where(inArray(users.id, people))
           : Promise.resolve([]),
         q.select({ id: classes.id, name: classes.name }).from(classes).where(inArray(classes.id, classIds)),
         q
@@ -316,7 +319,8 @@ export async function setLinks(
   if (!own) throw new Error('a story the scope cannot reach');
   if (links.studentIds) {
     await q.delete(storyChildren).where(eq(storyChildren.storyId, storyId));
-    if (links.studentIds.length) await q.insert(storyChildren).values(links.studentIds.map((studentId) => ({ storyId, studentId })));
+    if (links.studentIds.length)
+      await q.insert(storyChildren).values(links.studentIds.map((studentId) => ({ storyId, studentId })));
   }
   if (links.mediaIds) {
     await q.delete(storyMedia).where(eq(storyMedia.storyId, storyId));
@@ -479,7 +483,9 @@ export async function tags(scope: Scope, q: Queryable, includeArchived: boolean)
       name: storyTags.name,
       position: storyTags.position,
       archivedAt: storyTags.archivedAt,
-      stories: sql<number>`(select count(*) from ${storyTagLinks} where ${storyTagLinks.tagId} = ${storyTags.id})`.mapWith(Number),
+      stories: sql<number>`(select count(*) from ${storyTagLinks} where ${storyTagLinks.tagId} = ${storyTags.id})`.mapWith(
+        Number,
+      ),
     })
     .from(storyTags)
     .where(and(eq(storyTags.schoolId, staffSchoolId(scope)), includeArchived ? undefined : isNull(storyTags.archivedAt)))
@@ -499,7 +505,11 @@ export async function tagNamed(scope: Scope, q: Queryable, name: string) {
     .select()
     .from(storyTags)
     .where(
-      and(eq(storyTags.schoolId, staffSchoolId(scope)), isNull(storyTags.archivedAt), sql`lower(${storyTags.name}) = lower(${name})`),
+      and(
+        eq(storyTags.schoolId, staffSchoolId(scope)),
+        isNull(storyTags.archivedAt),
+        sql`lower(${storyTags.name}) = lower(${name})`,
+      ),
     )
     .limit(1);
   return row ?? null;
@@ -518,7 +528,12 @@ export async function nextTagPosition(scope: Scope, q: Queryable): Promise<numbe
   return row?.n ?? 0;
 }
 
-export async function updateTag(scope: Scope, q: Queryable, id: string, set: Partial<typeof storyTags.$inferInsert>): Promise<void> {
+export async function updateTag(
+  scope: Scope,
+  q: Queryable,
+  id: string,
+  set: Partial<typeof storyTags.$inferInsert>,
+): Promise<void> {
   await q
     .update(storyTags)
     .set(set)

@@ -9,7 +9,10 @@ export function storyRoutes(route: Router, s: Services): void {
     const { story, message } = await s.stories.create(auth, body);
     return { result: story, message };
   });
-  route(ROUTES.storyDraft, async ({ auth, body }) => ({ result: await s.stories.draft(auth, body), message: STORY_MESSAGES.drafted }));
+  route(ROUTES.storyDraft, async ({ auth, body }) => ({
+    result: await s.stories.draft(auth, body),
+    message: STORY_MESSAGES.drafted,
+  }));
   route(ROUTES.storyGet, async ({ auth, params }) => ({ result: await s.stories.get(auth, params.id) }));
   route(ROUTES.storyUpdate, async ({ auth, params, body }) => {
     const { story, message } = await s.stories.update(auth, params.id, body);

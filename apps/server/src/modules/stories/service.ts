@@ -270,7 +270,8 @@ export class StoryService {
 
   private checkPublishable(kind: string, title: string, body: string, studentIds: string[]) {
     if (kind === 'journal') {
-      if (!textOf(body) && !body.includes('<img')) throw badRequest(STORY_MESSAGES.journalBodyRequired, ERROR_CODES.validation, 'body');
+      if (!textOf(body) && !body.includes('<img'))
+        throw badRequest(STORY_MESSAGES.journalBodyRequired, ERROR_CODES.validation, 'body');
       return;
     }
     if (!title) throw badRequest(STORY_MESSAGES.titleRequired, ERROR_CODES.validation, 'title');
@@ -295,7 +296,8 @@ export class StoryService {
     await this.requireFeature(scope, body.kind);
     await requireAccess(scope, 'class', [body.class_id]);
     const day = fromWire(body.story_date, 'story_date') as string;
-    if (day > (await this.today(scope))) throw badRequest('story_date: cannot be in the future', ERROR_CODES.futureDate, 'story_date');
+    if (day > (await this.today(scope)))
+      throw badRequest('story_date: cannot be in the future', ERROR_CODES.futureDate, 'story_date');
     const links = await this.checkLinks(scope, body);
     const html = sanitizeRichText(body.body);
     const publish = body.action === 'publish';
@@ -344,7 +346,8 @@ export class StoryService {
     if (body.class_id !== row.classId || body.kind !== row.kind)
       throw badRequest('class_id: a story stays in its class', ERROR_CODES.validation, 'class_id');
     const day = fromWire(body.story_date, 'story_date') as string;
-    if (day > (await this.today(scope))) throw badRequest('story_date: cannot be in the future', ERROR_CODES.futureDate, 'story_date');
+    if (day > (await this.today(scope)))
+      throw badRequest('story_date: cannot be in the future', ERROR_CODES.futureDate, 'story_date');
     if (row.kind === 'journal' && day !== row.storyDate) {
       const other = await repo.journalOf(scope, this.db, row.classId, day);
       if (other && other.id !== row.id)
@@ -505,7 +508,13 @@ export class StoryService {
     if (day > today) throw badRequest('story_date: cannot be in the future', ERROR_CODES.futureDate, 'story_date');
     const id = newId();
     const now = this.clock.now();
-    const school = this.scopes.of({ userId: scope.userId, kind: 'staff', schoolId: photo.schoolId, sessionId: scope.sessionId, isTemp: false });
+    const school = this.scopes.of({
+      userId: scope.userId,
+      kind: 'staff',
+      schoolId: photo.schoolId,
+      sessionId: scope.sessionId,
+      isTemp: false,
+    });
     await this.db.transaction(async (tx) => {
       await repo.insertStory(school, tx, {
         id,
@@ -735,7 +744,8 @@ export class StoryService {
     if (id === intoId) throw badRequest(STORY_MESSAGES.mergeIntoItself, ERROR_CODES.validation, 'into_id');
     const rows = await repo.tagsByIds(scope, this.db, [id, intoId]);
     if (rows.length !== 2) throw notFound();
-    if (rows.find((r) => r.id === intoId)?.archivedAt) throw badRequest('into_id: an archived tag', ERROR_CODES.validation, 'into_id');
+    if (rows.find((r) => r.id === intoId)?.archivedAt)
+      throw badRequest('into_id: an archived tag', ERROR_CODES.validation, 'into_id');
     await this.db.transaction(async (tx) => {
       await repo.moveTagLinks(scope, tx, id, intoId);
       await repo.updateTag(scope, tx, id, { archivedAt: this.clock.now() });
@@ -844,7 +854,8 @@ export class StoryService {
       if (c.authorKind === 'parent') familyComments.set(c.authorId, (familyComments.get(c.authorId) ?? new Set()).add(c.storyId));
       else staffComments.set(c.authorId, (staffComments.get(c.authorId) ?? 0) + 1);
     }
-    const commentsOn = (userId: string, ids: Set<string>) => [...(familyComments.get(userId) ?? [])].filter((s) => ids.has(s)).length;
+    const commentsOn = (userId: string, ids: Set<string>) =>
+      [...(familyComments.get(userId) ?? [])].filter((s) => ids.has(s)).length;
     const viewsOn = (userId: string, ids: Set<string>) =>
       links.views.filter((v) => v.userId === userId && ids.has(v.storyId)).reduce((n, v) => n + v.views, 0);
 
@@ -880,7 +891,9 @@ export class StoryService {
     familyOut.sort((a, b) => a.views - b.views || a.name.localeCompare(b.name));
 
     const authors = [...new Set(storyRows.filter((r) => r.kind !== 'family').map((r) => r.authorId))];
-    const staffNames = new Map((await repo.peopleNames(scope, this.db, [...authors, ...staffComments.keys()])).map((p) => [p.id, p]));
+    const staffNames = new Map(
+      (await repo.peopleNames(scope, this.db, [...authors, ...staffComments.keys()])).map((p) => [p.id, p]),
+    );
     const teachers = [...new Set([...authors, ...staffComments.keys()])].map((id) => {
       const p = staffNames.get(id);
       const own = storyRows.filter((r) => r.authorId === id && r.kind !== 'family');

@@ -13,5 +13,5 @@ export * from './schema/observations.js';
 export * from './schema/people.js';
 export * from './schema/platform.js';
 export * from './schema/school.js';
-export * from './schema/support.js';
 export * from './schema/stories.js';
+export * from './schema/support.js';
