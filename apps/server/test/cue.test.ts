@@ -187,6 +187,11 @@ describe('Cue tasks', () => {
     const last = await finished;
     expect(last).toMatchObject({ error: null, preset: 3, progressLevel: 100 });
     expect(last.content).toContain('stacked ten blocks');
+    // A real draft story, every sentence with the observation it came from.
+    const storyId = /\/communication\/stories\/([0-9a-f]{24})\/edit$/.exec(last.outputs[0]?.link ?? '')?.[1];
+    const drafted = (await t.request({ method: 'GET', url: `/api/stories/${storyId}`, headers: bearer(tara) })).json().result;
+    expect(drafted).toMatchObject({ status: 'draft', children: [{ _id: meera }] });
+    expect(drafted.sources.map((x: { kind: string }) => x.kind)).toEqual(['observation']);
     expect(((await socket.emitWithAck(CUE_EVENTS.retry, { task_id: story.last.task_id })) as { error: string }).error).toBe(
       'Only a failed task can be retried',
     );

@@ -1,6 +1,7 @@
-import { type CueTaskEndpoint, pagePath, type TaskOption, type TaskOutput } from '@cue/contract';
+import { type CueTaskEndpoint, ERROR_CODES, pagePath, type TaskOption, type TaskOutput } from '@cue/contract';
+import { AppError } from '../../platform/errors.js';
 import { type EngineContext, question, type ToolCall, understand } from '../engine/engine.js';
-import { fullName } from '../engine/names.js';
+import { findChildren, fullName } from '../engine/names.js';
 
 /** What a task step reports: merged into the task's state and sent as a task-log. */
 export interface Progress {
@@ -22,7 +23,17 @@ export interface TaskTools {
   createObservations(args: Extract<ToolCall, { name: 'create_observation' }>['args']): Promise<{ ids: string[] }>;
   draftAnnouncement(args: Extract<ToolCall, { name: 'draft_announcement' }>['args']): Promise<{ id: string; title: string }>;
   ask(args: NonNullable<ReturnType<typeof question>>): Promise<{ answer: string; sources: { title: string; url: string }[] }>;
-  observationsOfDay(): Promise<{ id: string; studentName: string; note: string; media: number }[]>;
+  observationsOfDay(): Promise<{ id: string; studentId: string; studentName: string; note: string; media: number }[]>;
+  /** A story draft from the day's evidence of these children (observations shared with families, their photos). */
+  draftStory(studentIds: string[]): Promise<DraftMade>;
+  /** The class's journal draft of the day (its activities and the photos shared with the class). */
+  draftJournal(): Promise<DraftMade>;
+}
+
+interface DraftMade {
+  id: string;
+  title: string;
+  sentences: string[];
 }
 
 export class TaskError extends Error {}
@@ -36,7 +47,7 @@ export function classify(command: string, ctx: EngineContext): CueTaskEndpoint |
   if (calls.some((c) => c.name === 'mark_attendance')) return 'cue-attendance';
   if (calls.some((c) => c.name === 'draft_announcement')) return 'cue-announcement';
   if (calls.some((c) => c.name === 'create_observation')) return 'cue-observation';
-  if (/\bstor(y|ies)\b/i.test(command)) return 'cue-story';
+  if (/\b(stor(y|ies)|journal)\b/i.test(command)) return 'cue-story';
   if (/\blesson\b/i.test(command) && /\b(analy[sz]e|analysis|review|check|feedback)\b/i.test(command))
     return 'cue-lesson-analysis';
   if (/\bunits?\b/i.test(command) && /\b(create|plan|make|draft|write|build)\b/i.test(command)) return 'cue-units';
@@ -129,24 +140,33 @@ const RUNNERS: Record<Exclude<CueTaskEndpoint, 'cue-command'>, (command: string,
     });
   },
 
-  async 'cue-story'(_command, t) {
-    await t.report({ currentStage: "Reading the day's observations", progressLevel: 20, title: 'Generate story' });
-    const day = await t.observationsOfDay();
-    if (day.length === 0) throw new TaskError(`There are no observations for ${t.ctx.date} to make a story from.`);
-    await t.report({ currentStage: 'Writing the story', progressLevel: 60 });
-    const photos = day.reduce((n, o) => n + o.media, 0);
-    const lines = day.map((o) => `${o.studentName}: ${o.note}`);
-    const story = [
-      `A day in ${t.ctx.className} (${t.ctx.date})`,
-      '',
-      `Today ${day.length === 1 ? 'one moment was' : `${day.length} moments were`} noted${photos ? `, with ${photos} photo${photos === 1 ? '' : 's'}` : ''}.`,
-      ...lines,
-    ].join('\n');
+  async 'cue-story'(command, t) {
+    const journal = /\bjournal\b/i.test(command);
     await t.report({
-      currentStage: 'Story ready',
+      currentStage: "Reading the day's observations and photos",
+      progressLevel: 20,
+      title: journal ? 'Draft the journal' : 'Generate story',
+    });
+    let made: DraftMade;
+    try {
+      if (journal) made = await t.draftJournal();
+      else {
+        // The children named in the command, else every child observed that day.
+        const named = findChildren(command, t.ctx.roster).map((m) => m.child.id);
+        const ids = named.length ? named : [...new Set((await t.observationsOfDay()).map((o) => o.studentId))];
+        if (ids.length === 0) throw new TaskError(`There are no observations for ${t.ctx.date} to make a story from.`);
+        await t.report({ currentStage: 'Writing the story from the evidence', progressLevel: 60 });
+        made = await t.draftStory(ids);
+      }
+    } catch (err) {
+      if (err instanceof AppError && err.code === ERROR_CODES.nothingToDraft) throw new TaskError(err.message);
+      throw err;
+    }
+    await t.report({
+      currentStage: 'Draft ready: check it, then publish',
       progressLevel: 100,
-      content: story,
-      outputs: [{ name: `Observations ${t.ctx.date}`, link: pagePath.observationsOfDay(t.ctx.date) }],
+      content: [made.title, '', ...made.sentences].join('\n'),
+      outputs: [{ name: made.title, link: pagePath.storyEdit(made.id) }],
       preset: PRESET.story,
     });
   },

@@ -15,6 +15,7 @@ import type { AttendanceService } from '../../modules/attendance/service.js';
 import type { ClassService } from '../../modules/classes/service.js';
 import type { CommunicationService } from '../../modules/communication/service.js';
 import type { ObservationService } from '../../modules/observations/service.js';
+import type { StoryService } from '../../modules/stories/service.js';
 import { type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
@@ -60,6 +61,7 @@ export class CueTaskService {
       attendance: AttendanceService & QuestionServices['attendance'];
       observations: ObservationService;
       communication: CommunicationService;
+      stories: StoryService;
       events: EventBus;
       scopes: ScopeFactory;
     },
@@ -264,9 +266,23 @@ export class CueTaskService {
             page: 1,
             page_size: 100,
           } as Parameters<ObservationService['list']>[1]);
-          const items =
-            (list as { items?: { id: string; student_name: string; general_note: string; media?: unknown[] }[] }).items ?? [];
-          return items.map((o) => ({ id: o.id, studentName: o.student_name, note: o.general_note, media: o.media?.length ?? 0 }));
+          return list.items.map((o) => ({
+            id: o.id,
+            studentId: o.student_id,
+            studentName: o.student_name,
+            note: o.general_note,
+            media: o.media.length,
+          }));
+        },
+        draftStory: async (studentIds) => {
+          const made = await this.deps.stories.draft(auth, { class_id: row.classId, date: ctx.date, student_ids: studentIds });
+          await audit('draft_story', { student_ids: studentIds, date: ctx.date }, { id: made._id });
+          return { id: made._id, title: made.title, sentences: made.sources.map((x) => x.sentence) };
+        },
+        draftJournal: async () => {
+          const made = await this.deps.stories.draftJournal(auth, { class_id: row.classId, date: ctx.date });
+          await audit('draft_journal', { date: ctx.date }, { id: made._id });
+          return { id: made._id, title: made.title, sentences: made.sources.map((x) => x.sentence) };
         },
       };
       const kind = await runTask(row.endpoint as CueTaskEndpoint, state.command, tools);

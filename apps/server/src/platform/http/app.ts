@@ -141,7 +141,15 @@ export function createServices(deps: AppDeps) {
   const calendar = new CalendarService(db, classes, events);
   const media = new MediaService(db, clock, storage, jobs, scopes, children, observations, calendar);
   const stories = new StoryService(db, clock, scopes, school, observations, media, calendar, events);
-  const cueTasks = new CueTaskService(db, clock, jobs, { classes, attendance, observations, communication, events, scopes });
+  const cueTasks = new CueTaskService(db, clock, jobs, {
+    classes,
+    attendance,
+    observations,
+    communication,
+    stories,
+    events,
+    scopes,
+  });
   const ai = new AiService(db, clock, config, { users, school, classes, attendance, observations, communication, scopes });
   return {
     clock,
