@@ -7,6 +7,7 @@ import { loadSecrets } from './platform/secrets.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoGalleryIfEmpty } from './seed/gallery.js';
 import { seedDemoHistoryIfMissing } from './seed/history.js';
+import { seedDemoStoriesIfEmpty } from './seed/stories.js';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -25,6 +26,9 @@ async function main(): Promise<void> {
   // The demo's gallery: a few pictures of Nursery A's last days, processed like any upload.
   if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
     await seedDemoGalleryIfEmpty(services, new Date()).catch((err) => app.log.warn({ err }, 'demo gallery not seeded'));
+  // Its stories, tags and today's journal, written through the stories service.
+  if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
+    await seedDemoStoriesIfEmpty(services, new Date()).catch((err) => app.log.warn({ err }, 'demo stories not seeded'));
   // The assistant's language engine (its model file and expressions), ready before the first message.
   warmUp();
 
