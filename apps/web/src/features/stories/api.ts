@@ -1,7 +1,9 @@
 import { ROUTES, type Story, type StoryComment, type StoryListQuery, type StoryReaction, type StoryRequest } from '@cue/contract';
 import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiResult, apiUpload, type BodyOf } from '../../lib/api';
+import { toast } from '../../lib/notify';
 import type { Side } from '../../lib/session';
+import { storyErrorText, storyMessage } from './i18n';
 
 export type { Story, StoryComment };
 /** What a list asks (the page defaults to the first, the size to the contract's). */
@@ -124,7 +126,10 @@ export function useDeleteStory() {
   });
 }
 
-/** The staff decisions on one story: approve, accept or decline a family's (each answers the story). */
+/**
+ * The staff decisions on one story: approve, accept or decline a family's (each answers the story). The
+ * outcome is told here, not by the caller: the card that asked may be gone once the lists are read again.
+ */
 export function useDecideStory() {
   const client = useQueryClient();
   return useMutation({
@@ -137,7 +142,11 @@ export function useDecideStory() {
             : ROUTES.familyStoryDecline;
       return apiRequest(route, { ...staff, params: { id } });
     },
-    onSuccess: (answer) => storedAnswer(client, 'staff', answer.result),
+    onSuccess: (answer, { decision }) => {
+      toast.success(storyMessage(decision === 'approve' ? 'approved' : decision === 'accept' ? 'accepted' : 'declined'));
+      return storedAnswer(client, 'staff', answer.result);
+    },
+    onError: (err) => toast.error(storyErrorText(err)),
   });
 }
 

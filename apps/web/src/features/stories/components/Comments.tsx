@@ -64,7 +64,7 @@ export function Comments({ story, side }: { story: Story; side: Side }) {
                     {c.author.kind === 'staff' ? t('comments.staff') : t('comments.family')} · {when(c.created_at)}
                   </Text>
                 </Text>
-                <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <Text fz="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {c.body}
                 </Text>
               </Stack>

@@ -27,7 +27,7 @@ export function Sources({ sources }: { sources: readonly StorySource[] }) {
               key={i}
               icon={s.kind === 'media' ? <IconPhoto size={16} aria-hidden /> : <IconNotes size={16} aria-hidden />}
             >
-              <Text fz="sm" span>
+              <Text fz="sm" span dir="auto">
                 {s.sentence}{' '}
               </Text>
               <Anchor component={Link} to={s.link} fz="xs" target="_blank">

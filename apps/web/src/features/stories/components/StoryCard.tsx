@@ -56,7 +56,7 @@ export function StoryCard({
           )}
           <Stack gap={4} miw={0} flex={1}>
             <Group gap="xs" wrap="wrap">
-              <Text fw={600} lineClamp={2}>
+              <Text fw={600} lineClamp={2} dir="auto">
                 {title}
               </Text>
               {staff && <StatusBadge status={story.status} />}
@@ -77,7 +77,7 @@ export function StoryCard({
               {staff && ` · ${t('meta.by', { name: story.author.name })}`}
             </Text>
             {text && (
-              <Text fz="sm" c="dimmed" lineClamp={2}>
+              <Text fz="sm" c="dimmed" lineClamp={2} dir="auto">
                 {text}
               </Text>
             )}

@@ -4,6 +4,8 @@ import { IconAlertTriangle, IconHomeHeart } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { fullName } from '../../../lib/format';
 import { toast } from '../../../lib/notify';
 import { useSocketEvent } from '../../../lib/socket';
@@ -11,15 +13,16 @@ import { useCurrentChild } from '../../auth/useCurrentUser';
 import { Page } from '../../communication/components/Page';
 import { parentPage } from '../../shell/sides';
 import { storyKeys, useStoryList } from '../api';
+import { readableDay } from '../components/dates';
 import { FamilyStoryModal } from '../components/FamilyStoryModal';
-import { StatusBadge } from '../components/StatusBadge';
 import { StoryCard } from '../components/StoryCard';
 import { STORIES_NS, storyErrorText, storyPath } from '../i18n';
+import { STATUS_COLORS } from '../story';
 
 const PAGE_SIZE = 10;
 
 /** The family's own stories from home about the child, with where each stands (sent, accepted, declined). */
-function SentFromHome({ studentId }: { studentId: string }) {
+function SentFromHome({ studentId, childName }: { studentId: string; childName: string }) {
   const { t } = useTranslation(STORIES_NS);
   const sent = useStoryList('parent', { student_id: studentId, kind: 'family', page_size: 50 });
   const items = sent.data?.items ?? [];
@@ -30,13 +33,29 @@ function SentFromHome({ studentId }: { studentId: string }) {
         {t('parent.sent')}
       </Title>
       {items.map((s) => (
-        <Paper key={s._id} withBorder radius="md" p="sm" data-testid="sent-story">
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text fz="sm" fw={600} lineClamp={1}>
+        <Paper
+          key={s._id}
+          component={Link}
+          to={parentPage(storyPath(s._id))}
+          withBorder
+          radius="md"
+          p="sm"
+          data-testid="sent-story"
+          data-status={s.status}
+        >
+          <Stack gap={4}>
+            <Text fz="sm" fw={600} dir="auto" style={{ overflowWrap: 'anywhere' }}>
               {s.title || t('untitled')}
             </Text>
-            <StatusBadge status={s.status} />
-          </Group>
+            <Group gap="xs" wrap="wrap">
+              <SoftBadge color={STATUS_COLORS[s.status]} radius="sm" maw="100%">
+                {t(`parent.state.${s.status}`, { name: childName })}
+              </SoftBadge>
+              <Text fz="xs" c="dimmed">
+                {readableDay(s.story_date)}
+              </Text>
+            </Group>
+          </Stack>
         </Paper>
       ))}
     </Stack>
@@ -120,7 +139,7 @@ export function ParentTimeline() {
           </Group>
         )}
       </Stack>
-      <SentFromHome studentId={studentId} />
+      <SentFromHome studentId={studentId} childName={name} />
       {sharing && <FamilyStoryModal studentId={studentId} childName={name} onClose={() => setSharing(false)} />}
     </Page>
   );

@@ -5,14 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatClassName } from '../../../lib/format';
-import { toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
 import { useCurrentClass } from '../../shell/Selectors';
 import { useDecideStory, useStoryList } from '../api';
 import { CueDraftModal } from '../components/CueDraftModal';
 import { StoryCard } from '../components/StoryCard';
 import { useClassChildren } from '../components/useChildren';
-import { STORIES_NS, storyEditPath, storyErrorText, storyMessage, storyNewPath, storyPath } from '../i18n';
+import { STORIES_NS, storyEditPath, storyErrorText, storyNewPath, storyPath } from '../i18n';
 import { STATUSES_OF_KIND } from '../story';
 
 type ListKind = keyof typeof STATUSES_OF_KIND;
@@ -22,14 +21,7 @@ function FamilyDecision({ story }: { story: Story }) {
   const { t } = useTranslation(STORIES_NS);
   const decide = useDecideStory();
   if (!story.abilities.can_decide) return null;
-  const run = (decision: 'accept' | 'decline') =>
-    decide.mutate(
-      { id: story._id, decision },
-      {
-        onSuccess: () => toast.success(storyMessage(decision === 'accept' ? 'accepted' : 'declined')),
-        onError: (err) => toast.error(storyErrorText(err)),
-      },
-    );
+  const run = (decision: 'accept' | 'decline') => decide.mutate({ id: story._id, decision });
   const busy = (decision: string) => decide.isPending && decide.variables?.decision === decision;
   const title = story.title || t('untitled');
   return (

@@ -4,6 +4,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Divider,
   Grid,
@@ -66,15 +67,7 @@ function StaffActions({ story }: { story: Story }) {
   const remove = useDeleteStory();
   const [returning, setReturning] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const run = (decision: 'approve' | 'accept' | 'decline') =>
-    decide.mutate(
-      { id: story._id, decision },
-      {
-        onSuccess: () =>
-          toast.success(storyMessage(decision === 'approve' ? 'approved' : decision === 'accept' ? 'accepted' : 'declined')),
-        onError: (err) => toast.error(storyErrorText(err)),
-      },
-    );
+  const run = (decision: 'approve' | 'accept' | 'decline') => decide.mutate({ id: story._id, decision });
   const busy = (decision: string) => decide.isPending && decide.variables?.decision === decision;
   return (
     <Group gap="sm" wrap="wrap">
@@ -215,7 +208,9 @@ function Versions({ story }: { story: Story }) {
                   </Text>
                 </Accordion.Control>
                 <Accordion.Panel>
-                  <RichText html={v.body} testId="version-body" />
+                  <Box dir="auto">
+                    <RichText html={v.body} testId="version-body" />
+                  </Box>
                   {v.what_next && (
                     <Text fz="sm" mt="xs">
                       <Text span fw={600}>
@@ -327,14 +322,16 @@ function StoryBody({ story, side }: { story: Story; side: Side }) {
                   </Text>
                 </Alert>
               )}
-              <RichText html={story.body} testId="story-body" />
+              <Box dir="auto">
+                <RichText html={story.body} testId="story-body" />
+              </Box>
               <StoryMedia items={story.media} />
               {story.what_next && (
                 <Stack gap={4}>
                   <Title order={2} fz="md">
                     {t('field.whatNext')}
                   </Title>
-                  <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="story-what-next">
+                  <Text fz="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }} data-testid="story-what-next">
                     {story.what_next}
                   </Text>
                 </Stack>
