@@ -1,5 +1,7 @@
-import { ERROR_CODES, ROUTES, STORY_MESSAGES } from '@cue/contract';
+import type { AddressInfo } from 'node:net';
+import { ERROR_CODES, ROUTES, STORY_MESSAGES, STORY_PUBLISHED_EVENT, type StoryPublishedEvent } from '@cue/contract';
 import sharp from 'sharp';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
@@ -405,5 +407,38 @@ describe('insights', () => {
     const csv = await req('GET', `/api/story_insights/export?class_id=${nurseryA}`, tara);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('Aarav Sharma');
+  });
+});
+
+describe('real time', () => {
+  it('a published story reaches the open apps of its children’s families at once, and no other', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const open = (token: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(`http://127.0.0.1:${port}`, {
+          path: '/socket.io',
+          auth: { token },
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
+    const [dad, mum] = await Promise.all([open(rohan), open(diyaMum)]);
+    const heard: Record<string, StoryPublishedEvent[]> = { dad: [], mum: [] };
+    dad.on(STORY_PUBLISHED_EVENT, (e: StoryPublishedEvent) => heard.dad?.push(e));
+    mum.on(STORY_PUBLISHED_EVENT, (e: StoryPublishedEvent) => heard.mum?.push(e));
+    const arrived = new Promise<void>((resolve) => dad.once(STORY_PUBLISHED_EVENT, () => resolve()));
+    const made = await create(tara, { title: 'Live story', student_ids: [aarav] });
+    await arrived;
+    // A draft is heard by nobody; give the other socket the same time to hear the published one.
+    await create(tara, { title: 'Quiet draft', student_ids: [diya], action: 'draft' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard.dad?.map((e) => e.id)).toEqual([made.result._id]);
+    expect(heard.dad?.[0]).toMatchObject({ kind: 'story', title: 'Live story', class_id: nurseryA });
+    expect(heard.mum).toEqual([]);
+    dad.close();
+    mum.close();
   });
 });
