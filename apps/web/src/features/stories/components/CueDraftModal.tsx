@@ -43,8 +43,12 @@ export function CueDraftModal({
       onDrafted((answer as { result: Story }).result);
     },
     onError: (err) => {
-      // Nothing recorded that day: said in this module's words, in the dialog.
-      if (err instanceof ApiError && err.code === ERROR_CODES.nothingToDraft) form.setError(storyErrorText(err));
+      // Nothing recorded that day: said once, in this module's words and the reader's language, above the
+      // buttons (the server also names the day's field, in English).
+      if (err instanceof ApiError && err.code === ERROR_CODES.nothingToDraft) {
+        form.clearErrors();
+        form.setError(storyErrorText(err));
+      }
     },
   });
   return (
