@@ -3,7 +3,6 @@ import {
   ddmmyyyyFromIso,
   ERROR_CODES,
   familyStoryFieldsSchema,
-  isoOfUtc,
   type JournalDay,
   type MediaItem,
   type RolePermission,
@@ -20,10 +19,12 @@ import {
   type StoryTag,
   type StoryVersion,
   type StoryViews,
+  todayIn,
   weekStart,
 } from '@cue/contract';
 import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
+import { optionalIso } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
@@ -71,13 +72,7 @@ const textOf = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const fromWire = (value: string | undefined, field: string): string | undefined => {
-  if (value === undefined) return undefined;
-  const [d, m, y] = value.split('-');
-  const iso = `${y}-${m}-${d}`;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) throw badRequest(`${field}: ${value} is not a date`, ERROR_CODES.validation, field);
-  return iso;
-};
+const fromWire = (value: string | undefined, field: string): string | undefined => optionalIso(value, field);
 
 /**
  * Learning stories, the class journal and family stories (issue 20). A class's staff (or class managers)
@@ -168,11 +163,7 @@ export class StoryService {
   }
 
   private async today(scope: Scope, schoolId?: string): Promise<string> {
-    const zone = await this.school.timeZone(scope, schoolId);
-    const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      this.clock.now(),
-    );
-    return /^\d{4}-\d{2}-\d{2}$/.test(parts) ? parts : isoOfUtc(this.clock.now());
+    return todayIn(await this.school.timeZone(scope, schoolId), this.clock.now());
   }
 
   // ------------------------------------------------------------------ reading
