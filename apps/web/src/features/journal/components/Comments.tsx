@@ -65,7 +65,7 @@ export function Comments({ side, story }: { side: Side; story: Story }) {
                         </Text>
                       )}
                     </Text>
-                    <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    <Text fz="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                       {c.body}
                     </Text>
                     <Text fz="xs" c="dimmed">
@@ -107,6 +107,7 @@ export function Comments({ side, story }: { side: Side; story: Story }) {
               if (error) setError(null);
             }}
             maxLength={STORY_COMMENT_MAX}
+            dir="auto"
             autosize
             minRows={2}
             error={error}

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LONG_DAY, readerDateFormatter } from '../../../components/dateFormat';
+import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { isFuture, shiftDay, todayWire } from '../day';
 import { JOURNAL_NS } from '../i18n';
 
@@ -29,11 +29,11 @@ export function DayNav({ date, onChange }: { date: string; onChange: (wire: stri
         aria-label={t('day.pick')}
         value={isoFromDdmmyyyy(date)}
         onChange={(v) => v && onChange(ddmmyyyyFromIso(String(v)))}
-        valueFormat="ddd, MMM DD, YYYY"
-        valueFormatter={readerDateFormatter(LONG_DAY)}
+        valueFormat="MMM DD, YYYY"
+        valueFormatter={readerDateFormatter(DAY)}
         maxDate={isoFromDdmmyyyy(today) ?? undefined}
         leftSection={<IconCalendar size={16} aria-hidden />}
-        w={{ base: 190, xs: 210 }}
+        w={{ base: 150, xs: 170 }}
       />
       <Tooltip label={t('day.next')}>
         <ActionIcon

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '../../communication/components/RichText';
 import { showInstant } from '../../story-insights/format';
@@ -23,7 +23,7 @@ export function EntryView({ entry, staff = false }: { entry: Story; staff?: bool
     >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={2} fz="lg" id="journal-entry-title">
+          <Title order={2} fz="lg" id="journal-entry-title" dir="auto">
             {entry.title || t('entry.untitled', { name: entry.class.name })}
           </Title>
           {staff && (
@@ -38,7 +38,10 @@ export function EntryView({ entry, staff = false }: { entry: Story; staff?: bool
           </Text>
         )}
         {entry.body ? (
-          <RichText html={entry.body} testId="journal-body" />
+          // Written in the teacher's language, whatever the reader's: each block finds its own direction.
+          <Box dir="auto">
+            <RichText html={entry.body} testId="journal-body" />
+          </Box>
         ) : (
           <Text fz="sm" c="dimmed">
             {t('entry.noBody')}
@@ -50,7 +53,7 @@ export function EntryView({ entry, staff = false }: { entry: Story; staff?: bool
             <Text fw={600} fz="sm" id="journal-notes">
               {t('entry.notes')}
             </Text>
-            <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Text fz="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {entry.what_next}
             </Text>
           </Stack>

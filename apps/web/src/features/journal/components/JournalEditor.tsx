@@ -91,6 +91,7 @@ export function JournalEditor({
           placeholder={t('editor.titlePlaceholder')}
           value={title}
           onChange={(e) => setTitle(e.currentTarget.value)}
+          dir="auto"
           maxLength={STORY_TITLE_MAX}
         />
         <SummaryEditor label={t('editor.body')} value={body} onChange={setBody} />
@@ -101,6 +102,7 @@ export function JournalEditor({
           description={t('editor.notesHint')}
           value={notes}
           onChange={(e) => setNotes(e.currentTarget.value)}
+          dir="auto"
           maxLength={STORY_NEXT_MAX}
           autosize
           minRows={2}

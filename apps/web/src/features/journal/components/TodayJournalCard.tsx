@@ -45,7 +45,7 @@ function Entries({ entries }: { entries: Story[] }) {
               )}
               <Stack gap={6}>
                 <Group gap="xs" justify="space-between" wrap="nowrap">
-                  <Text component="h3" fw={700} m={0} id={`journal-today-${entry._id}`} lineClamp={1}>
+                  <Text component="h3" fw={700} m={0} id={`journal-today-${entry._id}`} lineClamp={1} dir="auto">
                     {entry.title || t('today.untitled')}
                   </Text>
                   <Badge variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
@@ -53,7 +53,7 @@ function Entries({ entries }: { entries: Story[] }) {
                   </Badge>
                 </Group>
                 {text && (
-                  <Text fz="sm" c="dimmed" lineClamp={3}>
+                  <Text fz="sm" c="dimmed" lineClamp={3} dir="auto">
                     {text}
                   </Text>
                 )}

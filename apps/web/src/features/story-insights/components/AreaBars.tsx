@@ -25,7 +25,7 @@ export function AreaBars({ areas }: { areas: StoryInsights['areas'] }) {
         return (
           <Box component="li" key={area._id} data-empty={none ? 'true' : undefined}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text fz="sm" fw={500} truncate title={`${area.curriculum} · ${area.name}`}>
+              <Text fz="sm" fw={500} truncate title={`${area.curriculum} · ${area.name}`} dir="auto">
                 {area.name}
                 <Text span c="dimmed" fz="xs">
                   {' '}

@@ -139,8 +139,8 @@ function Body({ data }: { data: StoryInsights }) {
               key: 'name',
               header: t('insights.col.child'),
               render: (c) => (
-                <Group gap="xs" wrap="nowrap">
-                  <Text fz="sm" fw={600}>
+                <Group gap={6} wrap="wrap">
+                  <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {c.name}
                   </Text>
                   {c.stories === 0 && (
@@ -182,8 +182,8 @@ function Body({ data }: { data: StoryInsights }) {
               key: 'name',
               header: t('insights.col.family'),
               render: (f) => (
-                <Group gap="xs" wrap="nowrap">
-                  <Text fz="sm" fw={600}>
+                <Group gap={6} wrap="wrap">
+                  <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {f.name}
                   </Text>
                   {f.views === 0 && (

@@ -226,7 +226,7 @@ function Library() {
             render: (s) => (
               <Stack gap={2}>
                 <Anchor component={Link} to={storyPath(s._id)} fw={600} fz="sm">
-                  {s.title || t('library.untitled')}
+                  {s.title ? <bdi>{s.title}</bdi> : t('library.untitled')}
                 </Anchor>
                 <StoryKindBadge kind={s.kind} />
               </Stack>

@@ -1,5 +1,5 @@
 import { can, MENUS, type MenuItem, STORY_TAG_NAME_MAX, storyTagCreateSchema } from '@cue/contract';
-import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import {
   IconArchive,
   IconArchiveOff,
@@ -339,9 +339,7 @@ function StoryTags() {
 export default function StoryTagsPage() {
   return (
     <Gate need={tagsEntry()}>
-      <Stack gap={0}>
-        <StoryTags />
-      </Stack>
+      <StoryTags />
     </Gate>
   );
 }
