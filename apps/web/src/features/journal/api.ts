@@ -17,6 +17,7 @@ export type { Story, StoryReaction };
 export const journalKeys = {
   all: ['journal'] as const,
   day: (side: Side, classId: string, date: string) => ['journal', 'day', side, classId, date] as const,
+  /** Today's entries (the family dashboard's card asks with this key: `dashboard/JournalToday.tsx`). */
   today: (side: Side) => ['journal', 'today', side] as const,
   comments: (side: Side, id: string) => ['journal', 'comments', side, id] as const,
 };
@@ -27,18 +28,6 @@ export function useJournalDay(side: Side, classId: string | null, date: string) 
     queryKey: journalKeys.day(side, classId ?? '', date),
     queryFn: ({ signal }) => apiResult(ROUTES.journalDay, { side, signal, query: { class_id: classId ?? '', date } }),
     enabled: !!classId,
-  });
-}
-
-/** GET /api/journal/today: today's published entries of the caller's classes (a family: its children's classes). */
-export function useJournalToday(side: Side, enabled = true) {
-  return useQuery({
-    queryKey: journalKeys.today(side),
-    queryFn: ({ signal }) => apiResult(ROUTES.journalToday, { side, signal }),
-    enabled,
-    // A school without the journal answers 403: nothing to show, nothing to retry.
-    retry: false,
-    staleTime: 60_000,
   });
 }
 

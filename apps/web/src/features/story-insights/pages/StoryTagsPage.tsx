@@ -62,6 +62,7 @@ function TagModal({ tag, onClose }: { tag: StoryTag | null; onClose: () => void 
       onError: (err) => form.setError(storyErrorText(ns, err)),
     },
   );
+  const nameProps = form.getInputProps('name');
   return (
     <FormModal
       opened
@@ -73,7 +74,18 @@ function TagModal({ tag, onClose }: { tag: StoryTag | null; onClose: () => void 
       error={form.error}
       size="md"
     >
-      <TextInput label={t('tags.name')} {...form.getInputProps('name')} required maxLength={STORY_TAG_NAME_MAX} data-autofocus />
+      <TextInput
+        label={t('tags.name')}
+        {...nameProps}
+        // A refusal of the name sent before (already taken) no longer holds once it changes.
+        onChange={(event) => {
+          form.setError(null);
+          nameProps.onChange(event);
+        }}
+        required
+        maxLength={STORY_TAG_NAME_MAX}
+        data-autofocus
+      />
     </FormModal>
   );
 }
