@@ -56,14 +56,8 @@ const STORY_COLUMNS = {
 const staffSchoolId = (scope: Scope) => (scope.kind === 'staff' && scope.schoolId ? scope.schoolId : '');
 
 /** The classes a family's children are in (none for staff). */
-export async function familyClassIds(scope: Scope, q: Queryable): Promise<string[]> {
-  const mine = [...(await scope.childIds())];
-  if (scope.kind !== 'parent' || mine.length === 0) return [];
-  const rows = await q
-    .selectDistinct({ id: classStudents.classId })
-    .from(classStudents)
-    .where(inArray(classStudents.studentId, mine));
-  return rows.map((r) => r.id);
+export async function familyClassIds(scope: Scope, _q: Queryable): Promise<string[]> {
+  return scope.kind === 'parent' ? [...(await scope.childClassIds())] : [];
 }
 
 const featureOn = (feature: 'story' | 'journal') =>
@@ -75,7 +69,7 @@ const featureOn = (feature: 'story' | 'journal') =>
  * published journal entries of its children's classes, family stories it sent, and accepted ones of its
  * children; each only where the school has the feature on.
  */
-async function reach(scope: Scope, q: Queryable, classIds?: readonly string[]): Promise<SQL> {
+async function reach(scope: Scope, _q: Queryable, classIds?: readonly string[]): Promise<SQL> {
   if (scope.kind === 'staff') {
     const school = eq(stories.schoolId, staffSchoolId(scope));
     return classIds ? (and(school, inArray(stories.classId, classIds.length ? [...classIds] : [''])) as SQL) : school;
@@ -87,7 +81,8 @@ async function reach(scope: Scope, q: Queryable, classIds?: readonly string[]): 
     sql`, `,
   );
   const namesMine = sql`exists (select 1 from ${storyChildren} where ${storyChildren.storyId} = ${stories.id} and ${storyChildren.studentId} in (${kids}))`;
-  const classesMine = sql`${stories.classId} in (select ${classStudents.classId} from ${classStudents} where ${classStudents.studentId} in (${kids}))`;
+  const ownClasses = [...(await scope.childClassIds())];
+  const classesMine = inArray(stories.classId, ownClasses.length ? ownClasses : ['']);
   return or(
     and(eq(stories.kind, 'story'), eq(stories.status, 'published'), namesMine, featureOn('story')),
     and(eq(stories.kind, 'journal'), eq(stories.status, 'published'), classesMine, featureOn('journal')),
@@ -134,26 +129,29 @@ export async function list(scope: Scope, q: Queryable, f: ListFilter): Promise<{
       sql`exists (select 1 from ${storyAreas} where ${storyAreas.storyId} = ${stories.id} and ${storyAreas.areaId} = ${f.areaId})`,
     );
   if (f.search) where.push(sql`${stories.search} @@ websearch_to_tsquery('simple', ${f.search})`);
+  // The page and the count are two statements: a window `count(*) over ()` makes PostgreSQL read every
+  // matching row in full (text and search vector, spilled to disk) before the first, so the newest-first
+  // index could never stop after a page.
   const rows = await q
-    .select({ ...STORY_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select(STORY_COLUMNS)
     .from(stories)
     .where(and(...where))
     .orderBy(desc(stories.storyDate), desc(stories.createdAt), desc(stories.id))
     .limit(f.limit)
     .offset(f.offset);
-  const total =
-    rows[0]?.total ??
-    (f.offset > 0
-      ? Number(
-          (
-            await q
-              .select({ n: count() })
-              .from(stories)
-              .where(and(...where))
-          )[0]?.n ?? 0,
-        )
-      : 0);
-  return { rows: rows.map(({ total: _t, ...r }) => r), total };
+  // A page that is not full tells the total without counting.
+  const counted = rows.length === f.limit || (rows.length === 0 && f.offset > 0);
+  const total = counted
+    ? Number(
+        (
+          await q
+            .select({ n: count() })
+            .from(stories)
+            .where(and(...where))
+        )[0]?.n ?? 0,
+      )
+    : f.offset + rows.length;
+  return { rows, total };
 }
 
 /** Stories by id that the scope may read (staff: of their school; the class rule is the service's). */

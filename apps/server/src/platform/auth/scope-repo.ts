@@ -51,3 +51,13 @@ export async function childrenInSchool(q: Queryable, schoolId: string, ids: read
   }
   return result;
 }
+
+/** The classes these children are in (a family's children's classes). */
+export async function classesOfChildren(q: Queryable, childIds: readonly string[]): Promise<string[]> {
+  if (childIds.length === 0) return [];
+  const rows = await q
+    .selectDistinct({ id: classStudents.classId })
+    .from(classStudents)
+    .where(inArray(classStudents.studentId, [...childIds]));
+  return rows.map((r) => r.id);
+}

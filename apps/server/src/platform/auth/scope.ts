@@ -20,6 +20,8 @@ export interface Scope extends AccessClaims {
   taughtClassIds(): Promise<ReadonlySet<string>>;
   /** The parent's children, in any school (empty for staff). */
   childIds(): Promise<ReadonlySet<string>>;
+  /** The classes the parent's children are in, in any school (empty for staff). */
+  childClassIds(): Promise<readonly string[]>;
   /** The parent record of the signed-in parent, or null. */
   parentId(): Promise<string | null>;
   /** Which of these classes exist in the scope's school. */
@@ -81,6 +83,10 @@ export class ScopeFactory {
       childIds: once(async () => {
         const id = await parentId();
         return id ? new Set(await scopeRepo.childIdsOfParent(db, id)) : EMPTY;
+      }),
+      childClassIds: once(async () => {
+        const kids = [...(await scope.childIds())];
+        return kids.length ? scopeRepo.classesOfChildren(db, kids) : [];
       }),
       classesInSchool: (ids) => (schoolId ? scopeRepo.classesInSchool(db, schoolId, ids) : Promise.resolve([])),
       childrenInSchool: (ids) => (schoolId ? scopeRepo.childrenInSchool(db, schoolId, ids) : Promise.resolve(new Map())),
