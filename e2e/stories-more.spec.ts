@@ -1,0 +1,293 @@
+import { addDays, ddmmyyyyFromIso, type Story, type StoryTag } from '@cue/contract';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { makeCurrentChild, staffToken } from './support/api.js';
+import { classId, roster, todayUtc } from './support/attendance.js';
+import { plainJpeg, runTag, writeFiles } from './support/media.js';
+import { openAs, SHELL_PHONES } from './support/shell.js';
+
+/*
+ * Stories beyond the teacher's own: a family's story from home that the class accepts into the
+ * child's record, the school's story tags, and the library's search and filters. The journeys share
+ * one database: everything made here carries the run's own word, and only that is counted.
+ */
+
+test.use({ timezoneId: 'UTC' });
+// Two people in two browsers per journey, on a machine shared with other runs.
+test.describe.configure({ timeout: 90_000 });
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Tara's token, Nursery A's id and its children's ids by first name. */
+async function nurseryA(request: APIRequestContext) {
+  const token = await staffToken(request, SHELL_PHONES.teacher);
+  const id = await classId(request, token, 'Nursery A');
+  const pupils = await roster(request, token, id);
+  const child = (first: string) => {
+    const found = pupils.find((p) => p.first_name === first);
+    if (!found) throw new Error(`No ${first} in Nursery A`);
+    return found.id;
+  };
+  return { token, id, child };
+}
+
+/** A story of Nursery A published by its teacher over the API, on a past day. */
+async function publishStory(
+  request: APIRequestContext,
+  token: string,
+  body: { class_id: string; title: string; body: string; student_ids: string[]; daysAgo: number },
+): Promise<Story> {
+  const res = await request.post('/api/stories/', {
+    headers: auth(token),
+    data: {
+      kind: 'story',
+      class_id: body.class_id,
+      title: body.title,
+      body: `<p>${body.body}</p>`,
+      story_date: ddmmyyyyFromIso(addDays(todayUtc(), -body.daysAgo)),
+      student_ids: body.student_ids,
+      action: 'publish',
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const story = ((await res.json()) as { result: Story }).result;
+  expect(story.status).toBe('published');
+  return story;
+}
+
+/** The library's rows whose text holds a word. */
+const libraryRows = (page: Page, word: string) => page.getByTestId('story-library').getByRole('row').filter({ hasText: word });
+
+test('a parent shares a story from home about Aarav; his teacher accepts it from "From families"; the parent sees it added to his timeline', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const tag = runTag();
+  const title = `Baking bread with Grandma ${tag}`;
+  const note = `Aarav kneaded the dough for ten minutes and shaped three rolls ${tag}.`;
+  const [photo] = writeFiles(test.info().outputPath('family'), [
+    { name: `bread-${tag}.jpg`, bytes: await plainJpeg([210, 160, 90], 640, 480) },
+  ]);
+
+  // Rohan, with Aarav as his current child, sends a photo, a title and a note.
+  await makeCurrentChild(request, SHELL_PHONES.parent, 'Aarav Sharma');
+  await openAs(page, request, SHELL_PHONES.parent, '/communication/stories');
+  await expect(page.getByText('Learning stories of Aarav Sharma')).toBeVisible();
+  await page.getByRole('button', { name: 'Share a story from home' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share a story from home' });
+  // Nothing chosen: the form says what is missing and sends nothing.
+  await dialog.getByRole('button', { name: 'Send to the class' }).click();
+  await expect(dialog.locator('.mantine-FileInput-error')).toHaveText('Choose a photo');
+  await expect(dialog.getByText('Write a few words about the photo')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: /^Photo/ }).click();
+  await (await chooser).setFiles(photo as string);
+  await expect(dialog).toContainText(`bread-${tag}.jpg`);
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('What happened').fill(note);
+  await dialog.getByRole('button', { name: 'Send to the class' }).click();
+  await expect(page.getByText('Thank you! Your story was sent to the class')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const sent = page.getByTestId('stories-sent').getByTestId('sent-story').filter({ hasText: title });
+  await expect(sent).toHaveAttribute('data-status', 'submitted');
+  await expect(sent).toContainText('Sent: waiting for the class');
+  // Not on the timeline until the class accepts it.
+  await expect(page.getByTestId('story-card').filter({ hasText: title })).toHaveCount(0);
+
+  // Tara finds it under "From families" on Nursery A's stories, and accepts it.
+  const staff = await browser.newContext({ timezoneId: 'UTC' });
+  const tara = await staff.newPage();
+  await openAs(tara, request, SHELL_PHONES.teacher, '/communication/stories');
+  const fromFamilies = tara.getByTestId('stories-from-families');
+  const card = fromFamilies.getByTestId('story-card').filter({ hasText: title });
+  await expect(card).toHaveAttribute('data-kind', 'family');
+  await expect(card).toContainText('Aarav Sharma');
+  await expect(card).toContainText('by Rohan Sharma');
+  await tara.screenshot({ path: test.info().outputPath('stories-from-families.png'), fullPage: true });
+  await card.getByRole('button', { name: `Accept ${title}` }).click();
+  await expect(tara.getByText("Added to the child's record")).toBeVisible();
+  await expect(fromFamilies.getByTestId('story-card').filter({ hasText: title })).toHaveCount(0);
+  // It stays among the class's family stories, accepted.
+  // (The segmented control's radios are hidden under their labels: a person clicks the label.)
+  await tara
+    .locator('label')
+    .filter({ hasText: /^From families$/ })
+    .click();
+  await expect(tara.getByRole('radio', { name: 'From families' })).toBeChecked();
+  await expect(tara.getByTestId('stories-list').getByTestId('story-card').filter({ hasText: title })).toHaveAttribute(
+    'data-status',
+    'accepted',
+  );
+  await staff.close();
+
+  // Rohan sees it accepted, and on Aarav's timeline.
+  await page.reload();
+  await expect(sent).toHaveAttribute('data-status', 'accepted');
+  await expect(sent).toContainText("Added to Aarav Sharma's record");
+  const onTimeline = page.getByTestId('stories-timeline-list').getByTestId('story-card').filter({ hasText: title });
+  await expect(onTimeline).toContainText('From home');
+  await onTimeline.getByRole('link', { name: `Open ${title}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(note)).toBeVisible();
+});
+
+test('an admin creates two story tags, renames one, merges it into the other and archives that; a taken name is refused; a teacher cannot manage tags', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const tag = runTag();
+  const first = `Curious minds ${tag}`;
+  const renamed = `Asking questions ${tag}`;
+  const second = `Finding out ${tag}`;
+  const rows = page.getByTestId('story-tags').getByRole('row');
+  const row = (name: string) => rows.filter({ has: page.getByText(name, { exact: true }) });
+
+  await openAs(page, request, SHELL_PHONES.admin, '/admin/academic-setup/story-tags');
+  await expect(page.getByRole('heading', { level: 1, name: 'Story tags' })).toBeVisible();
+  await expect(page.getByTestId('side-menu').locator('[data-menu-key="academic-setup.story-tags"]')).toBeVisible();
+
+  const create = async (name: string) => {
+    await page.getByRole('button', { name: 'New tag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New tag' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(name)).toHaveCount(1);
+  };
+  await create(first);
+  await create(second);
+
+  // The same name again is refused, in the server's words.
+  await page.getByRole('button', { name: 'New tag' }).click();
+  const duplicate = page.getByRole('dialog', { name: 'New tag' });
+  await duplicate.getByLabel('Name').fill(first);
+  await duplicate.getByRole('button', { name: 'Create' }).click();
+  await expect(duplicate.getByTestId('form-error')).toHaveText('A tag with this name already exists');
+  await duplicate.getByRole('button', { name: 'Cancel' }).click();
+  await expect(duplicate).toBeHidden();
+  await expect(row(first)).toHaveCount(1);
+
+  // Renamed.
+  await page.getByRole('button', { name: `Rename ${first}`, exact: true }).click();
+  const rename = page.getByRole('dialog', { name: `Rename ${first}` });
+  await rename.getByLabel('Name').fill(renamed);
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(rename).toBeHidden();
+  await expect(row(renamed)).toHaveCount(1);
+  await expect(row(first)).toHaveCount(0);
+
+  // Merged into the second: it leaves the tags in use.
+  await page.getByRole('button', { name: `Merge ${renamed}`, exact: true }).click();
+  const merge = page.getByRole('dialog', { name: `Merge ${renamed} into another tag` });
+  await merge.getByRole('combobox', { name: 'Merge into' }).click();
+  await page.getByRole('option', { name: second, exact: true }).click();
+  await expect(merge).toContainText(`will be tagged ${second}`);
+  await merge.getByRole('button', { name: 'Merge' }).click();
+  await expect(page.getByText('Tags merged')).toBeVisible();
+  await expect(merge).toBeHidden();
+  await expect(row(renamed)).toHaveCount(0);
+
+  // The second is archived.
+  await page.getByRole('button', { name: `Archive ${second}`, exact: true }).click();
+  await expect(page.getByText(`${second} archived`)).toBeVisible();
+  await expect(row(second)).toHaveCount(0);
+
+  // Both show among the archived tags.
+  await page.getByRole('switch', { name: 'Show archived tags' }).check({ force: true });
+  for (const name of [renamed, second]) {
+    await expect(row(name)).toHaveAttribute('data-archived', 'true');
+    await expect(row(name)).toContainText('Archived');
+  }
+  const admin = await staffToken(request, SHELL_PHONES.admin);
+  const all = await request.get('/api/story_tags/?include_archived=true', { headers: auth(admin) });
+  const mine = ((await all.json()) as { result: StoryTag[] }).result.filter((x) => x.name.includes(tag));
+  expect(mine.map((x) => [x.name, x.archived]).sort()).toEqual([
+    [renamed, true],
+    [second, true],
+  ]);
+  await page.screenshot({ path: test.info().outputPath('story-tags.png'), fullPage: true });
+
+  // Tara, a teacher, has no entry for the page, and the page itself tells her it is not hers.
+  const staff = await browser.newContext({ timezoneId: 'UTC' });
+  const tara = await staff.newPage();
+  await openAs(tara, request, SHELL_PHONES.teacher, '/admin/academic-setup/story-tags');
+  await expect(tara.getByTestId('no-access')).toBeVisible();
+  await expect(tara.getByRole('button', { name: 'New tag' })).toHaveCount(0);
+  await expect(tara.locator('[data-menu-key="academic-setup.story-tags"]')).toHaveCount(0);
+  await staff.close();
+  // And the server refuses her a tag.
+  const taraToken = await staffToken(request, SHELL_PHONES.teacher);
+  const refused = await request.post('/api/story_tags/', { headers: auth(taraToken), data: { name: `Mine ${tag}` } });
+  expect(refused.status()).toBe(403);
+});
+
+test('the library finds a story by a word of it, filters by child with the filters in the address, and opens the story', async ({
+  page,
+  request,
+}) => {
+  const tag = runTag();
+  const { token, id, child } = await nurseryA(request);
+  const kite = `kite${tag}`;
+  const puddle = `puddle${tag}`;
+  const flying = await publishStory(request, token, {
+    class_id: id,
+    title: `Flying the kite ${tag}`,
+    body: `Aarav held the string of the ${kite} and ran against the wind.`,
+    student_ids: [child('Aarav')],
+    daysAgo: 6,
+  });
+  const splashing = await publishStory(request, token, {
+    class_id: id,
+    title: `Jumping in puddles ${tag}`,
+    body: `Diya and Vihaan measured the ${puddle} with a stick.`,
+    student_ids: [child('Diya'), child('Vihaan')],
+    daysAgo: 5,
+  });
+
+  await openAs(page, request, SHELL_PHONES.teacher, '/all-stories');
+  await expect(page.getByRole('heading', { level: 1, name: 'Stories library' })).toBeVisible();
+  const filters = page.getByRole('search', { name: 'Filter the stories' });
+  const search = filters.getByRole('searchbox', { name: 'Search' });
+
+  // One story's own word: only that story.
+  await search.fill(kite);
+  await expect(page).toHaveURL(new RegExp(`search=${kite}`));
+  await expect(libraryRows(page, tag)).toHaveCount(1);
+  await expect(libraryRows(page, tag)).toContainText(flying.title);
+  await expect(page.getByText('1 story', { exact: true })).toBeVisible();
+
+  // The word both share, then Diya: only the puddles.
+  await search.fill(tag);
+  await expect(page).toHaveURL(new RegExp(`search=${tag}(&|$)`));
+  await expect(libraryRows(page, tag)).toHaveCount(2);
+  await filters.getByRole('combobox', { name: 'Class' }).click();
+  await page.getByRole('option', { name: 'Nursery A', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`class_id=${id}`));
+  await filters.getByRole('combobox', { name: 'Child' }).click();
+  await page.getByRole('option', { name: 'Diya Patel', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`student_id=${child('Diya')}`));
+  await expect(libraryRows(page, tag)).toHaveCount(1);
+  await expect(libraryRows(page, tag)).toContainText(splashing.title);
+  await expect(libraryRows(page, tag)).toContainText('Diya Patel, Vihaan Gupta');
+  // Aarav: only the kite.
+  await filters.getByRole('combobox', { name: 'Child' }).click();
+  await page.getByRole('option', { name: 'Aarav Sharma', exact: true }).click();
+  await expect(libraryRows(page, tag)).toHaveCount(1);
+  await expect(libraryRows(page, tag)).toContainText(flying.title);
+
+  // The address keeps the filters: a reload shows the same list and the same choices.
+  await page.reload();
+  await expect(search).toHaveValue(tag);
+  await expect(filters.getByRole('combobox', { name: 'Class' })).toHaveValue('Nursery A');
+  await expect(filters.getByRole('combobox', { name: 'Child' })).toHaveValue('Aarav Sharma');
+  await expect(libraryRows(page, tag)).toHaveCount(1);
+  await expect(libraryRows(page, tag)).toContainText(flying.title);
+  await page.screenshot({ path: test.info().outputPath('library-filtered.png'), fullPage: true });
+
+  // The result opens the story.
+  await libraryRows(page, tag).getByRole('link', { name: flying.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/communication/stories/${flying._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: flying.title })).toBeVisible();
+  await expect(page.getByText(`Aarav held the string of the ${kite}`)).toBeVisible();
+});
