@@ -125,3 +125,15 @@ export function useJournalPublished(enabled: boolean, onPublished?: (event: Stor
     };
   }, [enabled, client]);
 }
+
+/** A reviewer publishes the day's entry sent for approval, or returns it to its author with a note. */
+export function useReview(classId: string, date: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note?: string }) =>
+      note === undefined
+        ? apiRequest(ROUTES.storyApprove, { side: 'staff', params: { id } })
+        : apiRequest(ROUTES.storyReturn, { side: 'staff', params: { id }, body: { note } }),
+    onSuccess: (answer) => client.setQueryData(journalKeys.day('staff', classId, date), { entry: answer.result }),
+  });
+}

@@ -15,6 +15,7 @@ import { DayNav } from '../components/DayNav';
 import { EntryView } from '../components/EntryView';
 import { JournalEditor } from '../components/JournalEditor';
 import { Reactions } from '../components/Reactions';
+import { Review } from '../components/Review';
 import { dayFromParam, todayWire } from '../day';
 import { JOURNAL_NS } from '../i18n';
 
@@ -85,6 +86,7 @@ function ClassDay({ classId, date }: { classId: string; date: string }) {
         )}
         {entry.status === 'draft' && entry.abilities.can_edit && cueButton(t('entry.redraft'))}
       </Group>
+      {entry.status === 'pending' && entry.abilities.can_approve && <Review entry={entry} classId={classId} date={date} />}
       {entry.status === 'published' && (
         <>
           <Reactions story={entry} pending={react.isPending} onReact={(reaction) => react.mutate({ id: entry._id, reaction })} />
