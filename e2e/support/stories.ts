@@ -175,6 +175,7 @@ export interface StoryWords {
   tags: string;
   pickerOpen: string;
   choose: (name: string) => string;
+  pickerUpload: string;
   pickerDone: string;
   publish: string;
   published: string;
@@ -192,6 +193,7 @@ export const STORY_WORDS_EN: StoryWords = {
   tags: 'Learning tags',
   pickerOpen: 'Choose photos and videos',
   choose: (name) => `Choose ${name}`,
+  pickerUpload: 'Upload',
   pickerDone: 'Use these',
   publish: 'Publish',
   published: 'Story published',
@@ -209,6 +211,7 @@ export const STORY_WORDS_HE: StoryWords = {
   tags: 'תגיות למידה',
   pickerOpen: 'בחירת תמונות וסרטונים',
   choose: (name) => `בחירת ${name}`,
+  pickerUpload: 'העלאה',
   pickerDone: 'שימוש בנבחרים',
   publish: 'פרסום',
   published: 'הסיפור פורסם',
@@ -226,13 +229,23 @@ export async function chooseOption(page: Page, field: string, option: string): P
 
 /**
  * Fills the story editor (the page is on /communication/stories/new or an edit page) as a teacher does:
- * title, day (typed DD-MM-YYYY), children, the text, tags, and photos chosen from the class gallery's
- * picker by their caption. Publishing is left to the journey.
+ * title, day (typed DD-MM-YYYY), children, the text, tags, photos chosen from the class gallery's picker
+ * by their caption, and files uploaded from the picker (into the gallery, chosen at once). Publishing is
+ * left to the journey.
  */
 export async function fillStory(
   page: Page,
   words: StoryWords,
-  story: { title: string; day: string; children: string[]; body: string; tags?: string[]; photos?: string[] },
+  story: {
+    title: string;
+    day: string;
+    children: string[];
+    body: string;
+    tags?: string[];
+    photos?: string[];
+    /** Files to upload in the picker: their paths and file names. */
+    uploads?: { path: string; name: string }[];
+  },
 ): Promise<void> {
   await page.getByRole('textbox', { name: words.title, exact: true }).fill(story.title);
   const date = page.getByRole('textbox', { name: words.date, exact: true });
@@ -245,17 +258,32 @@ export async function fillStory(
   await page.keyboard.type(story.body);
   await expect(body).toContainText(story.body);
   for (const tag of story.tags ?? []) await chooseOption(page, words.tags, tag);
-  if (story.photos?.length) {
+  const photos = story.photos ?? [];
+  const uploads = story.uploads ?? [];
+  if (photos.length + uploads.length > 0) {
     await page.getByRole('button', { name: words.pickerOpen }).click();
     const picker = page.getByTestId('media-picker');
-    for (const caption of story.photos) {
+    for (const caption of photos) {
       const thumb = picker.getByRole('button', { name: words.choose(caption), exact: true });
       await thumb.click();
       await expect(thumb).toHaveAttribute('aria-pressed', 'true');
     }
+    if (uploads.length > 0) {
+      const chooser = page.waitForEvent('filechooser');
+      await picker.getByRole('button', { name: words.pickerUpload, exact: true }).click();
+      await (await chooser).setFiles(uploads.map((u) => u.path));
+      for (const { name } of uploads)
+        await expect(picker.getByRole('button', { name: words.choose(name), exact: true })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+          { timeout: 30_000 },
+        );
+    }
     await picker.getByRole('button', { name: words.pickerDone }).click();
     await expect(picker).toBeHidden();
-    await expect(page.getByTestId('story-media-chosen').getByTestId('story-media-tile')).toHaveCount(story.photos.length);
+    await expect(page.getByTestId('story-media-chosen').getByTestId('story-media-tile')).toHaveCount(
+      photos.length + uploads.length,
+    );
   }
 }
 
