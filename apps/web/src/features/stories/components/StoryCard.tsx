@@ -20,11 +20,14 @@ export function StoryCard({
   story,
   to,
   staff = false,
+  showClass = false,
   actions,
 }: {
   story: Story;
   to: string;
   staff?: boolean;
+  /** Name the story's class (a list of several classes). */
+  showClass?: boolean;
   actions?: ReactNode;
 }) {
   const { t } = useTranslation(STORIES_NS);
@@ -73,6 +76,7 @@ export function StoryCard({
             </Group>
             <Text fz="xs" c="dimmed">
               {readableDay(story.story_date)}
+              {showClass && ` · ${story.class.name}`}
               {story.children.length > 0 && ` · ${story.children.map((c) => c.name).join(', ')}`}
               {staff && ` · ${t('meta.by', { name: story.author.name })}`}
             </Text>

@@ -94,7 +94,8 @@ function EditorForm({ classId, className, story }: { classId: string; className:
   const values = form.values;
   const pending = form.pending ? action.current : null;
   const mode = publishMode(settings.data?.approval_required, can({ permission: 'daily_communication.story_approval' }, held));
-  const mayPublish = story ? story.abilities.can_publish : true;
+  // A published story is saved as published (its changes reach the families); a draft by its abilities.
+  const mayPublish = !story || published || story.abilities.can_publish;
 
   const childOptions = useMemo(() => {
     // Children the story names stay choosable even if they have left the class.

@@ -44,7 +44,20 @@ function FamilyDecision({ story }: { story: Story }) {
 }
 
 /** A titled section of cards (hidden when it has none). */
-function Section({ id, title, stories, decide = false }: { id: string; title: string; stories: Story[]; decide?: boolean }) {
+function Section({
+  id,
+  title,
+  stories,
+  decide = false,
+  classId,
+}: {
+  id: string;
+  title: string;
+  stories: Story[];
+  decide?: boolean;
+  /** The class in hand: a story of another class names its class. */
+  classId?: string;
+}) {
   if (stories.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby={id} data-testid={id}>
@@ -57,6 +70,7 @@ function Section({ id, title, stories, decide = false }: { id: string; title: st
           story={s}
           to={storyPath(s._id)}
           staff
+          showClass={!!classId && s.class._id !== classId}
           actions={decide ? <FamilyDecision story={s} /> : undefined}
         />
       ))}
@@ -74,7 +88,8 @@ function ClassStories({ classId }: { classId: string }) {
   const child = params.get('child');
   const page = Math.max(1, Number(params.get('page')) || 1);
   const children = useClassChildren(classId);
-  const waiting = useStoryList('staff', { class_id: classId, kind: 'story', status: 'pending', page_size: 50 });
+  // A reviewer approves for the whole school, not only the class in hand: every story waiting that they may approve.
+  const waiting = useStoryList('staff', { kind: 'story', status: 'pending', page_size: 50 });
   const fromFamilies = useStoryList('staff', { class_id: classId, kind: 'family', status: 'submitted', page_size: 50 });
   const list = useStoryList('staff', {
     class_id: classId,
@@ -102,7 +117,7 @@ function ClassStories({ classId }: { classId: string }) {
 
   return (
     <Stack gap="xl">
-      <Section id="stories-waiting" title={t('list.waiting')} stories={toApprove} />
+      <Section id="stories-waiting" title={t('list.waiting')} stories={toApprove} classId={classId} />
       <Section id="stories-from-families" title={t('list.fromFamilies')} stories={fromFamilies.data?.items ?? []} decide />
       <Stack gap="sm" component="section" aria-labelledby="stories-all">
         <Title order={2} fz="lg" id="stories-all">

@@ -191,6 +191,7 @@ function Versions({ story }: { story: Story }) {
         fullScreen={mobile}
         title={t('versions.title')}
         closeButtonProps={{ 'aria-label': t('close') }}
+        styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         {versions.error && <Alert color="red">{storyErrorText(versions.error)}</Alert>}
         {!versions.data && !versions.error && <Skeleton h={120} radius="md" />}
