@@ -1,6 +1,7 @@
 import type { StoryKind, StoryStatus } from '@cue/contract';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { STORY_INSIGHTS_NS } from '../i18n';
 
 const STATUS_COLORS: Record<StoryStatus, string> = {
@@ -16,9 +17,10 @@ const STATUS_COLORS: Record<StoryStatus, string> = {
 export function StoryStatusBadge({ status }: { status: StoryStatus }) {
   const { t } = useTranslation(STORY_INSIGHTS_NS);
   return (
-    <Badge variant="light" color={STATUS_COLORS[status]} radius="sm" data-status={status}>
+    // Mantine's light teal and yellow are too pale on their tint: the soft badge keeps a 4.5:1 contrast.
+    <SoftBadge color={STATUS_COLORS[status]} radius="sm" data-status={status}>
       {t(`status.${status}`)}
-    </Badge>
+    </SoftBadge>
   );
 }
 

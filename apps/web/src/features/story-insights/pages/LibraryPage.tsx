@@ -1,7 +1,7 @@
 import { can, MENUS, type MenuItem, STORY_KINDS, STORY_STATUSES, type StoryListQuery } from '@cue/contract';
-import { Anchor, Button, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Collapse, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { IconAdjustments, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -64,6 +64,10 @@ function Library() {
   const tags = useStoryTags(true);
   const list = useStoryList(query);
   const [search, setSearch] = useState(query.search ?? '');
+  // On a phone the filters other than the search fold away behind one button; elsewhere they show.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const [showFilters, setShowFilters] = useState(false);
+  const filtersOpen = !phone || showFilters;
 
   const apply = (next: StoryListQuery) => setParams(paramsFromQuery(next), { replace: true });
   const set = <K extends keyof StoryListQuery>(key: K, value: StoryListQuery[K] | null) => apply(withFilter(query, key, value));
@@ -108,99 +112,119 @@ function Library() {
             }}
             type="search"
           />
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <Select
-              label={t('filter.class')}
-              placeholder={t('filter.anyClass')}
-              data={withCurrent(classOptions, query.class_id)}
-              value={query.class_id ?? null}
-              onChange={(v) => set('class_id', v)}
-              clearable
-              searchable
-              w={half}
-            />
-            <Select
-              label={t('filter.child')}
-              placeholder={query.class_id ? t('filter.anyChild') : t('filter.chooseClassFirst')}
-              data={withCurrent(choices.children, query.student_id, seenChild)}
-              value={query.student_id ?? null}
-              onChange={(v) => set('student_id', v)}
-              disabled={!query.class_id && !query.student_id}
-              clearable
-              searchable
-              w={half}
-            />
-            <Select
-              label={t('filter.tag')}
-              placeholder={t('filter.anyTag')}
-              data={withCurrent(tagOptions, query.tag_id)}
-              value={query.tag_id ?? null}
-              onChange={(v) => set('tag_id', v)}
-              clearable
-              searchable
-              w={half}
-            />
-            <Select
-              label={t('filter.area')}
-              placeholder={query.class_id ? t('filter.anyArea') : t('filter.chooseClassFirst')}
-              data={withCurrent(choices.areas, query.area_id)}
-              value={query.area_id ?? null}
-              onChange={(v) => set('area_id', v)}
-              disabled={!query.class_id && !query.area_id}
-              clearable
-              searchable
-              w={half}
-            />
-            <Select
-              label={t('filter.author')}
-              placeholder={t('filter.anyAuthor')}
-              data={withCurrent(choices.authors, query.author_id, seenAuthor)}
-              value={query.author_id ?? null}
-              onChange={(v) => set('author_id', v)}
-              clearable
-              searchable
-              w={half}
-            />
-          </Group>
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <DayFilter
-              label={t('filter.from')}
-              value={query.from_date}
-              onChange={(v) => set('from_date', v)}
-              max={query.to_date}
-            />
-            <DayFilter label={t('filter.to')} value={query.to_date} onChange={(v) => set('to_date', v)} min={query.from_date} />
-            <Select
-              label={t('filter.status')}
-              placeholder={t('filter.anyStatus')}
-              data={STORY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-              value={query.status ?? null}
-              onChange={(v) => set('status', v as StoryListQuery['status'] | null)}
-              clearable
-              w={{ base: '47%', xs: 170 }}
-            />
-            <Select
-              label={t('filter.kind')}
-              placeholder={t('filter.anyKind')}
-              data={STORY_KINDS.map((k) => ({ value: k, label: t(`kindFilter.${k}`) }))}
-              value={query.kind ?? null}
-              onChange={(v) => set('kind', v as StoryListQuery['kind'] | null)}
-              clearable
-              w={{ base: '47%', xs: 170 }}
-            />
-            {filtered && (
-              <Button
-                variant="subtle"
-                leftSection={<IconFilterOff size={16} aria-hidden />}
-                onClick={() => {
-                  setSearch('');
-                  apply({ page: 1, page_size: query.page_size });
-                }}
-              >
-                {t('library.clear')}
-              </Button>
-            )}
-          </Group>
+          {phone && (
+            <Button
+              variant="light"
+              leftSection={<IconAdjustments size={16} aria-hidden />}
+              onClick={() => setShowFilters((open) => !open)}
+              aria-expanded={filtersOpen}
+              aria-controls="library-filters"
+            >
+              {t('library.moreFilters', { count: activeFilters(query) - (query.search ? 1 : 0) })}
+            </Button>
+          )}
+          <Collapse expanded={filtersOpen} id="library-filters">
+            <Stack gap="sm">
+              <Group gap="sm" align="flex-end" wrap="wrap">
+                <Select
+                  label={t('filter.class')}
+                  placeholder={t('filter.anyClass')}
+                  data={withCurrent(classOptions, query.class_id)}
+                  value={query.class_id ?? null}
+                  onChange={(v) => set('class_id', v)}
+                  clearable
+                  searchable
+                  w={half}
+                />
+                <Select
+                  label={t('filter.child')}
+                  placeholder={query.class_id ? t('filter.anyChild') : t('filter.chooseClassFirst')}
+                  data={withCurrent(choices.children, query.student_id, seenChild)}
+                  value={query.student_id ?? null}
+                  onChange={(v) => set('student_id', v)}
+                  disabled={!query.class_id && !query.student_id}
+                  clearable
+                  searchable
+                  w={half}
+                />
+                <Select
+                  label={t('filter.tag')}
+                  placeholder={t('filter.anyTag')}
+                  data={withCurrent(tagOptions, query.tag_id)}
+                  value={query.tag_id ?? null}
+                  onChange={(v) => set('tag_id', v)}
+                  clearable
+                  searchable
+                  w={half}
+                />
+                <Select
+                  label={t('filter.area')}
+                  placeholder={query.class_id ? t('filter.anyArea') : t('filter.chooseClassFirst')}
+                  data={withCurrent(choices.areas, query.area_id)}
+                  value={query.area_id ?? null}
+                  onChange={(v) => set('area_id', v)}
+                  disabled={!query.class_id && !query.area_id}
+                  clearable
+                  searchable
+                  w={half}
+                />
+                <Select
+                  label={t('filter.author')}
+                  placeholder={t('filter.anyAuthor')}
+                  data={withCurrent(choices.authors, query.author_id, seenAuthor)}
+                  value={query.author_id ?? null}
+                  onChange={(v) => set('author_id', v)}
+                  clearable
+                  searchable
+                  w={half}
+                />
+              </Group>
+              <Group gap="sm" align="flex-end" wrap="wrap">
+                <DayFilter
+                  label={t('filter.from')}
+                  value={query.from_date}
+                  onChange={(v) => set('from_date', v)}
+                  max={query.to_date}
+                />
+                <DayFilter
+                  label={t('filter.to')}
+                  value={query.to_date}
+                  onChange={(v) => set('to_date', v)}
+                  min={query.from_date}
+                />
+                <Select
+                  label={t('filter.status')}
+                  placeholder={t('filter.anyStatus')}
+                  data={STORY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                  value={query.status ?? null}
+                  onChange={(v) => set('status', v as StoryListQuery['status'] | null)}
+                  clearable
+                  w={{ base: '47%', xs: 170 }}
+                />
+                <Select
+                  label={t('filter.kind')}
+                  placeholder={t('filter.anyKind')}
+                  data={STORY_KINDS.map((k) => ({ value: k, label: t(`kindFilter.${k}`) }))}
+                  value={query.kind ?? null}
+                  onChange={(v) => set('kind', v as StoryListQuery['kind'] | null)}
+                  clearable
+                  w={{ base: '47%', xs: 170 }}
+                />
+                {filtered && (
+                  <Button
+                    variant="subtle"
+                    leftSection={<IconFilterOff size={16} aria-hidden />}
+                    onClick={() => {
+                      setSearch('');
+                      apply({ page: 1, page_size: query.page_size });
+                    }}
+                  >
+                    {t('library.clear')}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Collapse>
         </Stack>
       </Paper>
       <DataTable<Story>
