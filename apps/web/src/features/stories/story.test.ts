@@ -6,6 +6,7 @@ import {
   nextReaction,
   publishMode,
   reactionCounts,
+  spacedBlocks,
   splitViewers,
   storyRequestOf,
   toggleId,
@@ -109,6 +110,9 @@ describe('toggleId and excerpt', () => {
     expect(toggleId([A], A, true)).toEqual([A]);
     expect(toggleId([A], B, true)).toEqual([A, B]);
     expect(toggleId([A, B], A, false)).toEqual([B]);
+  });
+  it('keeps paragraphs apart in plain text', () => {
+    expect(spacedBlocks('<p>One.</p><p>Two<br>three</p>')).toBe('<p>One.</p> <p>Two<br> three</p> ');
   });
   it('cuts at a word with an ellipsis', () => {
     expect(excerpt('short', 10)).toBe('short');

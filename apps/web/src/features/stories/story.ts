@@ -129,6 +129,9 @@ export function toggleId(ids: readonly string[], id: string, on: boolean): strin
   return ids.filter((x) => x !== id);
 }
 
+/** Stored rich text with a space after each block, so that its plain text keeps paragraphs apart. */
+export const spacedBlocks = (html: string): string => html.replace(/<\/(p|h[1-6]|li|blockquote)>|<br\s*\/?>/gi, '$& ');
+
 /** Cuts plain text to `max` characters at a word when it can, with an ellipsis. */
 export function excerpt(text: string, max: number): string {
   const chars = Array.from(text.replace(/\s+/g, ' ').trim());

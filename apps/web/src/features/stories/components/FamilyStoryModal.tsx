@@ -70,6 +70,7 @@ export function FamilyStoryModal({
         accept={PHOTO_ACCEPT}
         leftSection={<IconPhoto size={16} aria-hidden />}
         clearable
+        clearButtonProps={{ 'aria-label': t('media.remove', { name: form.values.file?.name ?? t('family.photo') }) }}
         required
         {...form.getInputProps('file')}
       />

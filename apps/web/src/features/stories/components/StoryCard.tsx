@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { plainText } from '../../communication/components/RichText';
 import { STORIES_NS } from '../i18n';
-import { excerpt, reactionCounts } from '../story';
+import { excerpt, reactionCounts, spacedBlocks } from '../story';
 import { readableDay } from './dates';
 import { REACTION_EMOJI } from './Reactions';
 import { StatusBadge } from './StatusBadge';
@@ -33,7 +33,7 @@ export function StoryCard({
   const { t } = useTranslation(STORIES_NS);
   const photo = story.media.find((m) => m.thumb_url || m.medium_url);
   const reactions = reactionCounts(story).filter((r) => r.count > 0);
-  const text = excerpt(plainText(story.body), 180);
+  const text = excerpt(plainText(spacedBlocks(story.body)), 180);
   const title = story.title || t('untitled');
   return (
     <Paper withBorder radius="lg" p={0} data-testid="story-card" data-status={story.status} data-kind={story.kind}>
