@@ -16,7 +16,8 @@ test('in Hebrew, right to left: a teacher writes a story of two children with an
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // The whole journey, two people, on a machine shared with other runs.
+  test.setTimeout(180_000);
   const tag = runTag();
   await nurseryA(request);
   const day = pastDay(4);

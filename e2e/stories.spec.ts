@@ -38,7 +38,8 @@ test('a teacher writes a story of Aarav and Diya with a gallery photo; both fami
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // A whole day of the class in one journey, on a machine shared with other runs.
+  test.setTimeout(180_000);
   const tag = runTag();
   const cls = await nurseryA(request);
   const admin = await staffToken(request, SHELL_PHONES.admin);
@@ -262,4 +263,38 @@ test("Cue drafts a story of Vihaan from the day's observation: the editor opens 
   await expect(page.getByTestId('story-read').getByText('Published', { exact: true })).toBeVisible();
   await expect(page.getByTestId('story-body')).toContainText(note);
   await expect(page.getByRole('region', { name: 'Sources' }).getByRole('listitem').filter({ hasText: note })).toHaveCount(1);
+});
+
+test("a story published while a family has Aarav's timeline open reaches it at once, without reloading", async ({
+  page,
+  request,
+}) => {
+  const tag = runTag();
+  const cls = await nurseryA(request);
+  const title = `Snail trail ${tag}`;
+  // The app's socket is in the family's room once the server acknowledged its connection (Socket.IO's "40").
+  let connected = false;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) connected = true;
+    }),
+  );
+  await makeCurrentChild(request, SHELL_PHONES.parent, 'Aarav Sharma');
+  await openAs(page, request, SHELL_PHONES.parent, '/communication/stories');
+  await expect(page.getByText('Learning stories of Aarav Sharma')).toBeVisible();
+  await expect(page.getByTestId('stories-timeline-list').or(page.getByTestId('empty-state'))).toBeVisible();
+  await expect(page.getByRole('link', { name: words.open(title) })).toHaveCount(0);
+  await expect.poll(() => connected).toBe(true);
+
+  // Tara publishes a story of Aarav (over the API: the journey is about the family's side).
+  await createStory(request, cls.token, {
+    class_id: cls.id,
+    story_date: pastDay(0).wire,
+    title,
+    body: '<p>Aarav followed a snail across the yard and drew its silver trail.</p>',
+    student_ids: [cls.child('Aarav')],
+    action: 'publish',
+  });
+  await expect(page.getByText(`New story: ${title}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: words.open(title) })).toBeVisible();
 });
