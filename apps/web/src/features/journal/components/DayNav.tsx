@@ -1,7 +1,8 @@
 import { ddmmyyyyFromIso, isoFromDdmmyyyy } from '@cue/contract';
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { isFuture, shiftDay, todayWire } from '../day';
@@ -18,6 +19,8 @@ export function DayNav({ date, onChange }: { date: string; onChange: (wire: stri
   const next = shiftDay(date, 1);
   const Before = rtl ? IconChevronRight : IconChevronLeft;
   const After = rtl ? IconChevronLeft : IconChevronRight;
+  const pickId = useId();
+  const pickLabelId = useId();
   return (
     <Group gap="xs" wrap="nowrap" role="group" aria-label={t('day.label')}>
       <Tooltip label={t('day.previous')}>
@@ -25,8 +28,11 @@ export function DayNav({ date, onChange }: { date: string; onChange: (wire: stri
           <Before size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
+      <VisuallyHidden id={pickLabelId}>{t('day.pick')}</VisuallyHidden>
+      {/* Named "Choose a day" followed by the day it shows, so that the words on the button are in its name. */}
       <DatePickerInput
-        aria-label={t('day.pick')}
+        id={pickId}
+        aria-labelledby={`${pickLabelId} ${pickId}`}
         value={isoFromDdmmyyyy(date)}
         onChange={(v) => v && onChange(ddmmyyyyFromIso(String(v)))}
         valueFormat="MMM DD, YYYY"
