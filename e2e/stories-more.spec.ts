@@ -2,6 +2,7 @@ import { addDays, ddmmyyyyFromIso, type Story, type StoryTag } from '@cue/contra
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { makeCurrentChild, staffToken } from './support/api.js';
 import { classId, roster, todayUtc } from './support/attendance.js';
+import { expectNoSeriousViolations } from './support/axe.js';
 import { plainJpeg, runTag, writeFiles } from './support/media.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
 
@@ -11,11 +12,18 @@ import { openAs, SHELL_PHONES } from './support/shell.js';
  * one database: everything made here carries the run's own word, and only that is counted.
  */
 
-test.use({ timezoneId: 'UTC' });
+// bypassCSP: axe-core is injected into the page to check its accessibility.
+test.use({ timezoneId: 'UTC', bypassCSP: true });
 // Two people in two browsers per journey, on a machine shared with other runs.
 test.describe.configure({ timeout: 90_000 });
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Waits for the toasts to go before a page's accessibility is checked: their close button has no name
+ * yet (the app's toasts, lib/notify.ts), which is not these pages' own.
+ */
+const toastsGone = (page: Page) => expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
 
 /** Tara's token, Nursery A's id and its children's ids by first name. */
 async function nurseryA(request: APIRequestContext) {
@@ -85,6 +93,7 @@ test('a parent shares a story from home about Aarav; his teacher accepts it from
   await expect(dialog).toContainText(`bread-${tag}.jpg`);
   await dialog.getByLabel('Title').fill(title);
   await dialog.getByLabel('What happened').fill(note);
+  await expectNoSeriousViolations(page, 'sharing a story from home');
   await dialog.getByRole('button', { name: 'Send to the class' }).click();
   await expect(page.getByText('Thank you! Your story was sent to the class')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -95,7 +104,7 @@ test('a parent shares a story from home about Aarav; his teacher accepts it from
   await expect(page.getByTestId('story-card').filter({ hasText: title })).toHaveCount(0);
 
   // Tara finds it under "From families" on Nursery A's stories, and accepts it.
-  const staff = await browser.newContext({ timezoneId: 'UTC' });
+  const staff = await browser.newContext({ timezoneId: 'UTC', bypassCSP: true });
   const tara = await staff.newPage();
   await openAs(tara, request, SHELL_PHONES.teacher, '/communication/stories');
   const fromFamilies = tara.getByTestId('stories-from-families');
@@ -103,6 +112,7 @@ test('a parent shares a story from home about Aarav; his teacher accepts it from
   await expect(card).toHaveAttribute('data-kind', 'family');
   await expect(card).toContainText('Aarav Sharma');
   await expect(card).toContainText('by Rohan Sharma');
+  await expectNoSeriousViolations(tara, "the class's stories with one from a family");
   await tara.screenshot({ path: test.info().outputPath('stories-from-families.png'), fullPage: true });
   await card.getByRole('button', { name: `Accept ${title}` }).click();
   await expect(tara.getByText("Added to the child's record")).toBeVisible();
@@ -206,10 +216,12 @@ test('an admin creates two story tags, renames one, merges it into the other and
     [renamed, true],
     [second, true],
   ]);
+  await toastsGone(page);
+  await expectNoSeriousViolations(page, 'story tags, archived shown');
   await page.screenshot({ path: test.info().outputPath('story-tags.png'), fullPage: true });
 
   // Tara, a teacher, has no entry for the page, and the page itself tells her it is not hers.
-  const staff = await browser.newContext({ timezoneId: 'UTC' });
+  const staff = await browser.newContext({ timezoneId: 'UTC', bypassCSP: true });
   const tara = await staff.newPage();
   await openAs(tara, request, SHELL_PHONES.teacher, '/admin/academic-setup/story-tags');
   await expect(tara.getByTestId('no-access')).toBeVisible();
@@ -283,6 +295,7 @@ test('the library finds a story by a word of it, filters by child with the filte
   await expect(filters.getByRole('combobox', { name: 'Child' })).toHaveValue('Aarav Sharma');
   await expect(libraryRows(page, tag)).toHaveCount(1);
   await expect(libraryRows(page, tag)).toContainText(flying.title);
+  await expectNoSeriousViolations(page, 'the stories library, filtered');
   await page.screenshot({ path: test.info().outputPath('library-filtered.png'), fullPage: true });
 
   // The result opens the story.
