@@ -197,6 +197,9 @@ describe('approval', () => {
       expect(approved.approved_by?._id).toBe(demoId('user:9000000002'));
       expect((await req('GET', `/api/stories/${id}`, rohan)).statusCode).toBe(200);
       expect((await req('POST', `/api/stories/${id}/approve`, anita)).statusCode).toBe(409);
+      // A journal entry waits the same way, and says so.
+      const journal = await create(tara, { kind: 'journal', student_ids: [], story_date: ddmmyyyy(9), body: '<p>Sand play</p>' });
+      expect([journal.result.status, journal.message]).toEqual(['pending', STORY_MESSAGES.submitted]);
     } finally {
       await setApproval(false);
     }
@@ -401,6 +404,8 @@ describe('insights', () => {
     expect(out.families.find((f) => f._id === demoId('user:9000000004'))?.views).toBeGreaterThan(0);
     expect(out.teachers.find((x) => x._id === demoId('user:9000000003'))?.stories).toBeGreaterThan(0);
     expect(out.weeks.length).toBeGreaterThan(3);
+    expect(out.families.filter((f) => f.views === 0).every((f) => f.last_viewed_at === null)).toBe(true);
+    expect(out.totals.published).toBeLessThanOrEqual(out.totals.stories);
     expect((await req('GET', `/api/story_insights/?class_id=${nurseryA}`, neha)).statusCode).toBe(403);
     expect((await req('GET', `/api/story_insights/?class_id=${nurseryA}`, mona)).statusCode).toBe(404);
     expect((await req('GET', '/api/story_insights/', rohan)).statusCode).toBe(403);

@@ -326,6 +326,7 @@ export class StoryService {
   }
 
   private messageFor(kind: string, status: string): string {
+    if (status === 'pending') return STORY_MESSAGES.submitted;
     if (kind === 'journal') return status === 'draft' ? STORY_MESSAGES.journalSaved : STORY_MESSAGES.journalPublished;
     return status === 'draft' ? STORY_MESSAGES.saved : status === 'pending' ? STORY_MESSAGES.submitted : STORY_MESSAGES.published;
   }
@@ -829,14 +830,6 @@ export class StoryService {
       if (!c.last || l.storyDate > c.last) c.last = l.storyDate;
       storiesOf.set(l.studentId, c);
     }
-    const viewsBy = new Map<string, { views: number; last: Date | null; stories: Set<string> }>();
-    for (const v of links.views) {
-      const e = viewsBy.get(v.userId) ?? { views: 0, last: null, stories: new Set<string>() };
-      e.views += v.views;
-      e.stories.add(v.storyId);
-      if (!e.last || v.lastViewedAt > e.last) e.last = v.lastViewedAt;
-      viewsBy.set(v.userId, e);
-    }
     const familyComments = new Map<string, Set<string>>();
     const staffComments = new Map<string, number>();
     let commentTotal = 0;
@@ -866,9 +859,12 @@ export class StoryService {
     });
     childOut.sort((a, b) => a.stories - b.stories || a.name.localeCompare(b.name));
 
+    const lastViewOn = (userId: string, ids: Set<string>) =>
+      links.views
+        .filter((v) => v.userId === userId && ids.has(v.storyId))
+        .reduce<Date | null>((last, v) => (!last || v.lastViewedAt > last ? v.lastViewedAt : last), null);
     const familyOut = families.map((f) => {
       const ids = storiesOf.get(f.studentId)?.ids ?? new Set<string>();
-      const v = viewsBy.get(f.userId);
       return {
         _id: f.userId,
         name: `${f.firstName ?? ''} ${f.lastName ?? ''}`.trim(),
@@ -876,7 +872,7 @@ export class StoryService {
         stories: ids.size,
         views: viewsOn(f.userId, ids),
         comments: commentsOn(f.userId, ids),
-        last_viewed_at: v?.last?.toISOString() ?? null,
+        last_viewed_at: lastViewOn(f.userId, ids)?.toISOString() ?? null,
       };
     });
     familyOut.sort((a, b) => a.views - b.views || a.name.localeCompare(b.name));
