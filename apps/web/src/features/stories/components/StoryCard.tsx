@@ -1,5 +1,5 @@
 import type { Story } from '@cue/contract';
-import { Badge, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { excerpt, reactionCounts, spacedBlocks } from '../story';
 import { readableDay } from './dates';
 import { REACTION_EMOJI } from './Reactions';
 import { StatusBadge } from './StatusBadge';
+import classes from './StoryCard.module.css';
 
 /**
  * A story in a list: its first photo, title, day, children, the start of its text, comments and
@@ -36,15 +37,16 @@ export function StoryCard({
   const text = excerpt(plainText(spacedBlocks(story.body)), 180);
   const title = story.title || t('untitled');
   return (
-    <Paper withBorder radius="lg" p={0} data-testid="story-card" data-status={story.status} data-kind={story.kind}>
-      <UnstyledButton
-        component={Link}
-        to={to}
-        aria-label={t('list.open', { title })}
-        display="block"
-        p={{ base: 'sm', sm: 'md' }}
-        w="100%"
-      >
+    <Paper
+      withBorder
+      radius="lg"
+      p={0}
+      className={classes.card}
+      data-testid="story-card"
+      data-status={story.status}
+      data-kind={story.kind}
+    >
+      <Box p={{ base: 'sm', sm: 'md' }}>
         <Group align="flex-start" gap="md" wrap="nowrap">
           {photo && (
             <Box
@@ -60,7 +62,11 @@ export function StoryCard({
           <Stack gap={4} miw={0} flex={1}>
             <Group gap="xs" wrap="wrap">
               <Text fw={600} lineClamp={2} dir="auto">
-                {title}
+                {/* The link's name says what it does ("Open …") and holds the title as it is shown. */}
+                <Link to={to} className={classes.link}>
+                  <VisuallyHidden>{t('list.openWord')} </VisuallyHidden>
+                  {title}
+                </Link>
               </Text>
               {staff && <StatusBadge status={story.status} />}
               {story.kind === 'family' && !staff && (
@@ -86,17 +92,14 @@ export function StoryCard({
               </Text>
             )}
             <Group gap="sm" fz="xs" c="dimmed">
-              <Group gap={4} component="span" aria-label={t('list.comments', { count: story.comments })}>
+              <Group gap={4} component="span">
                 <IconMessageCircle size={14} aria-hidden />
+                <VisuallyHidden>{t('list.comments', { count: story.comments })}</VisuallyHidden>
                 <span aria-hidden>{story.comments}</span>
               </Group>
               {reactions.map((r) => (
-                <Text
-                  key={r.reaction}
-                  span
-                  fz="xs"
-                  aria-label={t('reactions.button', { name: t(`reactions.${r.reaction}`), count: r.count })}
-                >
+                <Text key={r.reaction} span fz="xs">
+                  <VisuallyHidden>{t('reactions.button', { name: t(`reactions.${r.reaction}`), count: r.count })}</VisuallyHidden>
                   <span aria-hidden>
                     {REACTION_EMOJI[r.reaction]} {r.count}
                   </span>
@@ -105,9 +108,15 @@ export function StoryCard({
             </Group>
           </Stack>
         </Group>
-      </UnstyledButton>
+      </Box>
       {actions && (
-        <Group gap="sm" px={{ base: 'sm', sm: 'md' }} pb={{ base: 'sm', sm: 'md' }} justify="flex-end">
+        <Group
+          gap="sm"
+          px={{ base: 'sm', sm: 'md' }}
+          pb={{ base: 'sm', sm: 'md' }}
+          justify="flex-end"
+          className={classes.actions}
+        >
           {actions}
         </Group>
       )}

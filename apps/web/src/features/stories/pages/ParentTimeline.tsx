@@ -42,6 +42,7 @@ function SentFromHome({ studentId, childName }: { studentId: string; childName: 
           p="sm"
           data-testid="sent-story"
           data-status={s.status}
+          style={{ color: 'inherit', textDecoration: 'none' }}
         >
           <Stack gap={4}>
             <Text fz="sm" fw={600} dir="auto" style={{ overflowWrap: 'anywhere' }}>

@@ -36,6 +36,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
 import type { Side } from '../../../lib/session';
@@ -270,9 +271,9 @@ function SeenBy({ story }: { story: Story }) {
             </Text>
             <Group gap={6}>
               {split.never.map((v) => (
-                <Badge key={`${v._id}-${v.child._id}`} variant="outline" color="gray" tt="none" radius="sm">
+                <SoftBadge key={`${v._id}-${v.child._id}`} color="gray" outline radius="sm">
                   {t('views.person', { name: v.name, child: v.child.name })}
-                </Badge>
+                </SoftBadge>
               ))}
             </Group>
           </Stack>
@@ -342,18 +343,18 @@ function StoryBody({ story, side }: { story: Story; side: Side }) {
                   {story.tags.length > 0 && (
                     <Group gap={6} aria-label={t('field.tags')} role="list">
                       {story.tags.map((tag) => (
-                        <Badge key={tag._id} role="listitem" variant="outline" color="gray" tt="none" radius="sm">
+                        <SoftBadge key={tag._id} role="listitem" color="gray" outline radius="sm">
                           {tag.name}
-                        </Badge>
+                        </SoftBadge>
                       ))}
                     </Group>
                   )}
                   {story.areas.length > 0 && (
                     <Group gap={6} aria-label={t('field.areas')} role="list">
                       {story.areas.map((area) => (
-                        <Badge key={area._id} role="listitem" variant="light" color="teal" tt="none" radius="sm">
+                        <SoftBadge key={area._id} role="listitem" color="teal" radius="sm">
                           {area.name}
-                        </Badge>
+                        </SoftBadge>
                       ))}
                     </Group>
                   )}
