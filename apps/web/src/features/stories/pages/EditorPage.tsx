@@ -1,13 +1,4 @@
-import {
-  can,
-  MENUS,
-  type MediaItem,
-  type MenuItem,
-  STORY_NEXT_MAX,
-  STORY_TITLE_MAX,
-  type Story,
-  storyRequestSchema,
-} from '@cue/contract';
+import { can, type MediaItem, STORY_NEXT_MAX, STORY_TITLE_MAX, type Story, storyRequestSchema } from '@cue/contract';
 import {
   Alert,
   Anchor,
@@ -52,14 +43,8 @@ import { Sources } from '../components/Sources';
 import { Thumb } from '../components/StoryMedia';
 import { useClassChildren } from '../components/useChildren';
 import { STORIES_NS, STORIES_PATH, storyErrorText, storyMessage, storyPath } from '../i18n';
+import { storiesNeed } from '../need';
 import { formValuesOf, publishMode, type StoryFormValues, storyRequestOf, todayIso } from '../story';
-
-/** What the menu entry communication.stories needs (the school's `story` feature). */
-export function storiesNeed(): Omit<MenuItem, 'key' | 'path'> {
-  const entry = MENUS.communication.find((item) => item.key === 'communication.stories');
-  const { key: _key, path: _path, children: _children, ...need } = entry ?? { key: '', path: '' };
-  return need;
-}
 
 /** The toast of a saved story, by where it stands now. */
 const savedMessage = (story: Story) =>

@@ -1,6 +1,6 @@
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
-import { storiesNeed } from './EditorPage';
+import { storiesNeed } from '../need';
 import { ParentTimeline } from './ParentTimeline';
 import { StaffList } from './StaffList';
 

@@ -1,6 +1,6 @@
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
-import { storiesNeed } from './EditorPage';
+import { storiesNeed } from '../need';
 import StoryPage from './StoryPage';
 
 /** /communication/stories/:id: families read it (the server decides which); staff behind the menu entry's needs. */
