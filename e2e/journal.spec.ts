@@ -1,10 +1,11 @@
 import { addDays, ddmmyyyyFromIso, type MediaItem, type Story } from '@cue/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiSignIn, makeCurrentChild, staffToken } from './support/api.js';
-import { classId, todayUtc } from './support/attendance.js';
+import { makeCurrentChild } from './support/api.js';
+import { todayUtc } from './support/attendance.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { plainJpeg, runTag, waitReady } from './support/media.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
+import { createStory, nurseryA, parentToken } from './support/stories.js';
 
 /*
  * The class journal of Nursery A: one entry per class and day, written by its teacher (by hand or from
@@ -25,12 +26,6 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
  * yet (the app's toasts, lib/notify.ts), which is not these pages' own.
  */
 const toastsGone = (page: Page) => expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-
-/** Tara's token and Nursery A's id. */
-async function nurseryA(request: APIRequestContext) {
-  const token = await staffToken(request, SHELL_PHONES.teacher);
-  return { token, id: await classId(request, token, 'Nursery A') };
-}
 
 /** The class's journal entry of a day ('YYYY-MM-DD'), or null, as its staff read it. */
 async function journalOf(request: APIRequestContext, token: string, cls: string, iso: string): Promise<Story | null> {
@@ -221,6 +216,52 @@ test("Cue drafts a day's journal from the class's photo of that day, with its so
   await family.close();
 });
 
+test('a journal draft stays with the staff: the family sees no journal that day until the teacher publishes it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const tag = runTag();
+  const { token, id } = await nurseryA(request);
+  const day = await freeDay(request, token, id, 3);
+  const title = `Music with pots and pans ${tag}`;
+  await createStory(request, token, {
+    kind: 'journal',
+    class_id: id,
+    story_date: ddmmyyyyFromIso(day),
+    title,
+    body: '<p>We drummed on pots and pans, loud and soft.</p>',
+  });
+  // Over the API, a family gets no entry for that day.
+  const rohan = await parentToken(request, SHELL_PHONES.parent);
+  const asFamily = await request.get(`/api/journal/?class_id=${id}&date=${ddmmyyyyFromIso(day)}`, { headers: auth(rohan) });
+  expect(((await asFamily.json()) as { result: { entry: Story | null } }).result.entry).toBeNull();
+
+  // Nor on the page.
+  const family = await browser.newContext({ timezoneId: 'UTC', bypassCSP: true });
+  const parent = await family.newPage();
+  await openAsRohan(parent, request, day);
+  await expect(parent.getByTestId('journal-empty')).toHaveText('There is no journal for this day.');
+  await expect(parent.getByText(title)).toHaveCount(0);
+
+  // Tara sees her draft, and publishes it from its editor.
+  await openAs(page, request, SHELL_PHONES.teacher, journalPath(day));
+  const entry = page.getByTestId('journal-entry');
+  await expect(entry.getByRole('heading', { name: title })).toBeVisible();
+  await expect(entry.locator('[data-status="draft"]')).toHaveText('Draft');
+  await page.getByRole('button', { name: 'Edit the journal' }).click();
+  const editor = page.getByRole('form', { name: "The day's journal" });
+  await expect(editor.getByLabel('Title')).toHaveValue(title);
+  await editor.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Journal published')).toBeVisible();
+  await expect(entry.locator('[data-status="published"]')).toBeVisible();
+
+  // The family's page shows it now.
+  await parent.reload();
+  await expect(parent.getByTestId('journal-entry').getByRole('heading', { name: title })).toBeVisible();
+  await family.close();
+});
+
 test("when today's journal of the class is published, the parent's dashboard shows it and opens it", async ({
   page,
   request,
@@ -244,8 +285,8 @@ test("when today's journal of the class is published, the parent's dashboard sho
 
   // Rohan's dashboard: "Today's journal" with Nursery A's entry, a link to it.
   await makeCurrentChild(request, SHELL_PHONES.parent, 'Aarav Sharma');
-  const parentToken = (await apiSignIn(request, SHELL_PHONES.parent)).parent_user?.access_token ?? '';
-  const today = await request.get('/api/journal/today', { headers: auth(parentToken) });
+  const rohan = await parentToken(request, SHELL_PHONES.parent);
+  const today = await request.get('/api/journal/today', { headers: auth(rohan) });
   expect(((await today.json()) as { result: Story[] }).result.map((s) => s.title)).toContain(title);
   await openAs(page, request, SHELL_PHONES.parent, '/dashboard');
   const card = page.getByTestId('journal-today');

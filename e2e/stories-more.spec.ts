@@ -1,10 +1,11 @@
 import { addDays, ddmmyyyyFromIso, type Story, type StoryTag } from '@cue/contract';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { makeCurrentChild, staffToken } from './support/api.js';
-import { classId, roster, todayUtc } from './support/attendance.js';
+import { todayUtc } from './support/attendance.js';
 import { expectNoSeriousViolations } from './support/axe.js';
 import { plainJpeg, runTag, writeFiles } from './support/media.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
+import { createStory, nurseryA, parentToken, readStory, type StoryClass, sendFamilyStory } from './support/stories.js';
 
 /*
  * Stories beyond the teacher's own: a family's story from home that the class accepts into the
@@ -25,41 +26,22 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
  */
 const toastsGone = (page: Page) => expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
 
-/** Tara's token, Nursery A's id and its children's ids by first name. */
-async function nurseryA(request: APIRequestContext) {
-  const token = await staffToken(request, SHELL_PHONES.teacher);
-  const id = await classId(request, token, 'Nursery A');
-  const pupils = await roster(request, token, id);
-  const child = (first: string) => {
-    const found = pupils.find((p) => p.first_name === first);
-    if (!found) throw new Error(`No ${first} in Nursery A`);
-    return found.id;
-  };
-  return { token, id, child };
-}
-
-/** A story of Nursery A published by its teacher over the API, on a past day. */
+/** A story of Nursery A published by its teacher over the API, some days ago. */
 async function publishStory(
   request: APIRequestContext,
-  token: string,
-  body: { class_id: string; title: string; body: string; student_ids: string[]; daysAgo: number },
+  cls: StoryClass,
+  story: { title: string; body: string; children: string[]; daysAgo: number },
 ): Promise<Story> {
-  const res = await request.post('/api/stories/', {
-    headers: auth(token),
-    data: {
-      kind: 'story',
-      class_id: body.class_id,
-      title: body.title,
-      body: `<p>${body.body}</p>`,
-      story_date: ddmmyyyyFromIso(addDays(todayUtc(), -body.daysAgo)),
-      student_ids: body.student_ids,
-      action: 'publish',
-    },
+  const made = await createStory(request, cls.token, {
+    class_id: cls.id,
+    title: story.title,
+    body: `<p>${story.body}</p>`,
+    story_date: ddmmyyyyFromIso(addDays(todayUtc(), -story.daysAgo)),
+    student_ids: story.children.map(cls.child),
+    action: 'publish',
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  const story = ((await res.json()) as { result: Story }).result;
-  expect(story.status).toBe('published');
-  return story;
+  expect(made.status).toBe('published');
+  return made;
 }
 
 /** The library's rows whose text holds a word. */
@@ -139,6 +121,45 @@ test('a parent shares a story from home about Aarav; his teacher accepts it from
   await onTimeline.getByRole('link', { name: `Open ${title}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(note)).toBeVisible();
+});
+
+test('a story from home that the class declines stays off the timeline, marked as not added; no other family can open it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const tag = runTag();
+  const cls = await nurseryA(request);
+  const title = `Our cat had kittens ${tag}`;
+  const rohan = await parentToken(request, SHELL_PHONES.parent);
+  const sent = await sendFamilyStory(request, rohan, {
+    student_id: cls.child('Aarav'),
+    title,
+    note: `Aarav counted five kittens and named them all ${tag}.`,
+  });
+  expect(sent).toMatchObject({ kind: 'family', status: 'submitted', children: [{ name: 'Aarav Sharma' }] });
+  // Diya's mother (Neha, on her parent side) cannot open another family's story.
+  expect(await readStory(request, await parentToken(request, SHELL_PHONES.dualRole), sent._id)).toBe(404);
+
+  // Tara declines it from "From families".
+  const staff = await browser.newContext({ timezoneId: 'UTC', bypassCSP: true });
+  const tara = await staff.newPage();
+  await openAs(tara, request, SHELL_PHONES.teacher, '/communication/stories');
+  const card = tara.getByTestId('stories-from-families').getByTestId('story-card').filter({ hasText: title });
+  await card.getByRole('button', { name: `Decline ${title}` }).click();
+  await expect(tara.getByText('Family story declined')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await staff.close();
+
+  // Rohan sees it was not added, and it is not on Aarav's timeline.
+  await makeCurrentChild(request, SHELL_PHONES.parent, 'Aarav Sharma');
+  await openAs(page, request, SHELL_PHONES.parent, '/communication/stories');
+  const mine = page.getByTestId('stories-sent').getByTestId('sent-story').filter({ hasText: title });
+  await expect(mine).toHaveAttribute('data-status', 'declined');
+  await expect(mine).toContainText('Not added by the class');
+  await expect(page.getByRole('heading', { level: 2, name: 'Timeline' })).toBeVisible();
+  await expect(page.getByTestId('story-card').filter({ hasText: title })).toHaveCount(0);
+  expect(await readStory(request, rohan, sent._id)).toMatchObject({ status: 'declined' });
 });
 
 test('an admin creates two story tags, renames one, merges it into the other and archives that; a taken name is refused; a teacher cannot manage tags', async ({
@@ -239,21 +260,20 @@ test('the library finds a story by a word of it, filters by child with the filte
   request,
 }) => {
   const tag = runTag();
-  const { token, id, child } = await nurseryA(request);
+  const cls = await nurseryA(request);
+  const { id, child } = cls;
   const kite = `kite${tag}`;
   const puddle = `puddle${tag}`;
-  const flying = await publishStory(request, token, {
-    class_id: id,
+  const flying = await publishStory(request, cls, {
     title: `Flying the kite ${tag}`,
     body: `Aarav held the string of the ${kite} and ran against the wind.`,
-    student_ids: [child('Aarav')],
+    children: ['Aarav'],
     daysAgo: 6,
   });
-  const splashing = await publishStory(request, token, {
-    class_id: id,
+  const splashing = await publishStory(request, cls, {
     title: `Jumping in puddles ${tag}`,
     body: `Diya and Vihaan measured the ${puddle} with a stick.`,
-    student_ids: [child('Diya'), child('Vihaan')],
+    children: ['Diya', 'Vihaan'],
     daysAgo: 5,
   });
 

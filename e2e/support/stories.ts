@@ -295,3 +295,26 @@ export async function commentOn(page: Page, words: StoryWords, title: string, te
   await page.getByRole('button', { name: words.send }).click();
   await expect(page.getByTestId('story-comment').filter({ hasText: text })).toBeVisible();
 }
+
+/**
+ * POST /api/family_stories/ as a parent: a photo from home (a plain JPEG made here), a title and a note
+ * about one of their children (multipart, the fields before the file). The answer is the family story,
+ * `submitted` until the class decides.
+ */
+export async function sendFamilyStory(
+  request: APIRequestContext,
+  parent: string,
+  story: { student_id: string; title: string; note: string; story_date?: string },
+): Promise<Story> {
+  const res = await request.post('/api/family_stories/', {
+    headers: auth(parent),
+    multipart: {
+      student_id: story.student_id,
+      title: story.title,
+      note: story.note,
+      ...(story.story_date ? { story_date: story.story_date } : {}),
+      file: { name: `${story.title.replace(/\W+/g, '-')}.jpg`, mimeType: 'image/jpeg', buffer: await plainJpeg([120, 200, 160]) },
+    },
+  });
+  return resultOf<Story>(res, 'send family story');
+}
