@@ -2,6 +2,7 @@ import { pagePath } from '@cue/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { makeCurrentChild, staffToken } from './support/api.js';
 import { todayUtc, wire } from './support/attendance.js';
+import { expectNoSeriousViolations } from './support/axe.js';
 import { runTag } from './support/media.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
 import {
@@ -29,6 +30,12 @@ import {
  */
 
 const words = STORY_WORDS_EN;
+
+/** Toasts are gone (they close by themselves), so that a page is checked as it stays. */
+const toastsGone = (page: Page) => expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+
+// bypassCSP: axe-core is injected into the pages to check their accessibility.
+test.use({ bypassCSP: true });
 
 /** A row of one of the insights' tables holding every one of these texts. */
 const insightRow = (page: Page, table: string, ...texts: string[]) =>
@@ -72,6 +79,7 @@ test('a teacher writes a story of Aarav and Diya with a gallery photo; both fami
     tags: [learningTag],
     photos: [caption],
   });
+  await expectNoSeriousViolations(page, 'story editor');
   await page.getByRole('button', { name: words.publish, exact: true }).click();
   await expect(page.getByText(words.published)).toBeVisible();
   await expect(page).toHaveURL(/\/communication\/stories\/[^/]+$/);
@@ -98,6 +106,8 @@ test('a teacher writes a story of Aarav and Diya with a gallery photo; both fami
   // Families get no staff controls: no status, no "Seen by", no edit.
   await expect(page.getByRole('region', { name: 'Seen by' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await toastsGone(page);
+  await expectNoSeriousViolations(page, "a family's story page");
 
   // Neha, a teacher elsewhere, on her parent side as Diya's mother: the same story, and her answer.
   const nehaSays = `Diya wants a water wall at home now ${tag}`;
@@ -120,6 +130,8 @@ test('a teacher writes a story of Aarav and Diya with a gallery photo; both fami
   await page.getByRole('textbox', { name: words.comment }).fill(taraSays);
   await page.getByRole('button', { name: words.send }).click();
   await expect(comments.filter({ hasText: taraSays })).toContainText('School');
+  await toastsGone(page);
+  await expectNoSeriousViolations(page, "the staff's story page");
   await page.screenshot({ path: test.info().outputPath('story-comments.png'), fullPage: true });
 
   // The insights of Nursery A count it: one more published story, one more of Aarav's, the two families' views and comments.
