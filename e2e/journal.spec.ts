@@ -262,6 +262,45 @@ test('a journal draft stays with the staff: the family sees no journal that day 
   await family.close();
 });
 
+test("on a phone, a family with the day's journal open sees the entry appear as the teacher publishes it, without reloading", async ({
+  page,
+  request,
+}) => {
+  const tag = runTag();
+  const { token, id } = await nurseryA(request);
+  const day = await freeDay(request, token, id, 3);
+  const title = `Leaf rubbings ${tag}`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The app's socket is in the family's room once the server acknowledged its connection (Socket.IO's "40").
+  let connected = false;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) connected = true;
+    }),
+  );
+  await openAsRohan(page, request, day);
+  await expect(page.getByTestId('journal-empty')).toHaveText('There is no journal for this day.');
+  await expect.poll(() => connected).toBe(true);
+
+  // Tara publishes that day's journal (over the API: the journey is about the family's side).
+  await createStory(request, token, {
+    kind: 'journal',
+    class_id: id,
+    story_date: ddmmyyyyFromIso(day),
+    title,
+    body: '<p>We laid paper over leaves and rubbed crayons until their veins appeared.</p>',
+    action: 'publish',
+  });
+  const entry = page.getByTestId('journal-entry');
+  await expect(entry.getByRole('heading', { name: title })).toBeVisible();
+  await expect(entry.getByTestId('journal-body')).toContainText('until their veins appeared');
+  await expect(page.getByLabel('Write a comment')).toBeVisible();
+  // Nothing runs off the side of the phone's screen.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('journal-family-phone.png'), fullPage: true });
+});
+
 test("when today's journal of the class is published, the parent's dashboard shows it and opens it", async ({
   page,
   request,
