@@ -10,7 +10,7 @@
  * written straight into the database while the server is stopped.
  * Run: `node --import tsx bench/stories.ts` (embedded database) or
  * `scripts/with-postgres.sh node --import tsx bench/stories.ts` (PostgreSQL, the figure that counts).
- * Options: --stories 20000 --duration 10 --word-duration 4 --connections 10 --insights 20.
+ * Options: --stories 20000 --duration 10 --word-duration 4 --connections 10 --insights 20 --seed-only 1.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import type { Scope } from '../apps/server/src/platform/auth/scope.js';
 import { type Db, openDatabase } from '../apps/server/src/platform/db/client.js';
 import * as schema from '../apps/server/src/platform/db/schema.js';
@@ -440,8 +441,10 @@ async function fill(dataDir: string): Promise<Seeded> {
   await insertAll(db, storyViews, viewRows, 1000);
   await insertAll(db, storyComments, commentRows, 1000);
   await insertAll(db, storyReactions, reactionRows, 1000);
-  // The planner's statistics as after autovacuum's analyze of a school that grew over a year.
-  if (postgres) await db.execute(sql`analyze`);
+  // As autovacuum leaves a school that grew over a year: the planner's statistics, the visibility map,
+  // and the search index's pending list merged into the index (a bulk load leaves thousands of stories
+  // there, which every search would then read one by one).
+  if (postgres) await db.execute(sql`vacuum analyze`);
   else await database.analyze();
   await database.close();
   return {
@@ -478,6 +481,60 @@ function searchWords(df: Map<string, number>, total: number): { word: string; st
 
 // ------------------------------------------------------------------ measuring
 
+/** CPU time (ms) a process has used, and with `children`, the time of the children it has reaped. */
+const CLOCK_TICK_MS = 10;
+function cpuOf(pid: number, children = false): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    return ((f[11] ?? 0) + (f[12] ?? 0) + (children ? (f[13] ?? 0) + (f[14] ?? 0) : 0)) * CLOCK_TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+const parentOf = (pid: number) => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+};
+
+/**
+ * What the requests cost in CPU, apart from waiting: the server process, and on PostgreSQL every
+ * process of its server (the backends, live or ended). The machine is shared, so latencies carry
+ * others' load; CPU per request does not, or far less.
+ */
+const cpu = {
+  server: 0,
+  postmaster: 0,
+  sample(): { server: number; db: number } {
+    let db = 0;
+    if (this.postmaster) {
+      db = cpuOf(this.postmaster, true);
+      for (const entry of fs.readdirSync('/proc')) {
+        const pid = Number(entry);
+        if (!pid) continue;
+        try {
+          if (parentOf(pid) === this.postmaster) db += cpuOf(pid);
+        } catch {}
+      }
+    }
+    return { server: cpuOf(this.server), db };
+  },
+};
+
+async function findPostmaster(): Promise<number> {
+  if (!postgres) return 0;
+  const client = new pg.Client({ connectionString: postgres });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  // Read while the backend lives: its parent is the server's postmaster.
+  const postmaster = parentOf(rows[0]?.pid as number);
+  await client.end();
+  return postmaster;
+}
+
 interface Figure {
   name: string;
   connections: number;
@@ -489,6 +546,8 @@ interface Figure {
   maxMs: number;
   errors: number;
   non2xx: number;
+  serverCpuMsPerRequest: number;
+  dbCpuMsPerRequest: number | null;
 }
 
 /** autocannon over a rotating list of paths (each connection walks the list in turn). */
@@ -500,6 +559,7 @@ async function loadPaths(
   duration: number,
   connections = CONNECTIONS,
 ): Promise<Figure> {
+  const before = cpu.sample();
   const result = await autocannon({
     url: base,
     connections,
@@ -518,7 +578,13 @@ async function loadPaths(
     maxMs: result.latency.max,
     errors: result.errors,
     non2xx: result.non2xx,
+    serverCpuMsPerRequest: 0,
+    dbCpuMsPerRequest: null as number | null,
   };
+  const after = cpu.sample();
+  const per = (ms: number) => Math.round((ms / Math.max(1, result.requests.total)) * 100) / 100;
+  figure.serverCpuMsPerRequest = per(after.server - before.server);
+  figure.dbCpuMsPerRequest = postgres ? per(after.db - before.db) : null;
   if (figure.non2xx || figure.errors) throw new Error(`${name}: ${figure.non2xx} non-2xx, ${figure.errors} errors`);
   return figure;
 }
@@ -540,6 +606,7 @@ const percentile = (sorted: number[], p: number) =>
 async function timeInsights(name: string, url: string, token: string) {
   await get(url, token); // warm-up: plans, caches, the JIT
   const times: number[] = [];
+  const before = cpu.sample();
   let totals: Record<string, number> = {};
   let sizes = {};
   for (let i = 0; i < INSIGHT_CALLS; i++) {
@@ -562,6 +629,7 @@ async function timeInsights(name: string, url: string, token: string) {
       teachers: body.teachers.length,
     };
   }
+  const after = cpu.sample();
   times.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
@@ -571,6 +639,8 @@ async function timeInsights(name: string, url: string, token: string) {
     p95Ms: round(percentile(times, 95)),
     maxMs: round(times.at(-1) as number),
     minMs: round(times[0] as number),
+    serverCpuMsPerCall: round((after.server - before.server) / INSIGHT_CALLS),
+    dbCpuMsPerCall: postgres ? round((after.db - before.db) / INSIGHT_CALLS) : null,
     totals,
     sizes,
   };
@@ -605,8 +675,14 @@ async function explainQueries(words: string[], classIds: string[]) {
     }
     times.sort((x, y) => x - y);
     const statements = [];
+    // Replayed in order on one connection: a transaction and its settings apply to what it explains.
+    const client = await pool.connect();
     for (const statement of [...logged]) {
-      const { rows } = await pool.query(`explain (analyze, buffers, format text) ${statement.sql}`, statement.params);
+      if (!/^\s*(select|with)\b/i.test(statement.sql)) {
+        await client.query(statement.sql, statement.params);
+        continue;
+      }
+      const { rows } = await client.query(`explain (analyze, buffers, format text) ${statement.sql}`, statement.params);
       const plan = rows.map((r: Record<string, string>) => r['QUERY PLAN'] as string);
       const text = plan.join('\n');
       statements.push({
@@ -616,6 +692,7 @@ async function explainQueries(words: string[], classIds: string[]) {
         plan,
       });
     }
+    client.release();
     out.push({ query, medianCallMs: Math.round((times[2] as number) * 10) / 10, statements });
   };
   const listOf = (filter: Partial<Parameters<typeof repo.list>[2]>) => () =>
@@ -651,7 +728,11 @@ async function main() {
   console.log('school', school);
   const words = searchWords(documentFrequency, seeded.stories);
   console.log('search words', words);
+  // --seed-only 1: leave the school in the database (to study its plans in psql) and stop here.
+  if (arg('seed-only', 0)) return;
   server = await startServer(PORT, { DATA_DIR: dataDir });
+  cpu.server = server.process.pid ?? 0;
+  cpu.postmaster = await findPostmaster();
   const adminToken = await signIn(server.url, '9000000002');
   const teacherToken = await signIn(server.url, '9000000003');
   const searchPath = (w: string, extra = '') => `/api/stories/?search=${encodeURIComponent(w)}${extra}`;
@@ -659,11 +740,21 @@ async function main() {
   const twoWords = `${wordList[1]} ${wordList[3]}`;
   const rotating = [...wordList, twoWords, DEMO.classes.nurseryA.students[1].split(' ')[0] as string];
 
-  // Sanity: the page holds 20 stories and the total counts every match.
-  const first = await get<{ items: unknown[]; total: number }>(`${server.url}${searchPath(wordList[0] as string)}`, adminToken);
-  const all = await get<{ items: unknown[]; total: number }>(`${server.url}/api/stories/`, adminToken);
-  console.log(`"${wordList[0]}": ${first.total} stories, page of ${first.items.length}; library: ${all.total} stories`);
-  if (all.total < seeded.stories) throw new Error(`library shows ${all.total} stories`);
+  // Sanity: a page holds 20 stories and its total counts every match, on a full page, the short last
+  // page and a page past the end alike.
+  type Page = { items: unknown[]; total: number };
+  const all = await get<Page>(`${server.url}/api/stories/`, adminToken);
+  if (all.total < seeded.stories || all.items.length !== 20) throw new Error(`library shows ${all.total} stories`);
+  for (const w of words) {
+    const pages = Math.ceil(w.stories / 20);
+    for (const page of [1, pages, pages + 1].filter((p, i, list) => p > 0 && list.indexOf(p) === i)) {
+      const got = await get<Page>(`${server.url}${searchPath(w.word)}&page=${page}`, adminToken);
+      const expected = Math.max(0, Math.min(20, w.stories - (page - 1) * 20));
+      if (got.total !== w.stories || got.items.length !== expected)
+        throw new Error(`"${w.word}" page ${page}: ${got.items.length} of ${got.total}, expected ${expected} of ${w.stories}`);
+    }
+  }
+  console.log(`library: ${all.total} stories; totals and pages of every search word check out`);
 
   await loadPaths(
     'warm-up',
