@@ -318,6 +318,19 @@ test('the library finds a story by a word of it, filters by child with the filte
   await expectNoSeriousViolations(page, 'the stories library, filtered');
   await page.screenshot({ path: test.info().outputPath('library-filtered.png'), fullPage: true });
 
+  // On a phone, the filters other than the search fold behind one button that counts those on.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const more = filters.getByRole('button', { name: 'Filters (2 on)' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(filters.getByRole('combobox', { name: 'Child' })).toBeHidden();
+  await expect(libraryRows(page, tag)).toHaveCount(1);
+  await more.click();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(filters.getByRole('combobox', { name: 'Child' })).toHaveValue('Aarav Sharma');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('library-phone.png'), fullPage: true });
+
   // The result opens the story.
   await libraryRows(page, tag).getByRole('link', { name: flying.title }).click();
   await expect(page).toHaveURL(new RegExp(`/communication/stories/${flying._id}$`));
