@@ -6,6 +6,7 @@ import { expectNoSeriousViolations } from './support/axe.js';
 import { runTag } from './support/media.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
 import {
+  chooseOption,
   commentOn,
   createObservation,
   createStory,
@@ -309,4 +310,85 @@ test("a story published while a family has Aarav's timeline open reaches it at o
   });
   await expect(page.getByText(`New story: ${title}`)).toBeVisible();
   await expect(page.getByRole('link', { name: words.open(title) })).toBeVisible();
+});
+
+test('a story cannot be published without a title and a child; saved as a draft it stays with the school', async ({
+  page,
+  request,
+}) => {
+  const tag = runTag();
+  const rohan = await parentToken(request, SHELL_PHONES.parent);
+  await openAs(page, request, SHELL_PHONES.teacher, '/communication/stories/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New story' })).toBeVisible();
+  const title = page.getByRole('textbox', { name: 'Title', exact: true });
+  // Publishing an empty story says what is missing, field by field, and saves nothing.
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(title).toHaveAccessibleDescription('Give the story a title');
+  await expect(page.getByText('Choose at least one child')).toBeVisible();
+  await expect(page).toHaveURL(/\/communication\/stories\/new$/);
+
+  // With a title and a child, "Save draft" keeps it a draft: the school sees it, the family does not.
+  const named = `Leaf rubbings ${tag}`;
+  await title.fill(named);
+  await chooseOption(page, 'Children', 'Aarav Sharma');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Story saved as draft')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: named })).toBeVisible();
+  await expect(page.getByTestId('story-read').getByText('Draft', { exact: true })).toBeVisible();
+  // A draft has no conversation or "Seen by" yet.
+  await expect(page.getByRole('region', { name: 'Seen by' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: words.comment })).toHaveCount(0);
+  const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+  expect(await readStory(request, rohan, id)).toBe(404);
+});
+
+test('a published story edited by its teacher reaches the family changed, and its first version is kept', async ({
+  page,
+  request,
+}) => {
+  const tag = runTag();
+  const cls = await nurseryA(request);
+  const first = `Rain gauge ${tag}`;
+  const second = `Our rain gauge ${tag}`;
+  const story = await createStory(request, cls.token, {
+    class_id: cls.id,
+    story_date: pastDay(5).wire,
+    title: first,
+    body: '<p>Aarav put a jar outside to catch the rain.</p>',
+    student_ids: [cls.child('Aarav')],
+    action: 'publish',
+  });
+  expect(story).toMatchObject({ status: 'published', version: 1 });
+
+  await openAs(page, request, SHELL_PHONES.teacher, `/communication/stories/${story._id}`);
+  await expect(page.getByTestId('story-version')).toHaveText('Version 1');
+  await expect(page.getByRole('button', { name: 'Earlier versions' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit story' })).toBeVisible();
+  await expect(page.getByText('This story is published: your changes reach the families at once')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(second);
+  const body = page.getByRole('textbox', { name: 'Story', exact: true });
+  await body.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' The next morning it held two fingers of water.');
+  await page.getByRole('button', { name: 'Publish changes' }).click();
+  await expect(page.getByText('Story published')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
+  await expect(page.getByTestId('story-version')).toHaveText('Version 2');
+  await expect(page.getByTestId('story-read').getByText('Published', { exact: true })).toBeVisible();
+
+  // The earlier version, with its title and text.
+  await page.getByRole('button', { name: 'Earlier versions' }).click();
+  const versions = page.getByRole('dialog', { name: 'Earlier versions' });
+  await versions.getByRole('button', { name: new RegExp(`^Version 1: ${first}`) }).click();
+  await expect(versions.getByTestId('version-body')).toHaveText('Aarav put a jar outside to catch the rain.');
+
+  // Aarav's family reads the new text.
+  await makeCurrentChild(request, SHELL_PHONES.parent, 'Aarav Sharma');
+  await openAs(page, request, SHELL_PHONES.parent, '/communication/stories');
+  await page.getByRole('link', { name: words.open(second) }).click();
+  await expect(page.getByTestId('story-body')).toContainText('two fingers of water');
+  await expect(page.getByRole('link', { name: words.open(first) })).toHaveCount(0);
 });
