@@ -162,7 +162,7 @@ test('a story from home that the class declines stays off the timeline, marked a
   expect(await readStory(request, rohan, sent._id)).toMatchObject({ status: 'declined' });
 });
 
-test('an admin creates two story tags, renames one, merges it into the other and archives that; a taken name is refused; a teacher cannot manage tags', async ({
+test('an admin creates two story tags, puts them in order, renames one, merges it into the other and archives that; a taken name is refused; a teacher cannot manage tags', async ({
   page,
   browser,
   request,
@@ -188,6 +188,20 @@ test('an admin creates two story tags, renames one, merges it into the other and
   };
   await create(first);
   await create(second);
+
+  // Put in order: the second moves above the first (new tags come last, so the two are neighbours).
+  const ours = rows.filter({ hasText: tag });
+  await expect(ours).toHaveText([new RegExp(first), new RegExp(second)]);
+  await page.getByRole('button', { name: `Move ${second} up`, exact: true }).click();
+  await expect(ours).toHaveText([new RegExp(second), new RegExp(first)]);
+  await page.getByRole('button', { name: 'Save order' }).click();
+  await expect(page.getByText('Order saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save order' })).toHaveCount(0);
+  const admin = await staffToken(request, SHELL_PHONES.admin);
+  const ordered = await request.get('/api/story_tags/', { headers: auth(admin) });
+  expect(
+    ((await ordered.json()) as { result: StoryTag[] }).result.filter((x) => x.name.includes(tag)).map((x) => x.name),
+  ).toEqual([second, first]);
 
   // The same name again is refused, in the server's words.
   await page.getByRole('button', { name: 'New tag' }).click();
@@ -230,7 +244,6 @@ test('an admin creates two story tags, renames one, merges it into the other and
     await expect(row(name)).toHaveAttribute('data-archived', 'true');
     await expect(row(name)).toContainText('Archived');
   }
-  const admin = await staffToken(request, SHELL_PHONES.admin);
   const all = await request.get('/api/story_tags/?include_archived=true', { headers: auth(admin) });
   const mine = ((await all.json()) as { result: StoryTag[] }).result.filter((x) => x.name.includes(tag));
   expect(mine.map((x) => [x.name, x.archived]).sort()).toEqual([
