@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makeCurrentChild } from './support/api.js';
+import { expectNoSeriousViolations } from './support/axe.js';
 import { plainJpeg, runTag, writeFiles } from './support/media.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
 import { commentOn, fillStory, nurseryA, pastDay, STORY_WORDS_HE } from './support/stories.js';
@@ -11,6 +12,9 @@ import { commentOn, fillStory, nurseryA, pastDay, STORY_WORDS_HE } from './suppo
  */
 
 const words = STORY_WORDS_HE;
+
+// bypassCSP: axe-core is injected into the pages to check their accessibility.
+test.use({ bypassCSP: true });
 
 test('in Hebrew, right to left: a teacher writes a story of two children with an uploaded photo, a parent reads it and answers, and she sees the answer', async ({
   page,
@@ -64,6 +68,9 @@ test('in Hebrew, right to left: a teacher writes a story of two children with an
   await commentOn(page, words, title, answer);
   await expect(page.getByText(words.commentAdded)).toBeVisible();
   await expect(page.getByTestId('story-body')).toContainText('עשר קוביות');
+  // Checked as it stays, once its toast has closed.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  await expectNoSeriousViolations(page, "a family's story page in Hebrew");
   await page.screenshot({ path: test.info().outputPath('story-he-parent.png'), fullPage: true });
 
   // Tara sees his answer, marked as the family's, and that he opened it.
