@@ -216,6 +216,10 @@ test('with approval on, a published story waits for the admin: the family does n
     await page.getByRole('link', { name: words.open(title) }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByTestId('story-body')).toContainText('measured the biggest puddle');
+    // Only the families of the children it names: Diya's mother does not get it.
+    const neha = await parentToken(request, SHELL_PHONES.dualRole);
+    expect(await readStory(request, neha, draft._id)).toBe(404);
+    expect(await listedIds(request, neha)).not.toContain(draft._id);
   } finally {
     await setApproval(request, admin, before);
   }
@@ -391,4 +395,45 @@ test('a published story edited by its teacher reaches the family changed, and it
   await page.getByRole('link', { name: words.open(second) }).click();
   await expect(page.getByTestId('story-body')).toContainText('two fingers of water');
   await expect(page.getByRole('link', { name: words.open(first) })).toHaveCount(0);
+});
+
+test('with approval on, the admin returns a story with a note: it is a draft again and its teacher reads the note in the editor', async ({
+  page,
+  request,
+}) => {
+  const tag = runTag();
+  const cls = await nurseryA(request);
+  const admin = await staffToken(request, SHELL_PHONES.admin);
+  const title = `Bean sprouts ${tag}`;
+  const note = `Please add what Kabir said about the roots ${tag}`;
+  const before = await setApproval(request, admin, true);
+  try {
+    const sent = await createStory(request, cls.token, {
+      class_id: cls.id,
+      story_date: pastDay(6).wire,
+      title,
+      body: '<p>Kabir watered the beans and looked at the roots through the jar.</p>',
+      student_ids: [cls.child('Kabir')],
+      action: 'publish',
+    });
+    expect(sent.status).toBe('pending');
+
+    await openAs(page, request, SHELL_PHONES.admin, `/communication/stories/${sent._id}`);
+    await page.getByRole('button', { name: 'Return with note' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Return to the author' });
+    await dialog.getByRole('textbox', { name: 'What should change?' }).fill(note);
+    await dialog.getByRole('button', { name: 'Return with note' }).click();
+    await expect(page.getByText('Story returned to its author')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('story-read').getByText('Draft', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+    // Tara finds the note where she edits the story, and can send it again.
+    await openAs(page, request, SHELL_PHONES.teacher, `/communication/stories/${sent._id}/edit`);
+    await expect(page.getByText('Returned by the reviewer')).toBeVisible();
+    await expect(page.getByTestId('return-note')).toHaveText(note);
+    await expect(page.getByRole('button', { name: 'Send for approval' })).toBeEnabled();
+  } finally {
+    await setApproval(request, admin, before);
+  }
 });
