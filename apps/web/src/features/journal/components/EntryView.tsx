@@ -1,5 +1,6 @@
-import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { RichText } from '../../communication/components/RichText';
 import { showInstant } from '../../story-insights/format';
 import type { Story } from '../api';
@@ -27,9 +28,10 @@ export function EntryView({ entry, staff = false }: { entry: Story; staff?: bool
             {entry.title || t('entry.untitled', { name: entry.class.name })}
           </Title>
           {staff && (
-            <Badge variant="light" color={STATUS_COLORS[entry.status] ?? 'gray'} radius="sm" data-status={entry.status}>
+            // Mantine's light teal and yellow are too pale on their tint: the soft badge keeps a 4.5:1 contrast.
+            <SoftBadge color={STATUS_COLORS[entry.status] ?? 'gray'} radius="sm" data-status={entry.status}>
               {t(`status.${entry.status === 'pending' || entry.status === 'published' ? entry.status : 'draft'}`)}
-            </Badge>
+            </SoftBadge>
           )}
         </Group>
         {staff && entry.return_note && (
