@@ -163,6 +163,8 @@ test('a teacher goes back to a day without a journal, writes it with a photo and
   await page.getByLabel('Write a comment').fill(`Twelve is a lot of shells! ${tag}`);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(comments.getByRole('listitem').filter({ hasText: `Twelve is a lot of shells! ${tag}` })).toContainText('Staff');
+  await toastsGone(page);
+  await expectNoSeriousViolations(page, "the journal's published entry, for staff");
 });
 
 test("Cue drafts a day's journal from the class's photo of that day, with its source; the teacher publishes it and the family reads it in Arabic", async ({
