@@ -14,6 +14,8 @@ function show(kind: Kind, text: string, title?: string): void {
     message: text,
     autoClose: kind === 'error' ? 6000 : 4000,
     withBorder: true,
+    // Mantine's close button has no name of its own: assistive technology would announce "button".
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
   });
 }
 

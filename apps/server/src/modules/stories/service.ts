@@ -803,10 +803,19 @@ export class StoryService {
     const className = new Map(classRows.map((c) => [c.id, c.name]));
 
     // Stories over time: every week of the period, empty ones too.
+    const weekOfDay = new Map<string, string>();
+    const weekOf = (day: string) => {
+      let w = weekOfDay.get(day);
+      if (!w) {
+        w = weekStart(day);
+        weekOfDay.set(day, w);
+      }
+      return w;
+    };
     const weeks = new Map<string, number>();
     for (let w = weekStart(from); w <= to; w = addDays(w, 7)) weeks.set(w, 0);
     for (const r of published) {
-      const w = weekStart(r.storyDate);
+      const w = weekOf(r.storyDate);
       weeks.set(w, (weeks.get(w) ?? 0) + 1);
     }
 
@@ -840,13 +849,18 @@ export class StoryService {
     }
     const commentsOn = (userId: string, ids: Set<string>) =>
       [...(familyComments.get(userId) ?? [])].filter((s) => ids.has(s)).length;
+    // Each person's views, grouped once (a school has thousands; each family is asked twice).
+    const viewsOf = new Map<string, typeof links.views>();
+    for (const v of links.views) viewsOf.set(v.userId, [...(viewsOf.get(v.userId) ?? []), v]);
     const viewsOn = (userId: string, ids: Set<string>) =>
-      links.views.filter((v) => v.userId === userId && ids.has(v.storyId)).reduce((n, v) => n + v.views, 0);
+      (viewsOf.get(userId) ?? []).reduce((n, v) => (ids.has(v.storyId) ? n + v.views : n), 0);
 
+    const familiesOf = new Map<string, typeof families>();
+    for (const f of families) familiesOf.set(f.studentId, [...(familiesOf.get(f.studentId) ?? []), f]);
     const childOut = [...new Map(children.map((c) => [c.id, c])).values()].map((c) => {
       const mine = storiesOf.get(c.id);
       const ids = mine?.ids ?? new Set<string>();
-      const fams = families.filter((f) => f.studentId === c.id);
+      const fams = familiesOf.get(c.id) ?? [];
       return {
         _id: c.id,
         name: `${c.firstName} ${c.lastName}`.trim(),
@@ -860,8 +874,8 @@ export class StoryService {
     childOut.sort((a, b) => a.stories - b.stories || a.name.localeCompare(b.name));
 
     const lastViewOn = (userId: string, ids: Set<string>) =>
-      links.views
-        .filter((v) => v.userId === userId && ids.has(v.storyId))
+      (viewsOf.get(userId) ?? [])
+        .filter((v) => ids.has(v.storyId))
         .reduce<Date | null>((last, v) => (!last || v.lastViewedAt > last ? v.lastViewedAt : last), null);
     const familyOut = families.map((f) => {
       const ids = storiesOf.get(f.studentId)?.ids ?? new Set<string>();
@@ -877,13 +891,15 @@ export class StoryService {
     });
     familyOut.sort((a, b) => a.views - b.views || a.name.localeCompare(b.name));
 
-    const authors = [...new Set(storyRows.filter((r) => r.kind !== 'family').map((r) => r.authorId))];
+    const byAuthor = new Map<string, typeof storyRows>();
+    for (const r of storyRows) if (r.kind !== 'family') byAuthor.set(r.authorId, [...(byAuthor.get(r.authorId) ?? []), r]);
+    const authors = [...byAuthor.keys()];
     const staffNames = new Map(
       (await repo.peopleNames(scope, this.db, [...authors, ...staffComments.keys()])).map((p) => [p.id, p]),
     );
     const teachers = [...new Set([...authors, ...staffComments.keys()])].map((id) => {
       const p = staffNames.get(id);
-      const own = storyRows.filter((r) => r.authorId === id && r.kind !== 'family');
+      const own = byAuthor.get(id) ?? [];
       return {
         _id: id,
         name: `${p?.firstName ?? ''} ${p?.lastName ?? ''}`.trim(),
