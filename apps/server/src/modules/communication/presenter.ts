@@ -9,8 +9,8 @@ import {
 import type { Scope } from '../../platform/auth/scope.js';
 import { type EmailMessage, html, type SafeHtml, trustedHtml } from '../../platform/email.js';
 import { signMediaList } from '../../platform/media-urls.js';
-import type { CommunicationRow } from './repo.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
+import type { CommunicationRow } from './repo.js';
 import { instantToZoned } from './zoned.js';
 
 export interface CommunicationContext {
