@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { byIdSchema, doneSchema, envelope, withMessage } from '../common.js';
 import { FILE_RESPONSE, routeTable } from '../route-def.js';
 import {
-  familyStoryFieldsSchema,
   journalDaySchema,
   journalDraftRequestSchema,
   journalQuerySchema,
