@@ -51,7 +51,7 @@ test('a teacher writes a story of Aarav and Diya with a gallery photo; both fami
   const tag = runTag();
   const cls = await nurseryA(request);
   const admin = await staffToken(request, SHELL_PHONES.admin);
-  const day = pastDay(1);
+  const day = pastDay();
   const title = `Water wall ${tag}`;
   const caption = `Pouring at the water wall ${tag}`;
   // Arranged over the API: a photo of the day in the class gallery, and a learning tag of the school.
@@ -172,7 +172,7 @@ test('with approval on, a published story waits for the admin: the family does n
   const title = `Puddle jumping ${tag}`;
   const draft = await createStory(request, cls.token, {
     class_id: cls.id,
-    story_date: pastDay(2).wire,
+    story_date: pastDay().wire,
     title,
     body: '<p>Aarav measured the biggest puddle with his boots.</p>',
     student_ids: [cls.child('Aarav')],
@@ -306,7 +306,7 @@ test("a story published while a family has Aarav's timeline open reaches it at o
   // Tara publishes a story of Aarav (over the API: the journey is about the family's side).
   await createStory(request, cls.token, {
     class_id: cls.id,
-    story_date: pastDay(0).wire,
+    story_date: pastDay().wire,
     title,
     body: '<p>Aarav followed a snail across the yard and drew its silver trail.</p>',
     student_ids: [cls.child('Aarav')],
@@ -357,7 +357,7 @@ test('a published story edited by its teacher reaches the family changed, and it
   const second = `Our rain gauge ${tag}`;
   const story = await createStory(request, cls.token, {
     class_id: cls.id,
-    story_date: pastDay(5).wire,
+    story_date: pastDay().wire,
     title: first,
     body: '<p>Aarav put a jar outside to catch the rain.</p>',
     student_ids: [cls.child('Aarav')],

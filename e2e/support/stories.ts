@@ -49,7 +49,9 @@ export async function nurseryA(request: APIRequestContext): Promise<StoryClass> 
 
 /**
  * A past weekday as the wire's DD-MM-YYYY and as ISO: stories are dated in the past, so that none lands
- * on a day another journey (the journal's today) works with. `back` 0 is the most recent weekday.
+ * on a day another journey (the journal's today) works with. `back` 0 is the most recent weekday: a story
+ * a family must find on its timeline (newest day first, a page of ten) is dated there, behind only
+ * today's entries, however many older stories the shared database holds.
  */
 export function pastDay(back = 0): { iso: string; wire: string } {
   const iso = pastWeekdays(back + 1)[back] ?? '';
