@@ -104,6 +104,10 @@ test('a teacher writes a story of Aarav and Diya with a gallery photo; both fami
   await expect(card).toContainText('Aarav Sharma, Diya Patel');
   await commentOn(page, words, title, rohanSays);
   await expect(page.getByText(words.commentAdded)).toBeVisible();
+  // And a heart: his reaction, pressed, counted.
+  const reactions = page.getByRole('group', { name: 'Reactions' });
+  await reactions.getByRole('button', { name: 'Heart: 0' }).click();
+  await expect(reactions.getByRole('button', { name: 'Heart: 1' })).toHaveAttribute('aria-pressed', 'true');
   // Families get no staff controls: no status, no "Seen by", no edit.
   await expect(page.getByRole('region', { name: 'Seen by' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
@@ -126,6 +130,7 @@ test('a teacher writes a story of Aarav and Diya with a gallery photo; both fami
   const seen = page.getByRole('region', { name: 'Seen by' }).getByTestId('story-viewers');
   await expect(seen.getByText(/^Rohan Sharma \(Aarav Sharma\): opened (once|\d+ times)$/)).toBeVisible();
   await expect(seen.getByText(/^Neha Patel \(Diya Patel\): opened (once|\d+ times)$/)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: 'Heart: 1' })).toBeVisible();
   // She answers on the same page.
   const taraSays = `Thank you both, we will build it again next week ${tag}`;
   await page.getByRole('textbox', { name: words.comment }).fill(taraSays);
@@ -139,6 +144,7 @@ test('a teacher writes a story of Aarav and Diya with a gallery photo; both fami
   const after = insightCounts(await insightsOf(request, cls.token, query), 'Aarav Sharma', families);
   expect(after.published).toBe(before.published + 1);
   expect(after.childStories).toBe(before.childStories + 1);
+  expect(after.reactions).toBe(before.reactions + 1);
   for (const [i, family] of after.families.entries()) {
     expect(family.views).toBeGreaterThan(before.families[i]?.views ?? 0);
     expect(family.comments).toBe((before.families[i]?.comments ?? 0) + 1);

@@ -139,6 +139,7 @@ export function insightCounts(data: StoryInsights, child: string, family: { name
   return {
     published: data.totals.published,
     comments: data.totals.comments,
+    reactions: data.totals.reactions,
     childStories: row?.stories ?? 0,
     families: family.map((f) => {
       const found = data.families.find((x) => x.name === f.name && x.child.name === f.child);
