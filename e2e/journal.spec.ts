@@ -123,7 +123,7 @@ test('a teacher goes back to a day without a journal, writes it with a photo and
   const entry = page.getByTestId('journal-entry');
   await expect(entry.getByRole('heading', { name: title })).toBeVisible();
   await expect(entry.locator('[data-status="published"]')).toHaveText('Published');
-  await expect(entry.getByRole('img', { name: caption })).toBeVisible();
+  await expect(entry.getByTestId('story-media').getByRole('button', { name: caption })).toBeVisible();
   expect((await journalOf(request, token, id, day))?.status).toBe('published');
 
   // Rohan, Aarav's father, opens the journal on that day: the entry, its photo and the note for home.
@@ -133,23 +133,23 @@ test('a teacher goes back to a day without a journal, writes it with a photo and
   const read = rohan.getByTestId('journal-entry');
   await expect(read.getByRole('heading', { name: title })).toBeVisible();
   await expect(read.getByTestId('journal-body')).toContainText('counted twelve');
-  await expect(read.getByRole('img', { name: caption })).toBeVisible();
+  await expect(read.getByTestId('story-media').getByRole('button', { name: caption })).toBeVisible();
   await expect(read).toContainText('Ask your child how many shells they found.');
   // Families see no state badge and no staff buttons.
   await expect(read.locator('[data-status]')).toHaveCount(0);
   await expect(rohan.getByRole('button', { name: 'Edit the journal' })).toHaveCount(0);
 
   // He reacts with a heart, and comments.
-  const love = rohan.getByTestId('journal-reactions').getByRole('button', { name: /^Love: / });
-  await expect(love).toHaveAttribute('aria-pressed', 'false');
-  await love.click();
-  await expect(love).toHaveAttribute('aria-pressed', 'true');
-  await expect(love).toHaveAccessibleName('Love: 1');
+  const heart = rohan.getByTestId('story-reactions').getByRole('button', { name: /^Heart: / });
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(heart).toHaveAccessibleName('Heart: 1');
   const comment = `Aarav told us about the shells at dinner ${tag}`;
-  await rohan.getByLabel('Write a comment').fill(comment);
-  await rohan.getByRole('button', { name: 'Send', exact: true }).click();
+  await rohan.getByLabel('Your comment').fill(comment);
+  await rohan.getByRole('button', { name: 'Send comment' }).click();
   await expect(rohan.getByText('Comment added')).toBeVisible();
-  await expect(rohan.getByTestId('journal-comment-list')).toContainText(comment);
+  await expect(rohan.getByTestId('story-comments')).toContainText(comment);
   await toastsGone(rohan);
   await expectNoSeriousViolations(rohan, 'the journal, for a family');
   await rohan.screenshot({ path: test.info().outputPath('journal-family.png'), fullPage: true });
@@ -157,12 +157,14 @@ test('a teacher goes back to a day without a journal, writes it with a photo and
 
   // Tara sees his heart and his comment under the entry, and answers.
   await page.reload();
-  await expect(page.getByTestId('journal-reactions').getByRole('button', { name: 'Love: 1' })).toBeVisible();
-  const comments = page.getByTestId('journal-comment-list');
-  await expect(comments.getByRole('listitem').filter({ hasText: comment })).toContainText('Rohan Sharma');
-  await page.getByLabel('Write a comment').fill(`Twelve is a lot of shells! ${tag}`);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(comments.getByRole('listitem').filter({ hasText: `Twelve is a lot of shells! ${tag}` })).toContainText('Staff');
+  await expect(page.getByTestId('story-reactions').getByRole('button', { name: 'Heart: 1' })).toBeVisible();
+  const comments = page.getByTestId('story-comments');
+  await expect(comments.getByTestId('story-comment').filter({ hasText: comment })).toContainText('Rohan Sharma');
+  await page.getByLabel('Your comment').fill(`Twelve is a lot of shells! ${tag}`);
+  await page.getByRole('button', { name: 'Send comment' }).click();
+  await expect(comments.getByTestId('story-comment').filter({ hasText: `Twelve is a lot of shells! ${tag}` })).toContainText(
+    'School',
+  );
   await toastsGone(page);
   await expectNoSeriousViolations(page, "the journal's published entry, for staff");
 });
@@ -185,8 +187,8 @@ test("Cue drafts a day's journal from the class's photo of that day, with its so
   const editor = page.getByRole('form', { name: "The day's journal" });
   // The draft states the photo's caption, and names it as its source, a link away.
   await expect(editor.getByRole('textbox', { name: 'What the class did' })).toContainText(caption);
-  const sources = editor.getByTestId('journal-sources');
-  await expect(sources).toContainText('Written by Cue from the day');
+  const sources = editor.getByTestId('story-sources');
+  await expect(sources.getByRole('heading', { name: 'Sources' })).toBeVisible();
   const source = sources.getByRole('listitem').filter({ hasText: caption });
   await expect(source.getByRole('link', { name: 'Photo' })).toHaveAttribute('href', new RegExp(photo._id));
   // The draft comes with the photo already chosen.
@@ -212,7 +214,7 @@ test("Cue drafts a day's journal from the class's photo of that day, with its so
   const read = rohan.getByTestId('journal-entry');
   await expect(read.getByRole('heading', { name: title })).toBeVisible();
   await expect(read.getByTestId('journal-body')).toContainText(caption);
-  await expect(read.getByRole('img', { name: caption })).toBeVisible();
+  await expect(read.getByTestId('story-media').getByRole('button', { name: caption })).toBeVisible();
   await expectNoSeriousViolations(rohan, 'the journal, for a family, in Arabic');
   await rohan.screenshot({ path: test.info().outputPath('journal-family-ar.png'), fullPage: true });
   await family.close();
@@ -296,7 +298,7 @@ test("on a phone, a family with the day's journal open sees the entry appear as 
   const entry = page.getByTestId('journal-entry');
   await expect(entry.getByRole('heading', { name: title })).toBeVisible();
   await expect(entry.getByTestId('journal-body')).toContainText('until their veins appeared');
-  await expect(page.getByLabel('Write a comment')).toBeVisible();
+  await expect(page.getByLabel('Your comment')).toBeVisible();
   // Nothing runs off the side of the phone's screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);

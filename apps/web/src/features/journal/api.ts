@@ -1,25 +1,17 @@
-import {
-  ROUTES,
-  STORY_PUBLISHED_EVENT,
-  type Story,
-  type StoryPublishedEvent,
-  type StoryReaction,
-  type StoryRequest,
-} from '@cue/contract';
+import { ROUTES, STORY_PUBLISHED_EVENT, type Story, type StoryPublishedEvent, type StoryRequest } from '@cue/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { apiRequest, apiResult } from '../../lib/api';
 import type { Side } from '../../lib/session';
 import { getSocket } from '../../lib/socket';
 
-export type { Story, StoryReaction };
+export type { Story };
 
 export const journalKeys = {
   all: ['journal'] as const,
   day: (side: Side, classId: string, date: string) => ['journal', 'day', side, classId, date] as const,
   /** Today's entries (the family dashboard's card asks with this key: `dashboard/JournalToday.tsx`). */
   today: (side: Side) => ['journal', 'today', side] as const,
-  comments: (side: Side, id: string) => ['journal', 'comments', side, id] as const,
 };
 
 /** GET /api/journal/: the class's entry of a day (null when none was written). */
@@ -63,43 +55,20 @@ export function useJournalDraft(classId: string, date: string) {
   });
 }
 
-/** The comments of an entry, oldest first as the server sends them. */
-export function useStoryComments(side: Side, id: string | null) {
-  return useQuery({
-    queryKey: journalKeys.comments(side, id ?? ''),
-    queryFn: ({ signal }) => apiResult(ROUTES.storyComments, { side, signal, params: { id: id ?? '' } }),
-    enabled: !!id,
-  });
-}
-
-export function useAddComment(side: Side, id: string) {
+/**
+ * After a reaction or a comment on the day's entry (the stories' Reactions and Comments, whose own
+ * queries the entry is not kept under): a reaction's answer is the entry with its counts and becomes the
+ * day's at once; a comment has the days read again.
+ */
+export function useEntryChanged(side: Side, classId: string, date: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) => apiRequest(ROUTES.storyCommentCreate, { side, params: { id }, body: { body } }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: journalKeys.comments(side, id) }),
-        client.invalidateQueries({ queryKey: journalKeys.all, predicate: (q) => q.queryKey[1] === 'day' }),
-      ]),
-  });
-}
-
-export function useDeleteComment(side: Side, storyId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (commentId: string) => apiRequest(ROUTES.storyCommentDelete, { side, params: { id: commentId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: journalKeys.comments(side, storyId) }),
-  });
-}
-
-/** Sets (or clears, with null) the caller's reaction; the day's entry takes the answer's counts. */
-export function useReact(side: Side, classId: string, date: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reaction }: { id: string; reaction: StoryReaction | null }) =>
-      apiRequest(ROUTES.storyReact, { side, params: { id }, body: { reaction } }),
-    onSuccess: (answer) => client.setQueryData(journalKeys.day(side, classId, date), { entry: answer.result }),
-  });
+  return useCallback(
+    (entry?: Story) => {
+      if (entry) client.setQueryData(journalKeys.day(side, classId, date), { entry });
+      else void client.invalidateQueries({ queryKey: journalKeys.all, predicate: (q) => q.queryKey[1] === 'day' });
+    },
+    [client, side, classId, date],
+  );
 }
 
 /**

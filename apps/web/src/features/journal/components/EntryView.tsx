@@ -2,11 +2,11 @@ import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { RichText } from '../../communication/components/RichText';
+import { Sources } from '../../stories/components/Sources';
+import { StoryMedia } from '../../stories/components/StoryMedia';
 import { showInstant } from '../../story-insights/format';
 import type { Story } from '../api';
 import { JOURNAL_NS } from '../i18n';
-import { Photos } from './Photos';
-import { Sources } from './Sources';
 
 const STATUS_COLORS: Record<string, string> = { draft: 'gray', pending: 'yellow', published: 'teal' };
 
@@ -49,7 +49,7 @@ export function EntryView({ entry, staff = false }: { entry: Story; staff?: bool
             {t('entry.noBody')}
           </Text>
         )}
-        <Photos media={entry.media} />
+        <StoryMedia items={entry.media} />
         {entry.what_next && (
           <Stack gap={4} component="section" aria-labelledby="journal-notes">
             <Text fw={600} fz="sm" id="journal-notes">

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/notify';
 import { SummaryEditor } from '../../communication/components/SummaryEditor';
+import { Sources } from '../../stories/components/Sources';
 import { storyErrorText, storyText } from '../../story-insights/messages';
 import { journalKeys, type Story, useSaveJournal } from '../api';
 import { JOURNAL_NS } from '../i18n';
 import { PhotoPicker } from './PhotoPicker';
-import { Sources } from './Sources';
 
 /**
  * The day's entry being written: what the class did (rich text), photos of the class gallery and notes

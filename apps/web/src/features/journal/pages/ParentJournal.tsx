@@ -5,20 +5,20 @@ import { useSearchParams } from 'react-router';
 import { fullName } from '../../../lib/format';
 import { useCurrentChild } from '../../auth/useCurrentUser';
 import { Page } from '../../communication/components/Page';
+import { Comments } from '../../stories/components/Comments';
+import { Reactions } from '../../stories/components/Reactions';
 import { showDay } from '../../story-insights/format';
 import { storyErrorText } from '../../story-insights/messages';
-import { useJournalDay, useJournalPublished, useReact } from '../api';
-import { Comments } from '../components/Comments';
+import { useEntryChanged, useJournalDay, useJournalPublished } from '../api';
 import { DayNav } from '../components/DayNav';
 import { EntryView } from '../components/EntryView';
-import { Reactions } from '../components/Reactions';
 import { dayFromParam, todayWire } from '../day';
 import { JOURNAL_NS } from '../i18n';
 
 function FamilyDay({ classId, date }: { classId: string; date: string }) {
   const { t } = useTranslation(JOURNAL_NS);
   const day = useJournalDay('parent', classId, date);
-  const react = useReact('parent', classId, date);
+  const changed = useEntryChanged('parent', classId, date);
   const entry = day.data?.entry ?? null;
   if (day.isPending) return <Skeleton h={240} radius="lg" />;
   if (day.error) return <Alert color="red" variant="light" title={storyErrorText(JOURNAL_NS, day.error)} />;
@@ -34,8 +34,8 @@ function FamilyDay({ classId, date }: { classId: string; date: string }) {
   return (
     <Stack gap="lg">
       <EntryView entry={entry} />
-      <Reactions story={entry} pending={react.isPending} onReact={(reaction) => react.mutate({ id: entry._id, reaction })} />
-      <Comments side="parent" story={entry} />
+      <Reactions story={entry} side="parent" onChanged={changed} />
+      <Comments side="parent" story={entry} onChanged={changed} />
     </Stack>
   );
 }

@@ -7,14 +7,14 @@ import { formatClassName } from '../../../lib/format';
 import { toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
 import { useCurrentClass } from '../../shell/Selectors';
+import { Comments } from '../../stories/components/Comments';
+import { Reactions } from '../../stories/components/Reactions';
 import { showDay } from '../../story-insights/format';
 import { storyErrorText, storyText } from '../../story-insights/messages';
-import { useJournalDay, useJournalDraft, useReact } from '../api';
-import { Comments } from '../components/Comments';
+import { useEntryChanged, useJournalDay, useJournalDraft } from '../api';
 import { DayNav } from '../components/DayNav';
 import { EntryView } from '../components/EntryView';
 import { JournalEditor } from '../components/JournalEditor';
-import { Reactions } from '../components/Reactions';
 import { Review } from '../components/Review';
 import { dayFromParam, todayWire } from '../day';
 import { JOURNAL_NS } from '../i18n';
@@ -24,7 +24,7 @@ function ClassDay({ classId, date }: { classId: string; date: string }) {
   const { t } = useTranslation(JOURNAL_NS);
   const day = useJournalDay('staff', classId, date);
   const draft = useJournalDraft(classId, date);
-  const react = useReact('staff', classId, date);
+  const changed = useEntryChanged('staff', classId, date);
   const [editing, setEditing] = useState(false);
   const entry = day.data?.entry ?? null;
   const today = date === todayWire();
@@ -89,8 +89,8 @@ function ClassDay({ classId, date }: { classId: string; date: string }) {
       {entry.status === 'pending' && entry.abilities.can_approve && <Review entry={entry} classId={classId} date={date} />}
       {entry.status === 'published' && (
         <>
-          <Reactions story={entry} pending={react.isPending} onReact={(reaction) => react.mutate({ id: entry._id, reaction })} />
-          <Comments side="staff" story={entry} />
+          <Reactions story={entry} side="staff" onChanged={changed} />
+          <Comments side="staff" story={entry} onChanged={changed} />
         </>
       )}
     </Stack>

@@ -13,8 +13,11 @@ import { STORIES_NS, storyErrorText, storyMessage } from '../i18n';
 const when = (iso: string) =>
   new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-/** The story's conversation: families and staff write, each deletes their own (as the server allows). */
-export function Comments({ story, side }: { story: Story; side: Side }) {
+/**
+ * The story's conversation: families and staff write, each deletes their own (as the server allows).
+ * `onChanged` tells a page that holds the story under its own key (the class journal's day) to read it again.
+ */
+export function Comments({ story, side, onChanged }: { story: Story; side: Side; onChanged?: () => void }) {
   const { t } = useTranslation(STORIES_NS);
   const comments = useStoryComments(side, story._id);
   const add = useAddComment(side);
@@ -31,6 +34,7 @@ export function Comments({ story, side }: { story: Story; side: Side }) {
         onSuccess: () => {
           setText('');
           toast.success(storyMessage('commentAdded'));
+          onChanged?.();
         },
         onError: (err) => toast.error(storyErrorText(err)),
       },
@@ -109,6 +113,7 @@ export function Comments({ story, side }: { story: Story; side: Side }) {
             onSuccess: () => {
               setDeleting(null);
               toast.success(storyMessage('commentDeleted'));
+              onChanged?.();
             },
             onError: (err) => toast.error(storyErrorText(err)),
           })

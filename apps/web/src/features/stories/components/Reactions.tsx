@@ -9,8 +9,22 @@ import { nextReaction, reactionCounts } from '../story';
 
 export const REACTION_EMOJI: Record<StoryReaction, string> = { heart: '❤️', clap: '👏', smile: '😊', star: '⭐' };
 
-/** Heart, clap, smile and star with their counts; a click sets the caller's reaction, the same again clears it. */
-export function Reactions({ story, side, readOnly = false }: { story: Story; side: Side; readOnly?: boolean }) {
+/**
+ * Heart, clap, smile and star with their counts; a click sets the caller's reaction, the same again clears it.
+ * The story's own queries take the answer; `onChanged` hands it to a page that holds the story under its
+ * own key (the class journal's day).
+ */
+export function Reactions({
+  story,
+  side,
+  readOnly = false,
+  onChanged,
+}: {
+  story: Story;
+  side: Side;
+  readOnly?: boolean;
+  onChanged?: (story: Story) => void;
+}) {
   const { t } = useTranslation(STORIES_NS);
   const react = useReact(side);
   const editable = !readOnly && story.abilities.can_react;
@@ -29,7 +43,7 @@ export function Reactions({ story, side, readOnly = false }: { story: Story; sid
           onClick={() =>
             react.mutate(
               { id: story._id, reaction: nextReaction(story.my_reaction, reaction) },
-              { onError: (err) => toast.error(storyErrorText(err)) },
+              { onSuccess: (answer) => onChanged?.(answer.result), onError: (err) => toast.error(storyErrorText(err)) },
             )
           }
           data-reaction={reaction}
