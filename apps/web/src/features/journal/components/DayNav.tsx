@@ -4,9 +4,30 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
-import { isFuture, shiftDay, todayWire } from '../day';
+import { dayFromParam, isFuture, shiftDay, todayWire } from '../day';
 import { JOURNAL_NS } from '../i18n';
+
+/**
+ * The day the page shows, from the address's `?date=` (today without one), and how to change it: the
+ * address is replaced, not pushed, and today's drops the parameter so the plain address stays today's.
+ */
+export function useJournalDate(): [string, (wire: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const date = dayFromParam(params.get('date'));
+  const setDate = (wire: string) =>
+    setParams(
+      (previous) => {
+        const copy = new URLSearchParams(previous);
+        if (wire === todayWire()) copy.delete('date');
+        else copy.set('date', wire);
+        return copy;
+      },
+      { replace: true },
+    );
+  return [date, setDate];
+}
 
 /**
  * The day shown: arrows for the day before and after (the arrows point the reading direction's way in

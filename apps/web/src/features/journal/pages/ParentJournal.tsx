@@ -1,7 +1,6 @@
 import { Alert, Paper, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { fullName } from '../../../lib/format';
 import { useCurrentChild } from '../../auth/useCurrentUser';
 import { Page } from '../../communication/components/Page';
@@ -10,9 +9,9 @@ import { Reactions } from '../../stories/components/Reactions';
 import { showDay } from '../../story-insights/format';
 import { storyErrorText } from '../../story-insights/messages';
 import { useEntryChanged, useJournalDay, useJournalPublished } from '../api';
-import { DayNav } from '../components/DayNav';
+import { DayNav, useJournalDate } from '../components/DayNav';
 import { EntryView } from '../components/EntryView';
-import { dayFromParam, todayWire } from '../day';
+import { todayWire } from '../day';
 import { JOURNAL_NS } from '../i18n';
 
 function FamilyDay({ classId, date }: { classId: string; date: string }) {
@@ -47,19 +46,8 @@ export function ParentJournal() {
   const classes = child?.student_class ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const classId = classes.find((c) => c.class_id === chosen)?.class_id ?? classes[0]?.class_id ?? null;
-  const [params, setParams] = useSearchParams();
-  const date = dayFromParam(params.get('date'));
+  const [date, setDate] = useJournalDate();
   useJournalPublished(!!classId);
-  const setDate = (wire: string) =>
-    setParams(
-      (previous) => {
-        const copy = new URLSearchParams(previous);
-        if (wire === todayWire()) copy.delete('date');
-        else copy.set('date', wire);
-        return copy;
-      },
-      { replace: true },
-    );
   if (!child || !classId)
     return (
       <Page title={t('title')}>

@@ -2,7 +2,6 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@
 import { IconNotebook, IconPencil, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { formatClassName } from '../../../lib/format';
 import { toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
@@ -12,11 +11,11 @@ import { Reactions } from '../../stories/components/Reactions';
 import { showDay } from '../../story-insights/format';
 import { storyErrorText, storyText } from '../../story-insights/messages';
 import { useEntryChanged, useJournalDay, useJournalDraft } from '../api';
-import { DayNav } from '../components/DayNav';
+import { DayNav, useJournalDate } from '../components/DayNav';
 import { EntryView } from '../components/EntryView';
 import { JournalEditor } from '../components/JournalEditor';
 import { Review } from '../components/Review';
-import { dayFromParam, todayWire } from '../day';
+import { todayWire } from '../day';
 import { JOURNAL_NS } from '../i18n';
 
 /** The day's journal of one class, for its staff: read it, write it, let Cue draft it, answer families. */
@@ -101,18 +100,7 @@ function ClassDay({ classId, date }: { classId: string; date: string }) {
 export function StaffJournal() {
   const { t, i18n } = useTranslation(JOURNAL_NS);
   const { current, schools } = useCurrentClass();
-  const [params, setParams] = useSearchParams();
-  const date = dayFromParam(params.get('date'));
-  const setDate = (wire: string) =>
-    setParams(
-      (previous) => {
-        const copy = new URLSearchParams(previous);
-        if (wire === todayWire()) copy.delete('date');
-        else copy.set('date', wire);
-        return copy;
-      },
-      { replace: true },
-    );
+  const [date, setDate] = useJournalDate();
   const name = current ? formatClassName(current.class_name).text : null;
   return (
     <Page
