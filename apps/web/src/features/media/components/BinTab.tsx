@@ -2,12 +2,12 @@ import { MEDIA_BIN_DAYS } from '@cue/contract';
 import { Alert, Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import thumbs from '../../../components/Thumbs.module.css';
 import { currentLanguage } from '../../../lib/i18n';
 import { errorText, toast } from '../../../lib/notify';
 import { useClassMedia, useRestoreMedia } from '../api';
 import { MEDIA_NS, mediaMessage } from '../i18n';
 import { GalleryList } from './GalleryList';
-import classes from './MediaGrid.module.css';
 
 const BIN = { bin: 'true' } as const;
 
@@ -33,11 +33,11 @@ export function BinTab({ classId }: { classId: string }) {
           <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 5 }} spacing="sm" data-testid="bin-grid">
             {items.map((item) => (
               <Paper key={item._id} withBorder radius="md" p={6} data-testid="bin-item">
-                <div className={classes.tile}>
+                <div className={thumbs.tile}>
                   {item.thumb_url ? (
-                    <img className={classes.thumb} src={item.thumb_url} alt={item.caption || item.name} />
+                    <img className={thumbs.thumb} src={item.thumb_url} alt={item.caption || item.name} />
                   ) : (
-                    <span className={classes.thumb} />
+                    <span className={thumbs.thumb} />
                   )}
                 </div>
                 <Text fz="xs" c="dimmed" mt={4} truncate="end">

@@ -2,6 +2,7 @@ import type { MediaItem } from '@cue/contract';
 import { Badge, Box, Checkbox, Group, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import thumbs from '../../../components/Thumbs.module.css';
 import { groupByDay } from '../gallery';
 import { MEDIA_NS } from '../i18n';
 import { placeholderUrl } from '../placeholder';
@@ -33,20 +34,20 @@ export function MediaTile({
   const placeholder = placeholderUrl(item.blurhash);
   return (
     <Box
-      className={classes.tile}
+      className={thumbs.tile}
       data-testid="media-tile"
       data-status={item.status}
       data-selected={selected || undefined}
       style={placeholder ? { backgroundImage: `url(${placeholder})`, backgroundSize: 'cover' } : undefined}
     >
-      <UnstyledButton className={classes.open} onClick={() => onOpen(item)} aria-label={t('grid.open', { name: label })}>
+      <UnstyledButton className={thumbs.open} onClick={() => onOpen(item)} aria-label={t('grid.open', { name: label })}>
         {item.thumb_url ? (
-          <img className={classes.thumb} src={item.thumb_url} alt="" loading="lazy" decoding="async" />
+          <img className={thumbs.thumb} src={item.thumb_url} alt="" loading="lazy" decoding="async" />
         ) : (
-          <span className={classes.thumb} aria-hidden />
+          <span className={thumbs.thumb} aria-hidden />
         )}
         {item.kind === 'video' && item.status === 'ready' && (
-          <span className={classes.play} aria-hidden>
+          <span className={thumbs.play} aria-hidden>
             <IconPlayerPlayFilled size={22} />
           </span>
         )}

@@ -4,9 +4,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPlayerPlayFilled, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import thumbs from '../../../components/Thumbs.module.css';
 import { placeholderUrl } from '../../media/placeholder';
 import { STORIES_NS } from '../i18n';
-import classes from './Thumbs.module.css';
+import classes from './StoryMedia.module.css';
 
 const labelOf = (item: MediaItem) => item.caption || item.name;
 
@@ -30,19 +31,19 @@ export function Thumb({
   const placeholder = placeholderUrl(item.blurhash);
   return (
     <Box
-      className={classes.tile}
+      className={thumbs.tile}
       data-testid="story-media-tile"
       data-selected={selected || undefined}
       style={placeholder ? { backgroundImage: `url(${placeholder})`, backgroundSize: 'cover' } : undefined}
     >
-      <UnstyledButton className={classes.open} onClick={onClick} aria-label={label} aria-pressed={selected}>
+      <UnstyledButton className={thumbs.open} onClick={onClick} aria-label={label} aria-pressed={selected}>
         {item.thumb_url ? (
-          <img className={classes.thumb} src={item.thumb_url} alt="" loading="lazy" decoding="async" />
+          <img className={thumbs.thumb} src={item.thumb_url} alt="" loading="lazy" decoding="async" />
         ) : (
-          <span className={classes.thumb} aria-hidden />
+          <span className={thumbs.thumb} aria-hidden />
         )}
         {item.kind === 'video' && (
-          <span className={classes.play} aria-hidden>
+          <span className={thumbs.play} aria-hidden>
             <IconPlayerPlayFilled size={22} />
           </span>
         )}
