@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { formatClassName, fullName } from '../../../lib/format';
+import i18n from '../../../lib/i18n';
 import { errorText } from '../../../lib/notify';
 import { useClassDetail } from '../../admin/api';
 import { Page } from '../../communication/components/Page';
@@ -78,8 +79,22 @@ function GalleryTab({ classId, childOptions }: { classId: string; childOptions: 
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <DatePickerInput {...dayField} label={t('filter.from')} value={from} onChange={setFrom} maxDate={to ?? undefined} />
-          <DatePickerInput {...dayField} label={t('filter.to')} value={to} onChange={setTo} minDate={from ?? undefined} />
+          <DatePickerInput
+            {...dayField}
+            label={t('filter.from')}
+            clearButtonProps={{ 'aria-label': i18n.t('translation:common.clearField', { label: t('filter.from') }) }}
+            value={from}
+            onChange={setFrom}
+            maxDate={to ?? undefined}
+          />
+          <DatePickerInput
+            {...dayField}
+            label={t('filter.to')}
+            clearButtonProps={{ 'aria-label': i18n.t('translation:common.clearField', { label: t('filter.to') }) }}
+            value={to}
+            onChange={setTo}
+            minDate={from ?? undefined}
+          />
           <Select
             label={t('filter.child')}
             placeholder={t('filter.anyChild')}

@@ -2,6 +2,7 @@ import { ddmmyyyyFromIso, isoFromDdmmyyyy } from '@cue/contract';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
+import i18n from '../../../lib/i18n';
 
 /** What every day filter shares: clearable, the spec's DD-MM-YYYY, the reader's date words. */
 const dayField = {
@@ -35,6 +36,7 @@ export function DayFilter({
     <DatePickerInput
       {...dayField}
       label={label}
+      clearButtonProps={{ 'aria-label': i18n.t('translation:common.clearField', { label }) }}
       value={iso}
       onChange={(next) => onChange(next ? ddmmyyyyFromIso(String(next)) : null)}
       minDate={(min && isoFromDdmmyyyy(min)) || undefined}
