@@ -1,5 +1,4 @@
 import type { StoryKind, StoryStatus } from '@cue/contract';
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { STORY_INSIGHTS_NS } from '../i18n';
@@ -29,8 +28,8 @@ export function StoryKindBadge({ kind }: { kind: StoryKind }) {
   const { t } = useTranslation(STORY_INSIGHTS_NS);
   if (kind === 'story') return null;
   return (
-    <Badge variant="outline" color={kind === 'journal' ? 'grape' : 'orange'} radius="sm" size="sm">
+    <SoftBadge color={kind === 'journal' ? 'grape' : 'orange'} radius="sm" size="sm">
       {t(`kind.${kind}`)}
-    </Badge>
+    </SoftBadge>
   );
 }
