@@ -415,6 +415,21 @@ describe('insights', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('refuses a null byte and a megabyte, and keeps a formula-looking title and tag as typed', async () => {
+    const id = (await create(tara, { title: 'Hostile input', student_ids: [aarav] })).result._id;
+    expect((await req('POST', `/api/stories/${id}/comments`, rohan, { body: 'a\u0000b' })).statusCode).toBe(400);
+    const huge = await req('POST', `/api/stories/${id}/comments`, rohan, { body: 'x'.repeat(1_048_576) });
+    expect([400, 413]).toContain(huge.statusCode);
+    expect((await req('POST', '/api/stories/', tara, story({ body: 'y'.repeat(1_048_576) }))).statusCode).toBeGreaterThanOrEqual(
+      400,
+    );
+    expect((await req('POST', '/api/story_tags/', anita, { name: '=HYPERLINK("x")' })).statusCode).toBe(200);
+    const formula = await create(tara, { title: '=1+1', student_ids: [vihaan] });
+    expect(formula.result.title).toBe('=1+1');
+  });
+});
+
 describe('real time', () => {
   it('a published story reaches the open apps of its children’s families at once, and no other', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,4 +1,5 @@
 import { ddmmyyyyFromIso, pagePath, type StorySource } from '@cue/contract';
+import { escapeHtml } from '../../platform/email.js';
 
 /*
  * Cue's first draft of a story or a journal entry, written from evidence only: every sentence is one
@@ -33,9 +34,6 @@ export interface Draft {
   areaIds: string[];
   mediaIds: string[];
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** One line of text: whitespace folded, trailing punctuation kept once. */
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();

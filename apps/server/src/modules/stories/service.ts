@@ -26,11 +26,12 @@ import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../..
 import type { Clock } from '../../platform/clock.js';
 import { optionalIso } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
+import { escapeHtml } from '../../platform/email.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { UploadedFile } from '../../platform/http/upload.js';
 import { newId } from '../../platform/ids.js';
-import { sanitizeRichText } from '../../platform/rich-text.js';
+import { plainTextOf, sanitizeRichText } from '../../platform/rich-text.js';
 import type { CalendarService } from '../calendar/service.js';
 import type { MediaService } from '../media/service.js';
 import type { ObservationService } from '../observations/service.js';
@@ -59,20 +60,6 @@ export function termStart(iso: string): string {
   const m = Number(month);
   return `${year}-${m >= 9 ? '09' : m >= 5 ? '05' : '01'}-01`;
 }
-
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-
-const fromWire = (value: string | undefined, field: string): string | undefined => optionalIso(value, field);
 
 /**
  * Learning stories, the class journal and family stories (issue 20). A class's staff (or class managers)
@@ -190,8 +177,8 @@ export class StoryService {
       areaId: q.area_id,
       authorId: q.author_id,
       status: q.status,
-      from: fromWire(q.from_date, 'from_date'),
-      to: fromWire(q.to_date, 'to_date'),
+      from: optionalIso(q.from_date, 'from_date'),
+      to: optionalIso(q.to_date, 'to_date'),
       search: q.search || undefined,
       limit: q.page_size,
       offset: (q.page - 1) * q.page_size,
@@ -261,8 +248,7 @@ export class StoryService {
 
   private checkPublishable(kind: string, title: string, body: string, studentIds: string[]) {
     if (kind === 'journal') {
-      if (!textOf(body) && !body.includes('<img'))
-        throw badRequest(STORY_MESSAGES.journalBodyRequired, ERROR_CODES.validation, 'body');
+      if (!plainTextOf(body)) throw badRequest(STORY_MESSAGES.journalBodyRequired, ERROR_CODES.validation, 'body');
       return;
     }
     if (!title) throw badRequest(STORY_MESSAGES.titleRequired, ERROR_CODES.validation, 'title');
@@ -286,7 +272,7 @@ export class StoryService {
     const schoolId = staffSchool(scope);
     await this.requireFeature(scope, body.kind);
     await requireAccess(scope, 'class', [body.class_id]);
-    const day = fromWire(body.story_date, 'story_date') as string;
+    const day = optionalIso(body.story_date, 'story_date') as string;
     if (day > (await this.today(scope)))
       throw badRequest('story_date: cannot be in the future', ERROR_CODES.futureDate, 'story_date');
     const links = await this.checkLinks(scope, body);
@@ -308,7 +294,7 @@ export class StoryService {
         status,
         title: body.title,
         body: html,
-        bodyText: textOf(html),
+        bodyText: plainTextOf(html),
         whatNext: body.what_next,
         storyDate: day,
         authorId: scope.userId,
@@ -337,7 +323,7 @@ export class StoryService {
     if (!can.can_edit) throw new AppError(409, STORY_MESSAGES.notEditable, ERROR_CODES.conflict);
     if (body.class_id !== row.classId || body.kind !== row.kind)
       throw badRequest('class_id: a story stays in its class', ERROR_CODES.validation, 'class_id');
-    const day = fromWire(body.story_date, 'story_date') as string;
+    const day = optionalIso(body.story_date, 'story_date') as string;
     if (day > (await this.today(scope)))
       throw badRequest('story_date: cannot be in the future', ERROR_CODES.futureDate, 'story_date');
     if (row.kind === 'journal' && day !== row.storyDate) {
@@ -370,7 +356,7 @@ export class StoryService {
         status,
         title: body.title,
         body: html,
-        bodyText: textOf(html),
+        bodyText: plainTextOf(html),
         whatNext: body.what_next,
         storyDate: day,
         sources: this.keptSources(row.sources, body.sources),
@@ -496,7 +482,7 @@ export class StoryService {
     const photo = await this.media.addFamilyPhoto(scope, fields.student_id, upload);
     await this.requireFeature(scope, 'story', photo.schoolId);
     const today = await this.today(scope, photo.schoolId);
-    const day = fromWire(fields.story_date, 'story_date') ?? today;
+    const day = optionalIso(fields.story_date, 'story_date') ?? today;
     if (day > today) throw badRequest('story_date: cannot be in the future', ERROR_CODES.futureDate, 'story_date');
     const id = newId();
     const now = this.clock.now();
@@ -515,7 +501,7 @@ export class StoryService {
         kind: 'family',
         status: 'submitted',
         title: fields.title,
-        body: `<p>${fields.note.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/\n/g, '<br>')}</p>`,
+        body: `<p>${escapeHtml(fields.note).replace(/\n/g, '<br>')}</p>`,
         bodyText: fields.note,
         storyDate: day,
         authorId: scope.userId,
@@ -550,7 +536,7 @@ export class StoryService {
     staffSchool(scope);
     await this.requireFeature(scope, 'story');
     await requireAccess(scope, 'class', [body.class_id]);
-    const day = fromWire(body.date, 'date') as string;
+    const day = optionalIso(body.date, 'date') as string;
     const roster = new Map((await repo.classChildren(scope, this.db, [body.class_id])).map((c) => [c.id, c]));
     const ids = [...new Set(body.student_ids)];
     if (ids.some((id) => !roster.has(id)))
@@ -595,7 +581,7 @@ export class StoryService {
     staffSchool(scope);
     await this.requireFeature(scope, 'journal');
     await requireAccess(scope, 'class', [body.class_id]);
-    const day = fromWire(body.date, 'date') as string;
+    const day = optionalIso(body.date, 'date') as string;
     const [events, photos, names] = await Promise.all([
       this.calendar.list(scope, { from: day, to: day, class_id: body.class_id }),
       this.dayPhotos(scope, body.class_id, body.date),
@@ -652,7 +638,7 @@ export class StoryService {
   // ------------------------------------------------------------------ journal
 
   async journalDay(scope: Scope, query: { class_id: string; date: string }): Promise<JournalDay> {
-    const day = fromWire(query.date, 'date') as string;
+    const day = optionalIso(query.date, 'date') as string;
     if (scope.kind === 'staff') {
       await this.requireFeature(scope, 'journal');
       await requireAccess(scope, 'class', [query.class_id]);
@@ -777,8 +763,8 @@ export class StoryService {
   async insights(scope: Scope, query: { class_id?: string; student_id?: string; from_date?: string; to_date?: string }) {
     staffSchool(scope);
     const today = await this.today(scope);
-    const to = fromWire(query.to_date, 'to_date') ?? today;
-    const from = fromWire(query.from_date, 'from_date') ?? termStart(to);
+    const to = optionalIso(query.to_date, 'to_date') ?? today;
+    const from = optionalIso(query.from_date, 'from_date') ?? termStart(to);
     if (from > to) throw badRequest('from_date must not come after to_date', ERROR_CODES.validation, 'to_date');
     if (query.class_id) await requireAccess(scope, 'class', [query.class_id]);
     if (query.student_id) await requireAccess(scope, 'child', [query.student_id]);
