@@ -45,6 +45,12 @@ const sunrise = {
   story: '',
   story_comment: '',
   story_tag: '',
+  chat_conversation: '',
+  chat_message: '',
+  chat_report: '',
+  care_entry: '',
+  medicine: '',
+  incident: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');

@@ -3,6 +3,8 @@ export * from './attendance/schemas.js';
 export * from './auth/access-tokens.js';
 export * from './auth/schemas.js';
 export * from './calendar/schemas.js';
+export * from './carelog/schemas.js';
+export * from './chat/schemas.js';
 export * from './children/schemas.js';
 export * from './classes/schemas.js';
 export * from './common.js';

@@ -124,6 +124,20 @@ export const ERROR_CODES = {
   noBiometricConsent: 'NO_BIOMETRIC_CONSENT',
   /** The school's media storage quota would be exceeded. */
   mediaQuotaFull: 'MEDIA_QUOTA_FULL',
+  /** A chat message is edited only in its first 15 minutes. */
+  editWindowPassed: 'EDIT_WINDOW_PASSED',
+  /** A family writing in a channel only staff write in. */
+  readOnlyChannel: 'READ_ONLY_CHANNEL',
+  urgentNotAllowed: 'URGENT_NOT_ALLOWED',
+  /** A dose of a medicine the family gave no written permission for. */
+  noMedicineConsent: 'NO_MEDICINE_CONSENT',
+  /** A dose sooner after the last one (at home or school) than the medicine allows. */
+  doseTooSoon: 'DOSE_TOO_SOON',
+  medicineNotCurrent: 'MEDICINE_NOT_CURRENT',
+  /** A meal with a child's recorded allergen: saved only when confirmed. */
+  allergenWarning: 'ALLERGEN_WARNING',
+  /** Incident and accident reports are corrected with a reason, never deleted. */
+  notDeletable: 'NOT_DELETABLE',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

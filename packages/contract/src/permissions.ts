@@ -26,6 +26,8 @@ export const ROLE_PERMISSIONS = {
     'daily_communication.access_others_announcement',
     'daily_communication.story_tag_management',
     'daily_communication.story_approval',
+    'daily_communication.chat_safeguarding',
+    'daily_communication.incident_review',
   ],
   academic_setup: [
     'academic_setup.resource_management',

@@ -37,7 +37,13 @@ export type RouteResource =
   | 'upload'
   | 'story'
   | 'story_comment'
-  | 'story_tag';
+  | 'story_tag'
+  | 'chat_conversation'
+  | 'chat_message'
+  | 'chat_report'
+  | 'care_entry'
+  | 'medicine'
+  | 'incident';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';

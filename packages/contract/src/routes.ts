@@ -8,6 +8,8 @@ import { AI_ROUTES } from './ai/routes.js';
 import { ATTENDANCE_ROUTES } from './attendance/routes.js';
 import { AUTH_ROUTES } from './auth/routes.js';
 import { CALENDAR_ROUTES } from './calendar/routes.js';
+import { CARELOG_ROUTES } from './carelog/routes.js';
+import { CHAT_ROUTES } from './chat/routes.js';
 import { CHILDREN_ROUTES } from './children/routes.js';
 import { CLASSES_ROUTES } from './classes/routes.js';
 import { COMMUNICATION_ROUTES } from './communication/routes.js';
@@ -48,6 +50,8 @@ export const ROUTES = {
   ...COMMUNICATION_ROUTES,
   ...OBSERVATIONS_ROUTES,
   ...STORY_ROUTES,
+  ...CHAT_ROUTES,
+  ...CARELOG_ROUTES,
   ...AI_ROUTES,
   ...CUE_ROUTES,
   ...SUPPORT_ROUTES,

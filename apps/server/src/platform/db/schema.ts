@@ -4,6 +4,8 @@ export * from './schema/ai.js';
 export * from './schema/attendance.js';
 export * from './schema/auth.js';
 export * from './schema/calendar.js';
+export * from './schema/carelog.js';
+export * from './schema/chat.js';
 export * from './schema/children.js';
 export * from './schema/classes.js';
 export * from './schema/communication.js';
