@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
 import { attendanceRoutes } from '../features/attendance/routes';
+import { carelogRoutes } from '../features/carelog/routes';
+import { chatRoutes } from '../features/chat/routes';
 import { childrenRoutes } from '../features/children/routes';
 import { communicationRoutes } from '../features/communication/routes';
 import { cueRoutes } from '../features/cue/routes';
@@ -91,6 +93,8 @@ export const router = createBrowserRouter([
           ...storiesRoutes,
           ...storyInsightsRoutes,
           ...journalRoutes,
+          ...chatRoutes,
+          ...carelogRoutes,
           ...observationsRoutes,
           ...cueRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.

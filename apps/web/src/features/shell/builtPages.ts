@@ -2,6 +2,8 @@ import type { MenuItem } from '@cue/contract';
 import type { RouteObject } from 'react-router';
 import { adminRoutes } from '../admin/routes';
 import { attendanceRoutes } from '../attendance/routes';
+import { carelogRoutes } from '../carelog/routes';
+import { chatRoutes } from '../chat/routes';
 import { communicationRoutes } from '../communication/routes';
 import { cueRoutes } from '../cue/routes';
 import { journalRoutes } from '../journal/routes';
@@ -23,6 +25,8 @@ const BUILT = new Set(
       storiesRoutes,
       storyInsightsRoutes,
       journalRoutes,
+      chatRoutes,
+      carelogRoutes,
     )
     .flatMap((route) => (route.path ? [route.path] : [])),
 );
