@@ -21,6 +21,12 @@ export async function schoolAi(scope: Scope, q: Queryable) {
   return row ?? null;
 }
 
+/** The model provider a school switched on, read for anyone reaching the school's records (a family too). */
+export async function schoolProviderOf(_scope: Scope, q: Queryable, schoolId: string): Promise<string | null> {
+  const [row] = await q.select({ aiProvider: schools.aiProvider }).from(schools).where(eq(schools.id, schoolId));
+  return row?.aiProvider ?? null;
+}
+
 export async function setAiProvider(scope: Scope, q: Queryable, provider: string): Promise<void> {
   await q
     .update(schools)

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ConversationMessage } from '@cue/contract';
 
 /** What services announce after a change is committed; the realtime layer (and later jobs) listen. */
 export interface DomainEvents {
@@ -9,6 +10,24 @@ export interface DomainEvents {
   'communication.published': { schoolId: string; communicationId: string; type: string; classIds: string[]; title: string };
   /** A story or journal entry was published: `userIds` are the family members it reaches. */
   'story.published': { schoolId: string; storyId: string; kind: string; title: string; classId: string; userIds: string[] };
+  /**
+   * A chat message was sent, edited or deleted: `message` is the wire shape as a member who did not send
+   * it sees it. Staff are notified unless `notifyStaff` is false (a family's message in quiet hours).
+   */
+  'chat.message': {
+    schoolId: string;
+    conversationId: string;
+    change: 'new' | 'updated';
+    message: ConversationMessage;
+    staffUserIds: string[];
+    familyUserIds: string[];
+    notifyStaff: boolean;
+  };
+  /** A member is typing, or read up to `seq`: told to the other members. */
+  'chat.typing': { conversationId: string; userId: string; name: string; userIds: string[] };
+  'chat.read': { conversationId: string; userId: string; seq: number; userIds: string[] };
+  /** Care was recorded for children (`date` the ISO day): `userIds` are the class's staff and the children's families. */
+  'care.updated': { schoolId: string; classId: string; studentIds: string[]; date: string; kind: string; userIds: string[] };
   /** Sessions were ended (logout, revocation, removal from a school, account deletion): their sockets close at once. */
   'session.ended': { sessionIds: string[] };
 }

@@ -1,8 +1,14 @@
 import {
   ATTENDANCE_UPDATED_EVENT,
+  CARE_UPDATED_EVENT,
+  type CareUpdatedEvent,
+  type ChatMessageEvent,
+  type ChatReadEvent,
+  type ChatTypingEvent,
   COMMUNICATION_PUBLISHED_EVENT,
   ddmmyyyyFromIso,
   ERROR_CODES,
+  MESSAGE_EVENTS,
   MESSAGES,
   PRESET_CODES,
   STORY_PUBLISHED_EVENT,
@@ -48,6 +54,8 @@ export interface RealtimeDeps {
    * each periodic check.
    */
   canFollowClass(auth: AccessClaims, classId: string): Promise<boolean>;
+  /** A member of a conversation says they are typing: the chat service tells the other members (or ignores a non-member). */
+  chatTyping?(auth: AccessClaims, conversationId: string): Promise<void>;
   /** On PostgreSQL, events reach sockets held by every server instance (LISTEN/NOTIFY). */
   pool?: pg.Pool;
 }
@@ -149,6 +157,10 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
       if (ok && socket.connected) await socket.join(classRoom(classId as string));
       ack?.(ok ? { ok } : { ok, message: 'Not found' });
     });
+    socket.on(MESSAGE_EVENTS.typing, (payload: unknown) => {
+      const id = (payload as { conversation_id?: unknown } | null)?.conversation_id;
+      if (typeof id === 'string' && deps.chatTyping) void deps.chatTyping(auth, id).catch(() => undefined);
+    });
     socket.on('leave-class', (classId: unknown) => {
       if (typeof classId === 'string') void socket.leave(classRoom(classId));
     });
@@ -219,6 +231,40 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
       class_id: e.classId,
     };
     io.to(e.userIds.map(userRoom)).emit(STORY_PUBLISHED_EVENT, payload);
+  });
+
+  // Chat: each member's own room; staff are not notified of a family's message in quiet hours.
+  deps.events.on('chat.message', (e) => {
+    const name = e.change === 'new' ? MESSAGE_EVENTS.message : MESSAGE_EVENTS.updated;
+    const send = (userIds: string[], notify: boolean) => {
+      if (userIds.length === 0) return;
+      const payload: ChatMessageEvent = { conversation_id: e.conversationId, message: e.message, notify };
+      io.to(userIds.map(userRoom)).emit(name, payload);
+    };
+    const notifyAll = e.change === 'new';
+    send(e.staffUserIds, notifyAll && e.notifyStaff);
+    send(e.familyUserIds, notifyAll);
+  });
+  deps.events.on('chat.typing', (e) => {
+    if (e.userIds.length === 0) return;
+    const payload: ChatTypingEvent = { conversation_id: e.conversationId, user_id: e.userId, name: e.name };
+    io.to(e.userIds.map(userRoom)).emit(MESSAGE_EVENTS.typing, payload);
+  });
+  deps.events.on('chat.read', (e) => {
+    if (e.userIds.length === 0) return;
+    const payload: ChatReadEvent = { conversation_id: e.conversationId, user_id: e.userId, seq: e.seq };
+    io.to(e.userIds.map(userRoom)).emit(MESSAGE_EVENTS.read, payload);
+  });
+  // Care reaches the own rooms of the class's staff and of the children's families only (a class room
+  // would tell every family of the class which child had medicine).
+  deps.events.on('care.updated', (e) => {
+    const payload: CareUpdatedEvent = {
+      class_id: e.classId,
+      student_ids: e.studentIds,
+      date: ddmmyyyyFromIso(e.date),
+      kind: e.kind as CareUpdatedEvent['kind'],
+    };
+    if (e.userIds.length > 0) io.to(e.userIds.map(userRoom)).emit(CARE_UPDATED_EVENT, payload);
   });
 
   // Open sockets would keep the HTTP server from closing: end them first.

@@ -23,6 +23,10 @@ import { AuthSettingsService } from '../../modules/auth/settings-service.js';
 import { SignInService } from '../../modules/auth/sign-in-service.js';
 import { calendarRoutes } from '../../modules/calendar/routes.js';
 import { CalendarService } from '../../modules/calendar/service.js';
+import { carelogRoutes } from '../../modules/carelog/routes.js';
+import { CarelogService } from '../../modules/carelog/service.js';
+import { chatRoutes } from '../../modules/chat/routes.js';
+import { ChatService } from '../../modules/chat/service.js';
 import { childRoutes } from '../../modules/children/routes.js';
 import { ChildRecordService } from '../../modules/children/service.js';
 import { RosterCache } from '../../modules/classes/roster-cache.js';
@@ -151,6 +155,11 @@ export function createServices(deps: AppDeps) {
     scopes,
   });
   const ai = new AiService(db, clock, config, { users, school, classes, attendance, observations, communication, scopes });
+  const chat = new ChatService(db, clock, scopes, school, storage, events, {
+    available: (scope, schoolId) => ai.externalForSchool(scope, schoolId),
+    translate: (text, language) => ai.translate(text, language),
+  });
+  const carelog = new CarelogService(db, clock, scopes, school, children, jobs, email, events);
   return {
     clock,
     tokens,
@@ -200,6 +209,8 @@ export function createServices(deps: AppDeps) {
     exports: new ExportService(db, clock, jobs, storage, scopes, children),
     media,
     stories,
+    chat,
+    carelog,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -263,6 +274,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   childRoutes(route, services);
   mediaRoutes(route, services);
   storyRoutes(route, services);
+  chatRoutes(route, services);
+  carelogRoutes(route, services);
   exportRoutes(route, services);
   roleRoutes(route, services);
   importRoutes(route, services);
@@ -355,6 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     checkEveryMs: config.SOCKET_CHECK_SECONDS * 1000,
     // Each check with a fresh scope of the socket's person (requireAccess: the class's staff, or a parent of one of its children).
     canFollowClass: (auth, classId) => services.attendance.canFollow(services.scopes.of({ ...auth }), classId),
+    chatTyping: (auth, conversationId) => services.chat.typing(services.scopes.of({ ...auth }), conversationId),
     pool: deps.database.pool,
   });
   attachChat(io, services, app.log);
