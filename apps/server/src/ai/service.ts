@@ -21,7 +21,7 @@ import { ChatOpenAI } from '@langchain/openai';
 import type { AttendanceService } from '../modules/attendance/service.js';
 import type { ClassService } from '../modules/classes/service.js';
 import type { CommunicationService } from '../modules/communication/service.js';
-import { instantToZoned } from '../modules/communication/zoned.js';
+import { instantToZoned } from '../platform/zoned.js';
 import type { ObservationService } from '../modules/observations/service.js';
 import type { SchoolService } from '../modules/school/service.js';
 import type { UserService } from '../modules/users/service.js';

@@ -11,7 +11,7 @@ import { type EmailMessage, html, type SafeHtml, trustedHtml } from '../../platf
 import { signMediaList } from '../../platform/media-urls.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import type { CommunicationRow } from './repo.js';
-import { instantToZoned } from './zoned.js';
+import { instantToZoned } from '../../platform/zoned.js';
 
 export interface CommunicationContext {
   timeZone: string;

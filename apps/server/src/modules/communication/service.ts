@@ -21,7 +21,7 @@ import type { ClassService } from '../classes/service.js';
 import type { SchoolService } from '../school/service.js';
 import { canManage, presentCommunication, presentEmail } from './presenter.js';
 import * as repo from './repo.js';
-import { zonedToInstant } from './zoned.js';
+import { zonedToInstant } from '../../platform/zoned.js';
 
 export const PUBLISH_JOB = 'communication.publish';
 /** One job per batch of recipients of a published item's email. */

@@ -1,5 +1,5 @@
 import { isoFromDdmmyyyy, parseHhmmA } from '@cue/contract';
-import { dateTimeFormat } from '../../platform/intl.js';
+import { dateTimeFormat } from './intl.js';
 
 /** Offset (ms) of a time zone from UTC at an instant. */
 function offsetAt(instant: number, timeZone: string): number {
@@ -55,5 +55,29 @@ export function instantToZoned(instant: Date, timeZone: string): { date: string;
   return {
     date: `${parts.day}-${parts.month}-${parts.year}`,
     time: `${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`,
+  };
+}
+
+/** The wall clock of a time zone at an instant: the ISO day, minutes after midnight and the weekday (0 Sunday). */
+export function wallClock(instant: Date, timeZone: string): { day: string; minute: number; weekday: number } {
+  const parts = Object.fromEntries(
+    dateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(String(parts.weekday));
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    minute: (Number(parts.hour) % 24) * 60 + Number(parts.minute),
+    weekday: Math.max(weekday, 0),
   };
 }
