@@ -16,6 +16,7 @@ import type { Clock } from './clock.js';
 import type { Db } from './db/client.js';
 import {
   bugReports,
+  chatUploads,
   communications,
   media,
   mediaItems,
@@ -239,6 +240,7 @@ const referenced = sql`
   union select m.value ->> 'media_link' from ${observations}, jsonb_array_elements(${observations.media}) m
   union select m.value ->> 'media_link' from ${communications}, jsonb_array_elements(${communications.media}) m
   union select m.value ->> 'media_link' from ${bugReports}, jsonb_array_elements(${bugReports.media}) m
+  union select ${chatUploads.path} from ${chatUploads} where ${chatUploads.messageId} is not null
   union select u from ${mediaItems}, unnest(array[${mediaItems.url}, ${mediaItems.mediumUrl}, ${mediaItems.thumbUrl}, ${mediaItems.posterUrl}, ${mediaItems.sharedUrl}, ${mediaItems.sharedThumbUrl}, ${mediaItems.incomingUrl}]) u where u is not null`;
 
 /**

@@ -22,6 +22,7 @@ import {
   chatSendSchema,
   chatSettingsRequestSchema,
   chatSettingsSchema,
+  chatTranslateQuerySchema,
   chatTranslationSchema,
   chatUnreadSchema,
 } from './schemas.js';
@@ -128,6 +129,7 @@ export const CHAT_ROUTES = routeTable({
     path: '/api/chat_messages/:id/translate',
     access: 'any',
     ...message,
+    query: chatTranslateQuerySchema,
     response: envelope(chatTranslationSchema),
   },
   chatUnread: {

@@ -192,6 +192,8 @@ export type ChatSend = z.infer<typeof chatSendSchema>;
 export const chatEditSchema = z.object({ body: z.string().trim().min(1).max(CHAT_BODY_MAX) });
 export const chatReadSchema = z.object({ seq: z.number().int().min(0) });
 export const chatReportRequestSchema = z.object({ reason: z.string().trim().min(1).max(CHAT_REPORT_REASON_MAX) });
+/** The reader's language (the app's interface language). */
+export const chatTranslateQuerySchema = z.object({ language: z.enum(['en', 'ar', 'he']).default('en') });
 export const chatTranslationSchema = z.object({ language: z.string(), text: z.string() });
 export type ChatTranslation = z.infer<typeof chatTranslationSchema>;
 
