@@ -462,3 +462,13 @@ export async function schoolStudentIds(scope: Scope, q: Queryable, classId?: str
         .where(await reachable(scope));
   return rows.map((r) => r.id);
 }
+
+/** Dates of birth and dietary needs of these children (the carelog's ages and alerts). */
+export async function careProfiles(scope: Scope, q: Queryable, studentIds: readonly string[]) {
+  if (studentIds.length === 0) return [];
+  return q
+    .select({ studentId: studentProfiles.studentId, dateOfBirth: studentProfiles.dateOfBirth, dietary: studentProfiles.dietary })
+    .from(studentProfiles)
+    .innerJoin(students, eq(students.id, studentProfiles.studentId))
+    .where(and(inArray(studentProfiles.studentId, [...studentIds]), await reachable(scope)));
+}

@@ -521,6 +521,49 @@ export class ChildRecordService {
     return { id, key, label };
   }
 
+  /**
+   * What the carelog shows beside a child and checks a meal against: allergies (with severity), medical
+   * conditions and dietary needs, and the date of birth (ISO, or null). Only children the scope reaches
+   * (the school's for staff, their own for a family); the caller has checked access to them.
+   */
+  async careFacts(
+    scope: Scope,
+    studentIds: readonly string[],
+  ): Promise<
+    Map<
+      string,
+      { alerts: { kind: 'allergy' | 'condition' | 'diet'; name: string; severity: string | null }[]; dateOfBirth: string | null }
+    >
+  > {
+    const ids = [...new Set(studentIds)];
+    const [items, profiles] = await Promise.all([repo.healthItems(scope, this.db, ids), repo.careProfiles(scope, this.db, ids)]);
+    const out = new Map(
+      ids.map((id) => [
+        id,
+        {
+          alerts: [] as { kind: 'allergy' | 'condition' | 'diet'; name: string; severity: string | null }[],
+          dateOfBirth: null as string | null,
+        },
+      ]),
+    );
+    for (const { item } of items) {
+      const facts = out.get(item.studentId);
+      if (!facts) continue;
+      if (item.kind === 'allergy') facts.alerts.push({ kind: 'allergy', name: item.name, severity: item.severity });
+      else if (item.kind === 'condition') facts.alerts.push({ kind: 'condition', name: item.name, severity: item.severity });
+    }
+    for (const p of profiles) {
+      const facts = out.get(p.studentId);
+      if (!facts) continue;
+      facts.dateOfBirth = p.dateOfBirth;
+      const diet = p.dietary;
+      if (diet)
+        for (const name of [...diet.religious, ...diet.medical, ...(diet.notes ? [diet.notes] : [])])
+          facts.alerts.push({ kind: 'diet', name, severity: null });
+    }
+    return out;
+  }
+
   /** The children of a class who carry a badge, for its staff. */
   async classAlerts(scope: Scope, classId: string): Promise<StudentAlerts[]> {
     await requireAccess(scope, 'class', [classId]);
