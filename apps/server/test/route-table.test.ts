@@ -246,6 +246,34 @@ describe('answers match their response schemas', () => {
       [`/api/stories/${ids.story}/reaction`, 'PUT', { reaction: 'heart' }],
     ] as const)
       expect((await t.request({ method, url, headers: bearer(tokens.parent), payload })).statusCode).toBe(200);
+    // Aarav's family conversation with a message from his father, reported by the teacher.
+    ids.chat = expectResponse(
+      ROUTES.chatOpen,
+      await t.request({
+        method: 'POST',
+        url: '/api/chat/conversations',
+        headers: bearer(tokens.parent),
+        payload: { kind: 'family', student_id: aarav },
+      }),
+    ).result._id;
+    const said = expectResponse(
+      ROUTES.chatSend,
+      await t.request({
+        method: 'POST',
+        url: `/api/chat/conversations/${ids.chat}/messages`,
+        headers: bearer(tokens.parent),
+        payload: { client_id: 'route-table-1', body: 'Hello' },
+      }),
+    ).result;
+    expectResponse(
+      ROUTES.chatMessageReport,
+      await t.request({
+        method: 'POST',
+        url: `/api/chat_messages/${said._id}/report`,
+        headers: bearer(tokens.teacher),
+        payload: { reason: 'Check' },
+      }),
+    );
   }, 60_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
@@ -303,6 +331,13 @@ describe('answers match their response schemas', () => {
     journalDay: { query: `class_id=${nurseryA}&date=${today()}`, as: 'parent' },
     journalToday: { as: 'parent' },
     storyInsights: { query: `class_id=${nurseryA}`, as: 'teacher' },
+    chatList: { as: 'parent' },
+    chatGet: { id: ids.chat, as: 'parent' },
+    chatMessages: { id: ids.chat, as: 'parent' },
+    chatUnread: { as: 'teacher' },
+    chatAway: { as: 'teacher' },
+    chatSafeguardingOpen: { id: ids.chat },
+    chatSafeguardingExport: { id: ids.chat },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

@@ -168,6 +168,14 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   storyTagCreate: { name: 'Intrusion' },
   storyTagEdit: { name: 'Intrusion' },
   storySettingsSave: { approval_required: true },
+  chatOpen: { kind: 'family', student_id: sunrise.student },
+  chatEdit: { mode: 'two_way' },
+  chatSend: { client_id: 'intrusion-0001', body: 'Intrusion' },
+  chatRead: { seq: 1 },
+  chatMessageEdit: { body: 'Intrusion' },
+  chatMessageReport: { reason: 'Intrusion' },
+  chatSettingsSave: { quiet_start: null, quiet_end: null, quiet_weekends: false, allow_urgent: true, family_channels: true },
+  chatAwaySave: { from: null, to: null, message: '' },
 };
 /** Bodies naming the Sunrise story tag, filled in once it exists. */
 const tagBodies = () =>
@@ -221,6 +229,8 @@ const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   'consentTypeCreate',
   'storyTagCreate',
   'storySettingsSave',
+  'chatSettingsSave',
+  'chatAwaySave',
 ]);
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 const urlOf = (name: keyof typeof ROUTES, path: string) => {
@@ -429,6 +439,32 @@ beforeAll(async () => {
     await t.request({ method: 'POST', url: '/api/story_tags/', headers: bearer(anita), payload: { name: 'Persistence' } })
   ).json().result._id;
   Object.assign(bodies, tagBodies());
+  // Aarav's family conversation with Nursery A, his father's message in it, and Tara's report of it.
+  sunrise.chat_conversation = (
+    await t.request({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      headers: bearer(rohan),
+      payload: { kind: 'family', student_id: sunrise.student },
+    })
+  ).json().result._id;
+  sunrise.chat_message = (
+    await t.request({
+      method: 'POST',
+      url: `/api/chat/conversations/${sunrise.chat_conversation}/messages`,
+      headers: bearer(rohan),
+      payload: { client_id: 'sunrise-message-1', body: 'Aarav will be late' },
+    })
+  ).json().result._id;
+  await t.request({
+    method: 'POST',
+    url: `/api/chat_messages/${sunrise.chat_message}/report`,
+    headers: bearer(await staffToken(t, '9000000003')),
+    payload: { reason: 'Checking' },
+  });
+  sunrise.chat_report = (
+    await t.request({ method: 'GET', url: '/api/chat/safeguarding/reports', headers: bearer(anita) })
+  ).json().result[0]._id;
   const sam = await staffToken(t, '9000000001');
   sunrise.access_token = (
     await t.request({
