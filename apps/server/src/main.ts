@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './platform/http/app.js';
 import { loadSecrets } from './platform/secrets.js';
+import { seedDemoCarelogIfEmpty } from './seed/carelog.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoGalleryIfEmpty } from './seed/gallery.js';
 import { seedDemoHistoryIfMissing } from './seed/history.js';
@@ -29,6 +30,9 @@ async function main(): Promise<void> {
   // Its stories, tags and today's journal, written through the stories service.
   if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
     await seedDemoStoriesIfEmpty(services, new Date()).catch((err) => app.log.warn({ err }, 'demo stories not seeded'));
+  // Its carelog: yesterday's care in Nursery A, a consented medicine record and two past accident reports.
+  if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
+    await seedDemoCarelogIfEmpty(services, new Date()).catch((err) => app.log.warn({ err }, 'demo carelog not seeded'));
   // The assistant's language engine (its model file and expressions), ready before the first message.
   warmUp();
 

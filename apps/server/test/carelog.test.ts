@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARE_EMAIL_JOB, CARE_SUMMARY_JOB, summaryJobKey } from '../src/modules/carelog/service.js';
 import { jobs } from '../src/platform/db/schema.js';
+import { seedDemoCarelogIfEmpty } from '../src/seed/carelog.js';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
@@ -644,5 +645,50 @@ describe('fixtures', () => {
     expect((await req('GET', `/api/incidents/${ids.incident}`, mona)).statusCode).toBe(404);
     expect((await req('PUT', `/api/care_entries/${ids.care_entry}`, mona, { note: 'x' })).statusCode).toBe(404);
     expect((await req('POST', `/api/medicines/${ids.medicine}/end`, mona)).statusCode).toBe(404);
+  });
+});
+
+describe('the demo carelog', () => {
+  it("seeds yesterday's care, a consented medicine and two past reports once", async () => {
+    const fresh = await createTestApp();
+    try {
+      const now = fresh.clock.now();
+      expect(await seedDemoCarelogIfEmpty(fresh.services, now)).toBeGreaterThan(5);
+      expect(await seedDemoCarelogIfEmpty(fresh.services, now)).toBe(0);
+      const teacher = await staffToken(fresh, '9000000003');
+      const father = await parentToken(fresh, '9000000004');
+      const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');
+      const day = expectResponse(
+        ROUTES.careDay,
+        await fresh.request({
+          method: 'GET',
+          url: `/api/carelog/day?class_id=${nurseryA}&date=${yesterday}`,
+          headers: bearer(teacher),
+        }),
+      ).result;
+      expect(new Set(day.entries.map((e) => e.kind))).toEqual(new Set(['meal', 'nap', 'nappy', 'mood']));
+      const reports = expectResponse(
+        ROUTES.incidentList,
+        await fresh.request({ method: 'GET', url: '/api/carelog/incidents', headers: bearer(teacher) }),
+      ).result;
+      expect(reports.map((r) => [r.student.name, r.acknowledged !== null]).sort()).toEqual([
+        ['Aarav Sharma', true],
+        ['Diya Patel', false],
+      ]);
+      const meds = expectResponse(
+        ROUTES.medicineList,
+        await fresh.request({ method: 'GET', url: '/api/carelog/medicines', headers: bearer(father) }),
+      ).result;
+      expect(meds).toEqual([
+        expect.objectContaining({ name: 'Calpol (paracetamol)', consent: expect.objectContaining({ kind: 'app' }) }),
+      ]);
+      // No email for the history's reports.
+      await fresh.services.jobs.runDue();
+      expect(
+        ((await fresh.services.email.recent?.(50, sunrise)) ?? []).filter((m) => m.subject.includes('had an accident')),
+      ).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
   });
 });
