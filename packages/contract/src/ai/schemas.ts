@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARE_KINDS, careDetailsSchema } from '../carelog/schemas.js';
 import { ddmmyyyySchema, hhmmaSchema, idSchema } from '../common.js';
 import { LANGUAGES } from '../constants.js';
 
@@ -17,7 +18,13 @@ export const AI_PROVIDERS = ['local', 'openai'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
 /** The tools of the assistant: drafts for cards (nothing is written until the teacher clicks) and read-only questions. */
-export const DRAFT_TOOLS = ['mark_attendance', 'create_observation', 'draft_announcement', 'mentioned_students'] as const;
+export const DRAFT_TOOLS = [
+  'mark_attendance',
+  'create_observation',
+  'draft_announcement',
+  'mentioned_students',
+  'log_care',
+] as const;
 export type DraftToolName = (typeof DRAFT_TOOLS)[number];
 export const QUESTION_TOOL = 'class_question';
 export type ToolName = DraftToolName | typeof QUESTION_TOOL;
@@ -62,6 +69,29 @@ export const draftAnnouncementArgsSchema = z.object({
 export const mentionedStudentsArgsSchema = z.object({
   students: z.array(z.object({ id: idSchema, name: z.string() })).max(500),
 });
+/**
+ * Care logged from a sentence (the carelog, feature `daycare`): one entry per child and thing done —
+ * "Aarav and Mia napped 12:10 to 1:30" is two nap entries. Saved through the carelog only when the teacher
+ * confirms the card; entries alike (kind, day, time, details, note) are saved together, as the room board does.
+ */
+export const careLogEntrySchema = z.object({
+  student_id: idSchema,
+  kind: z.enum(CARE_KINDS),
+  date: ddmmyyyySchema,
+  /** When it happened (a nap's start), hh:mm A in the school's time. */
+  time: hhmmaSchema,
+  details: careDetailsSchema.default({}),
+  note: z.string().trim().max(2_000).default(''),
+});
+export type CareLogEntry = z.infer<typeof careLogEntrySchema>;
+export const logCareArgsSchema = z.object({
+  care_entries: z.array(careLogEntrySchema).min(1).max(500),
+  /** Save a meal although a child has a recorded allergen in it (after the carelog's warning). */
+  confirm_allergen: z.boolean().default(false),
+  is_saved: z.boolean().default(false),
+});
+export type LogCareArgs = z.infer<typeof logCareArgsSchema>;
+
 /** A read-only question over the class's own data. */
 export const classQuestionArgsSchema = z.object({
   kind: z.enum(['absences', 'no_observation_in_area', 'attendance_rate']),
@@ -76,6 +106,7 @@ export const TOOL_ARGS = {
   create_observation: createObservationArgsSchema,
   draft_announcement: draftAnnouncementArgsSchema,
   mentioned_students: mentionedStudentsArgsSchema,
+  log_care: logCareArgsSchema,
   class_question: classQuestionArgsSchema,
 } as const;
 
@@ -85,6 +116,8 @@ export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {
   create_observation: "Draft observations of children, one entry per child, keeping the teacher's words in general_note.",
   draft_announcement: 'Draft an announcement to families; schedule_later with a future date and time when asked to send later.',
   mentioned_students: 'The children of the class the teacher mentioned when no other action applies.',
+  log_care:
+    'Draft care entries (meals with how much was eaten, bottles in ml, naps from start to end, nappies wet/dirty/dry, potty and toilet, sun cream, mood) for the children the teacher names: one entry per child, every child of the class when they say everyone, leaving out the children they except (or giving them their own details). Times hh:mm A; a nap\'s end in details.end. "Everyone had lunch except Kabir" is care, not attendance.',
   class_question:
     "Answer a question over the class's own records: absences in a period, children without an observation in a learning area, a child's attendance rate.",
 };
@@ -208,7 +241,7 @@ export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 /** A saved card: which tool and the record it wrote (an attendance day, observations, an announcement). */
 export const savedToolCallSchema = z.object({
   saved: z.boolean(),
-  tool: z.enum(['mark_attendance', 'create_observation', 'draft_announcement']),
+  tool: z.enum(['mark_attendance', 'create_observation', 'draft_announcement', 'log_care']),
   record: z.unknown(),
 });
 
@@ -219,5 +252,6 @@ export const AI_MESSAGES = {
   providerNotConfigured: 'The external model provider is not configured on this server',
   noTool: 'This tool call cannot be saved',
   dayComplete: 'This day is already marked complete. Reopen it on the attendance page to change it.',
+  noCare: 'Care cannot be logged here: the carelog is not switched on for this school.',
 } as const;
 export type ClassQuestionArgs = z.infer<typeof classQuestionArgsSchema>;

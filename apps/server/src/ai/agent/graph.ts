@@ -31,6 +31,8 @@ export interface AgentRun {
   classId: string;
   sentence: string;
   mode: string;
+  /** The school keeps a carelog (feature `daycare`): `log_care` drafts are kept, otherwise dropped. */
+  care: boolean;
   /** Answers a read-only question over the class's records. */
   ask(args: ClassQuestionArgs): Promise<QuestionAnswer>;
   /** Keeps a drafted tool call so that a card can save it later (by the teacher's click only). */
@@ -71,6 +73,12 @@ function confine(name: DraftToolName, args: Record<string, unknown>, run: AgentR
     case 'mentioned_students': {
       const students = (value.students as { id: string }[]).filter((s) => onRoster.has(s.id));
       return students.length ? { ...value, students } : null;
+    }
+    case 'log_care': {
+      // Care is only drafted where the school keeps a carelog (an external model is told the same).
+      if (!run.care) return null;
+      const entries = (value.care_entries as { student_id: string }[]).filter((e) => onRoster.has(e.student_id));
+      return entries.length ? { ...value, care_entries: entries, confirm_allergen: false, is_saved: false } : null;
     }
   }
 }

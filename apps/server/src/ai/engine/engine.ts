@@ -1,4 +1,5 @@
 import { isoFromDdmmyyyy } from '@cue/contract';
+import { type CareEntryDraft, readCare } from './care.js';
 import { type IntentModel, intentModel, LABELS, type Label, type Scores, scoreMessage } from './classifier.js';
 import { announcementFallback, readEnglish, tidyEnglish } from './english.js';
 import { type Guard, guardOf, unknownInAttendance } from './guards.js';
@@ -60,6 +61,8 @@ export interface EngineResult {
   guard?: Guard;
   /** The attendance the message asks for was not drafted: it names someone not in the class (`notFound`). */
   attendanceHeld?: boolean;
+  /** The message logs care where the school keeps no carelog: nothing drafted for it, and Cue says so. */
+  careOff?: boolean;
 }
 
 /** Below this the intent layer rules a tool out; at or above `HEAR` it is heard even if the reader found nothing. */
@@ -81,6 +84,12 @@ function resolveChild(text: string, child: { word: string; id: string }, roster:
   const at = text.indexOf(child.word);
   return at < 0 ? text : `${text.slice(0, at)}${fullName(chosen)}${text.slice(at + child.word.length)}`;
 }
+
+/** One card of care for a message: an entry per child and thing done, saved when the teacher confirms. */
+const careCall = (entries: CareEntryDraft[]): ToolCall => ({
+  name: 'log_care',
+  args: { care_entries: entries, confirm_allergen: false, is_saved: false },
+});
 
 /** A message as the engine reads it: marks and letter variants unified, English shortcuts and typos of key words fixed; its language and the children it names. */
 export function prepare(text: string, roster: RosterChild[]) {
@@ -231,13 +240,33 @@ export function respond(
   )
     return result([{ name: 'class_question', args: asked }]);
 
+  // Care ("Aarav and Mia napped 12:10 to 1:30", "everyone had lunch except Kabir") is read before
+  // attendance: "everyone ... except Kabir" about a meal is not the register. English only for now.
+  const care = lang === 'en' ? readCare(t, ctx) : null;
+  const caring = care !== null && (care.entries.length > 0 || care.notFound.length > 0);
+
   // An unfinished message, a request with nothing in it, something Cue cannot do yet: nothing drafted.
-  const guard = resolution.child || resolution.date || resolution.intent ? null : guardOf(t, lang, ctx.roster);
+  const guard = caring || resolution.child || resolution.date || resolution.intent ? null : guardOf(t, lang, ctx.roster);
   if (guard) return result([], null, [], guard);
 
   // A name two children share: ask which child before drafting anything.
   const ambiguous = names.ambiguous[0];
   if (ambiguous && !resolution.child) return result([], clarifyChild(text, ambiguous));
+
+  if (caring && care) {
+    // The sentences that speak of no care are read as any message ("Everyone had lunch. Kabir is absent").
+    const other = care.rest.trim().split(/\s+/).length >= 2 ? respond(care.rest, ctx, classIds, resolution, model) : null;
+    const calls: EngineCall[] = [
+      ...(ctx.care !== false && care.entries.length ? [careCall(care.entries)] : []),
+      ...(other?.calls ?? []),
+    ];
+    const notFound = [...new Set([...care.notFound, ...(other?.notFound ?? [])])];
+    return {
+      ...result(calls, null, notFound),
+      ...(other?.attendanceHeld ? { attendanceHeld: true } : {}),
+      ...(ctx.care === false ? { careOff: true } : {}),
+    };
+  }
 
   // An announcement heard without a request verb: read again with labels and addressees as its opening.
   // The whole message is its text only when it names no child and asks for nothing else.

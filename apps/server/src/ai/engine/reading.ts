@@ -3,13 +3,15 @@
  * statuses per day, observations per child and day, announcements, the children named, and the
  * children told of without a status or a deed (whom an observation the intent layer hears is about).
  */
-import { ddmmyyyyFromIso, formatHhmmA, isoOfUtc } from '@cue/contract';
+import { type CareDetails, type CareKind, ddmmyyyyFromIso, formatHhmmA, isoOfUtc } from '@cue/contract';
 import { fullName, type RosterChild } from './names.js';
 
 export interface EngineContext {
   roster: RosterChild[];
   /** The school's local "now", as a wall-clock date (its UTC fields are read as local). */
   now: Date;
+  /** The school keeps a carelog (feature `daycare`): care is drafted; off, Cue says it cannot log care there. Unset: on. */
+  care?: boolean;
 }
 
 export type AttendanceStatus = 'present' | 'absent' | 'late' | 'excused';
@@ -48,7 +50,22 @@ export type ToolCall =
       };
     }
   | { name: 'draft_announcement'; args: AnnouncementArgs }
-  | { name: 'mentioned_students'; args: { students: { id: string; name: string }[] } };
+  | { name: 'mentioned_students'; args: { students: { id: string; name: string }[] } }
+  | {
+      name: 'log_care';
+      args: {
+        care_entries: {
+          student_id: string;
+          kind: CareKind;
+          date: string;
+          time: string;
+          details: CareDetails;
+          note: string;
+        }[];
+        confirm_allergen: false;
+        is_saved: false;
+      };
+    };
 
 /** A wall-clock Date (its UTC fields are the local time) as the wire writes its day and time. */
 export const ddmmyyyy = (d: Date) => ddmmyyyyFromIso(isoOfUtc(d));

@@ -21,6 +21,9 @@ export type ReplyKey =
   | 'notFoundAttendance'
   | 'help'
   | 'nothingFound'
+  | 'careOne'
+  | 'careMany'
+  | 'noCare'
   | Guard;
 
 const list = (names: string, lang: Locale) => names.split('\u0000').join(lang === 'ar' ? '، ' : ', ');
@@ -47,6 +50,9 @@ const REPLIES: Record<Locale, Record<ReplyKey, Say>> = {
     help: () =>
       'I can mark attendance, note observations, draft announcements and answer questions about your class. Try "Mark everyone present except Kabir".',
     nothingFound: () => 'I could not find anything for that.',
+    careOne: () => 'I drafted the care for one child. Check the time and details, then save.',
+    careMany: (p) => `I drafted the care for ${p.count} children. Check the times and details, then save.`,
+    noCare: () => 'I cannot log care here: the carelog is not switched on for your school.',
     unfinished: (p) => `Your message stops at "${p.start}". Please finish it and send it again.`,
     attendanceWhat: () =>
       'Who is absent or late? For example: "Everyone is present except Kabir, Meera is late". I will draft the attendance for you to check.',
@@ -76,6 +82,9 @@ const REPLIES: Record<Locale, Record<ReplyKey, Say>> = {
     help: () =>
       'أستطيع تسجيل الحضور، وكتابة الملاحظات، وكتابة مسودات الإعلانات، والإجابة عن أسئلة حول صفك. جرّبي: "الكل حاضر ما عدا كبير".',
     nothingFound: () => 'لم أجد شيئًا لذلك.',
+    careOne: () => 'كتبت مسودة الرعاية لطفل واحد. راجعي الوقت والتفاصيل ثم احفظي.',
+    careMany: (p) => `كتبت مسودة الرعاية لـ ${p.count} أطفال. راجعي الأوقات والتفاصيل ثم احفظي.`,
+    noCare: () => 'لا أستطيع تسجيل الرعاية هنا: سجل الرعاية غير مفعّل في مدرستك.',
     unfinished: (p) => `رسالتك تتوقف عند "${p.start}". أكمليها ثم أرسليها مرة أخرى.`,
     attendanceWhat: () => 'من الغائب أو المتأخر؟ مثلًا: "الكل حاضر ما عدا كبير، وميرا متأخرة". سأكتب الحضور لتراجعيه.',
     announcementWhat: () => 'ماذا تريدين أن تقولي للأهالي؟ اكتبي الرسالة، مثلًا: "أخبري الأهالي أن اليوم الرياضي يوم الجمعة".',
@@ -102,6 +111,9 @@ const REPLIES: Record<Locale, Record<ReplyKey, Say>> = {
       `לא מצאתי את ${list(String(p.names), 'he')} בכיתה הזו, ולכן לא ניסחתי נוכחות. כדאי לבדוק את ${Number(p.count) === 1 ? 'השם' : 'השמות'} ולשלוח שוב.`,
     help: () => 'אפשר לסמן נוכחות, לרשום תצפיות, לנסח הודעות ולשאול שאלות על הכיתה. נסו: "כולם פה חוץ מכביר".',
     nothingFound: () => 'לא מצאתי דבר לגבי זה.',
+    careOne: () => 'ניסחתי את רישום הטיפול לילד אחד. כדאי לבדוק את השעה והפרטים ולשמור.',
+    careMany: (p) => `ניסחתי את רישום הטיפול ל-${p.count} ילדים. כדאי לבדוק את השעות והפרטים ולשמור.`,
+    noCare: () => 'אין לי אפשרות לרשום טיפול כאן: יומן הטיפול לא מופעל בבית הספר שלך.',
     unfinished: (p) => `ההודעה נעצרת ב-"${p.start}". כדאי להשלים אותה ולשלוח שוב.`,
     attendanceWhat: () => 'מי נעדר או איחר? למשל: "כולם פה חוץ מכביר, מירה איחרה". אנסח את הנוכחות לבדיקה.',
     announcementWhat: () => 'מה תרצו לומר להורים? כתבו את ההודעה, למשל: "תגידי להורים שיום הספורט ביום שישי".',

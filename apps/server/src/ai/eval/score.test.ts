@@ -118,3 +118,56 @@ describe('score', () => {
     expect(score([attendanceCase], [], roster).intentAccuracy).toBe(0);
   });
 });
+
+describe('log_care slots', () => {
+  const careCase: EvalCase = {
+    text: 'Kabir and Noa napped 12:10 to 1:30',
+    className: 'Nursery A',
+    date: '12-11-2026',
+    time: '03:00 PM',
+    expected: [
+      {
+        name: 'log_care',
+        args: {
+          care_entries: ['Kabir Khan', 'Noa Levi'].map((student) => ({
+            student,
+            kind: 'nap',
+            date: '12-11-2026',
+            time: '12:10 PM',
+            details: { end: '1:30 pm' },
+          })),
+        },
+      },
+    ],
+  };
+  const predicted = (end: string, note = ''): Prediction => ({
+    text: careCase.text,
+    tool_calls: [
+      {
+        name: 'log_care',
+        args: {
+          care_entries: ['k1', 'n1'].map((student_id) => ({
+            student_id,
+            kind: 'nap',
+            date: '12-11-2026',
+            time: '12:10 PM',
+            details: { end },
+            note,
+          })),
+        },
+      },
+    ],
+  });
+
+  it('compare the children, kind, day, time and what happened, not the free text', () => {
+    const r = score([careCase], [predicted('01:30 PM', 'slept well')], roster);
+    expect(r.slotExactMatch).toBe(1);
+    expect(r.perTool.log_care?.tp).toBe(1);
+  });
+
+  it('a wrong nap end fails the slots, not the intent', () => {
+    const r = score([careCase], [predicted('02:30 PM')], roster);
+    expect(r.intentAccuracy).toBe(1);
+    expect(r.slotExactMatch).toBe(0);
+  });
+});

@@ -18,6 +18,8 @@
  *   - mentioned_students: the set of children.
  *   - class_question (a read-only question over the class's records): kind, from, to, the child and the
  *     area (case-insensitive).
+ *   - log_care: the set of (child, kind, date, time, details that say what happened: meal, amount, ml,
+ *     a nap's end, a nappy's state, potty, mood); the food, sun cream's area and the note are free text.
  *   Children are compared by full name, case- and space-insensitive, after mapping ids through the roster.
  * - per tool: over the tool names of each sentence, tp = expected and predicted, fp = predicted only,
  *   fn = expected only; precision = tp / (tp + fp), recall = tp / (tp + fn), 1 when the denominator is 0.
@@ -73,7 +75,11 @@ export const TOOLS = [
   'draft_announcement',
   'mentioned_students',
   'class_question',
+  'log_care',
 ] as const;
+
+/** A care entry's details that the slots compare (the rest is free text). */
+const CARE_SLOTS = ['meal', 'amount', 'ml', 'end', 'state', 'potty', 'mood'] as const;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -178,6 +184,14 @@ export function slots(name: string, calls: ToolCallLike[], roster: Record<string
       out.push(`${str(a.date).trim()} scheduled=${scheduled}${scheduled ? ` ${normTime(str(a.time))}` : ''}`);
     } else if (name === 'mentioned_students') {
       for (const e of list(a.students)) out.push(childOf(e, roster));
+    } else if (name === 'log_care') {
+      for (const e of list(a.care_entries)) {
+        const d = isRecord(e.details) ? e.details : {};
+        const details = CARE_SLOTS.filter((k) => d[k] !== undefined)
+          .map((k) => `${k}=${k === 'end' && typeof d[k] === 'string' ? normTime(d[k]) : norm(String(d[k]))}`)
+          .join(',');
+        out.push(`${childOf(e, roster)} ${norm(str(e.kind))} ${str(e.date).trim()} ${normTime(str(e.time))} {${details}}`);
+      }
     } else if (name === 'class_question') {
       const child = first(a, ['student', 'student_name', 'student_id']) === undefined ? '' : childOf(a, roster);
       out.push(`${str(a.kind)} ${str(a.from)}..${str(a.to)} child=${child} area=${norm(str(a.area))}`);

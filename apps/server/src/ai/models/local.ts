@@ -93,6 +93,10 @@ const SUMMARY: Record<string, (args: Record<string, unknown>, l: Locale) => stri
   draft_announcement: (a, l) =>
     a.schedule_later ? reply(l, 'announcementLater', { date: String(a.date), time: String(a.time) }) : reply(l, 'announcement'),
   mentioned_students: (_a, l) => reply(l, 'mentioned'),
+  log_care: (a, l) => {
+    const children = new Set((a.care_entries as { student_id: string }[]).map((e) => e.student_id)).size;
+    return children === 1 ? reply(l, 'careOne') : reply(l, 'careMany', { count: children });
+  },
 };
 
 /** What a reply carries besides its words: the question asked and the names not found. */
@@ -146,9 +150,12 @@ export class LocalChatModel extends BaseChatModel {
     const missing = read.notFound.length
       ? reply(locale, read.attendanceHeld ? 'notFoundAttendance' : 'notFound', { names: read.notFound })
       : '';
-    if (calls.length === 0) return { text: missing || reply(locale, 'help'), calls: [], notFound: read.notFound };
+    // Care asked for where the school keeps no carelog: said in the teacher's language, nothing drafted for it.
+    const careOff = read.careOff ? reply(locale, 'noCare') : '';
+    if (calls.length === 0)
+      return { text: [careOff, missing].filter(Boolean).join(' ') || reply(locale, 'help'), calls: [], notFound: read.notFound };
     return {
-      text: [...calls.map((c) => SUMMARY[c.name]?.(c.args, locale) ?? ''), missing].filter(Boolean).join(' '),
+      text: [...calls.map((c) => SUMMARY[c.name]?.(c.args, locale) ?? ''), careOff, missing].filter(Boolean).join(' '),
       calls,
       notFound: read.notFound,
     };
