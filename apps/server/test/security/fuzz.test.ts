@@ -345,6 +345,19 @@ beforeAll(async () => {
   real.access_token = (
     await made(ROUTES.createAccessToken.path, { label: 'Fuzz', expires_in_minutes: 60 }, bearer(tokens.owner))
   ).id;
+  // The fuzz child's family conversation, a message in it and its report.
+  const parentHeaders = bearer(tokens.parent);
+  real.chat_conversation = (await made(ROUTES.chatOpen.path, { kind: 'family', student_id: real.student }, parentHeaders))
+    ._id as string;
+  real.chat_message = (
+    await made(
+      ROUTES.chatSend.path.replace(':id', real.chat_conversation),
+      { client_id: 'fuzz-message-0001', body: 'Fuzz' },
+      parentHeaders,
+    )
+  )._id as string;
+  await made(ROUTES.chatMessageReport.path.replace(':id', real.chat_message), { reason: 'Fuzz' }, bearer(tokens.teacher));
+  real.chat_report = (await t.request({ method: 'GET', url: ROUTES.chatReports.path, headers: admin })).json().result[0]?._id;
   schoolPermissions = (await t.request({ method: 'GET', url: ROUTES.schoolPermissions.path, headers: admin })).json().result;
   ids = [
     ...Object.values(real).filter((v): v is string => Boolean(v)),

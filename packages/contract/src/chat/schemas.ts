@@ -48,6 +48,8 @@ export const CHAT_TITLE_MAX = 120;
 /** A message may be edited this many minutes after it was sent. */
 export const CHAT_EDIT_MINUTES = 15;
 export const CHAT_PAGE_SIZE = 50;
+/** Message numbers are 32-bit integers in the database. */
+export const CHAT_SEQ_MAX = 2_147_483_647;
 export const CHAT_ATTACHMENTS_MAX = 10;
 export const CHAT_REPORT_REASON_MAX = 1_000;
 export const CHAT_AWAY_MESSAGE_MAX = 500;
@@ -157,9 +159,9 @@ export type ChatConversationEdit = z.infer<typeof chatConversationEditSchema>;
 
 export const chatMessagesQuerySchema = z.object({
   /** Messages before this number (older pages); the newest page without it. */
-  before: z.coerce.number().int().min(1).optional(),
+  before: z.coerce.number().int().min(1).max(CHAT_SEQ_MAX).optional(),
   /** Messages after this number (what was missed while offline). */
-  after: z.coerce.number().int().min(0).optional(),
+  after: z.coerce.number().int().min(0).max(CHAT_SEQ_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(CHAT_PAGE_SIZE),
 });
 export type ChatMessagesQuery = z.infer<typeof chatMessagesQuerySchema>;
@@ -190,7 +192,7 @@ export const chatSendSchema = z
 export type ChatSend = z.infer<typeof chatSendSchema>;
 
 export const chatEditSchema = z.object({ body: z.string().trim().min(1).max(CHAT_BODY_MAX) });
-export const chatReadSchema = z.object({ seq: z.number().int().min(0) });
+export const chatReadSchema = z.object({ seq: z.number().int().min(0).max(CHAT_SEQ_MAX) });
 export const chatReportRequestSchema = z.object({ reason: z.string().trim().min(1).max(CHAT_REPORT_REASON_MAX) });
 /** The reader's language (the app's interface language). */
 export const chatTranslateQuerySchema = z.object({ language: z.enum(['en', 'ar', 'he']).default('en') });
