@@ -1,12 +1,25 @@
 import { type MenuItem, type MenuSection, visibleMenu } from '@cue/contract';
 import { NavLink as MantineNavLink, Skeleton, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { loadCatalogs } from '../../lib/catalogs';
 import { useShell } from './ShellContext';
 import { menuLabelKey, SECTION_PATHS } from './sections';
 
 const pathOnly = (path: string) => path.split('?')[0] ?? path;
+
+/** The chat entry's unread count (the chat's catalog loads with it). */
+const ChatMenuBadge = lazy(async () => {
+  const [{ ChatMenuBadge: Badge }] = await Promise.all([import('../chat/components/ChatButton'), loadCatalogs('chat')]);
+  return { default: Badge };
+});
+const badgeOf = (item: MenuItem) =>
+  item.key === 'communication.chat' ? (
+    <Suspense fallback={null}>
+      <ChatMenuBadge />
+    </Suspense>
+  ) : undefined;
 
 function isActive(item: MenuItem, pathname: string, search: string): boolean {
   const [path, query] = item.path.split('?');
@@ -66,6 +79,7 @@ export default function SideMenu({ section, withHeading = true }: { section: Men
               component={Link}
               to={item.path}
               label={t(menuLabelKey(item))}
+              rightSection={badgeOf(item)}
               active={active}
               aria-current={active ? 'page' : undefined}
               data-menu-key={item.key}

@@ -19,6 +19,22 @@ import { holds } from './sections';
 const LanguageMenu = lazy(async () => ({ default: (await loadMenus()).LanguageMenu }));
 const ProfileMenu = lazy(async () => ({ default: (await loadMenus()).ProfileMenu }));
 
+/** The chat's button with its unread count, and its words (the chat's catalog), once the page is up. */
+const ChatButton = lazy(async () => {
+  const [module] = await Promise.all([import('../chat/components/ChatButton'), loadCatalogs('chat')]);
+  return module;
+});
+
+function ChatEntry() {
+  const idle = useIdle();
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatButton />
+    </Suspense>
+  );
+}
+
 /** Cue's voice button and its words (Cue's catalog) load once the page is up; a still button stands in meanwhile. */
 const CueVoiceButton = lazy(async () => {
   const [module] = await Promise.all([import('../cue/voice/CueVoiceButton'), loadCatalogs('cue')]);
@@ -211,6 +227,7 @@ export function TopBar({ onMenu, menuOpened, withTabs }: { onMenu?: () => void; 
               <IconBug size={20} aria-hidden />
             </IconAction>
           )}
+          <ChatEntry />
           {holds(held, 'super_admin.access_new_modules') && <Language />}
           {dualRole && <SideSwitch placement="inline" />}
           <Profile />

@@ -23,6 +23,7 @@ const SHARED_PAGES = [
   /^\/communication\/homeworks$/,
   /^\/communication\/media$/,
   /^\/communication\/stories(\/[^/]+)?$/,
+  /^\/communication\/chat(\/[^/]+)?$/,
   /^\/communication\/journal$/,
   /^\/assessment\/portfolio$/,
   /^\/students\/[^/]+$/,
