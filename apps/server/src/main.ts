@@ -5,6 +5,7 @@ import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './platform/http/app.js';
 import { loadSecrets } from './platform/secrets.js';
 import { seedDemoCarelogIfEmpty } from './seed/carelog.js';
+import { seedDemoChatIfEmpty } from './seed/chat.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoGalleryIfEmpty } from './seed/gallery.js';
 import { seedDemoHistoryIfMissing } from './seed/history.js';
@@ -33,6 +34,9 @@ async function main(): Promise<void> {
   // Its carelog: yesterday's care in Nursery A, a consented medicine record and two past accident reports.
   if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
     await seedDemoCarelogIfEmpty(services, new Date()).catch((err) => app.log.warn({ err }, 'demo carelog not seeded'));
+  // Its chat: a family's conversation with Nursery A and the class channel, written through the chat service.
+  if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
+    await seedDemoChatIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo chat not seeded'));
   // The assistant's language engine (its model file and expressions), ready before the first message.
   warmUp();
 

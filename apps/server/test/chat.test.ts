@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wallClock } from '../src/platform/zoned.js';
+import { seedDemoChatIfEmpty } from '../src/seed/chat.js';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
 
@@ -457,5 +458,24 @@ describe('in real time', () => {
     diyaSocket.emit(MESSAGE_EVENTS.typing, { conversation_id: family });
     await new Promise((r) => setTimeout(r, 300));
     expect(leaked).toBe(false);
+  });
+});
+
+describe('the demo school', () => {
+  it('has a used chat once, through the chat service', async () => {
+    const fresh = await createTestApp();
+    try {
+      expect(await seedDemoChatIfEmpty(fresh.services)).toBe(5);
+      expect(await seedDemoChatIfEmpty(fresh.services)).toBe(0);
+      const token = await parentToken(fresh, '9000000004');
+      const list = expectResponse(
+        ROUTES.chatList,
+        await fresh.request({ method: 'GET', url: '/api/chat/conversations', headers: bearer(token) }),
+      ).result;
+      expect(list.map((c) => c.kind).sort()).toEqual(['channel', 'family']);
+      expect(list.find((c) => c.kind === 'family')?.last_message?.body).toContain('Grandma');
+    } finally {
+      await fresh.close();
+    }
   });
 });
