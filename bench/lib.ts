@@ -131,3 +131,54 @@ export const machine = () => ({
   node: process.version,
   memoryGiB: Math.round(os.totalmem() / 2 ** 30),
 });
+
+/** The p-th percentile (nearest rank) of an ascending list. */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+
+/** p50, p90, p99 and max of a list of milliseconds, rounded to 0.1 ms. */
+export function latencies(ms: readonly number[]): { count: number; p50Ms: number; p90Ms: number; p99Ms: number; maxMs: number } {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    count: sorted.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p90Ms: round(percentile(sorted, 90)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? Number.NaN),
+  };
+}
+
+/** CPU time (ms) a process has used (user + system), and with `children`, that of the children it reaped. */
+export function cpuOf(pid: number, children = false): number {
+  const CLOCK_TICK_MS = 10;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    return ((f[11] ?? 0) + (f[12] ?? 0) + (children ? (f[13] ?? 0) + (f[14] ?? 0) : 0)) * CLOCK_TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+export const parentOf = (pid: number): number => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+};
+
+/** CPU time (ms) of a PostgreSQL server: its postmaster, the backends it reaped and those still running. */
+export function postgresCpu(postmaster: number): number {
+  if (!postmaster) return 0;
+  let total = cpuOf(postmaster, true);
+  for (const entry of fs.readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!pid) continue;
+    try {
+      if (parentOf(pid) === postmaster) total += cpuOf(pid);
+    } catch {}
+  }
+  return total;
+}
