@@ -1,4 +1,4 @@
-import { AI_MESSAGES, CHAT_EVENTS, findUnsafeText, ROUTES, UNSAFE_TEXT_MESSAGE } from '@cue/contract';
+import { AI_MESSAGES, CARELOG_MESSAGES, CHAT_EVENTS, findUnsafeText, ROUTES, UNSAFE_TEXT_MESSAGE } from '@cue/contract';
 import type { Server, Socket } from 'socket.io';
 import type { AccessClaims } from '../platform/auth/tokens.js';
 import type { Services } from '../platform/http/app.js';
@@ -18,7 +18,11 @@ export function aiRoutes(route: Router, s: Services): void {
   }));
   route(ROUTES.cueToolCallSave, async ({ auth, params, body }) => {
     const result = await s.ai.saveToolCall(auth, params.id, body.args);
-    const message = SAVED_MESSAGE[result.tool];
+    // A care card says what the carelog says of a whole-room entry: saved for how many children.
+    const care = result.tool === 'log_care' ? (result.record as { entries: { student: { _id: string } }[] }) : null;
+    const message = care
+      ? CARELOG_MESSAGES.savedMany(new Set(care.entries.map((e) => e.student._id)).size)
+      : SAVED_MESSAGE[result.tool];
     return { result, ...(message ? { message } : {}) };
   });
   route(ROUTES.aiSettings, async ({ auth }) => ({ result: await s.ai.settings(auth) }));

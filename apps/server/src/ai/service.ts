@@ -1,6 +1,8 @@
 import {
   AI_MESSAGES,
   type AiProvider,
+  type CareEntry,
+  type CareEntryRequest,
   type ChatMessage,
   type ChatStreamResponse,
   type ClassQuestionArgs,
@@ -11,6 +13,7 @@ import {
   type DraftToolName,
   ERROR_CODES,
   isoFromDdmmyyyy,
+  type LogCareArgs,
   parseHhmmA,
   ROUTES,
   type RouteDef,
@@ -21,7 +24,6 @@ import { ChatOpenAI } from '@langchain/openai';
 import type { AttendanceService } from '../modules/attendance/service.js';
 import type { ClassService } from '../modules/classes/service.js';
 import type { CommunicationService } from '../modules/communication/service.js';
-import { instantToZoned } from '../platform/zoned.js';
 import type { ObservationService } from '../modules/observations/service.js';
 import type { SchoolService } from '../modules/school/service.js';
 import type { UserService } from '../modules/users/service.js';
@@ -34,6 +36,7 @@ import { isoFromWire } from '../platform/dates.js';
 import type { Db } from '../platform/db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
+import { instantToZoned } from '../platform/zoned.js';
 import { type AgentModel, type AgentRun, agentGraph } from './agent/graph.js';
 import { answerQuestion } from './agent/questions.js';
 import { serialize } from './agent/serialize.js';
@@ -49,7 +52,34 @@ const SAVE_ROUTE: Record<Exclude<DraftToolName, 'mentioned_students'>, RouteDef>
   mark_attendance: ROUTES.classAttendanceSave,
   create_observation: ROUTES.observationCreate,
   draft_announcement: ROUTES.announcementCreate,
+  log_care: ROUTES.careEntryCreate,
 };
+
+/**
+ * The carelog's write, as the room board uses it (one entry for each chosen child, in one transaction,
+ * as the signed-in teacher, with the carelog's own checks: the class's children, no future time, the
+ * allergen warning). Named by its shape so that the assistant depends on that call only.
+ */
+export interface CareWriter {
+  createEntries(scope: Scope, body: CareEntryRequest): Promise<{ entries: CareEntry[]; message: string }>;
+}
+
+type CareRow = LogCareArgs['care_entries'][number];
+/** Entries alike but for the child are saved by one call of the carelog (a whole-room lunch is one write). */
+const careGroupKey = (e: CareRow) =>
+  JSON.stringify([e.kind, e.date, e.time, Object.entries(e.details).sort(([a], [b]) => a.localeCompare(b)), e.note]);
+/** A row of a card, to remember it once saved (a card saved in part is not saved twice). */
+const careRowKey = (e: CareRow) => `${e.student_id} ${careGroupKey(e)}`;
+
+/** Groups of a care card's rows, meals first: an allergen warning (meals only) then comes before anything is written. */
+function careGroups(rows: CareRow[]): CareRow[][] {
+  const groups = new Map<string, CareRow[]>();
+  for (const row of rows) {
+    const key = careGroupKey(row);
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()].sort((a, b) => Number(b[0]?.kind === 'meal') - Number(a[0]?.kind === 'meal'));
+}
 
 const HISTORY = 20;
 
@@ -77,6 +107,7 @@ export class AiService {
       attendance: AttendanceService;
       observations: ObservationService;
       communication: CommunicationService;
+      carelog: CareWriter;
       scopes: ScopeFactory;
     },
   ) {}
@@ -212,9 +243,11 @@ export class AiService {
         firstName: s.first_name,
         lastName: s.last_name,
       }));
-      const ctx = { roster, now: wallClock(date, time), classIds: [q.class_id], locale: q.locale };
+      // Care is logged only where the school keeps a carelog; elsewhere Cue says it cannot.
+      const care = (await auth.schoolPermissions()).has('daycare');
+      const ctx = { roster, now: wallClock(date, time), classIds: [q.class_id], locale: q.locale, care };
       const { model, system } = this.modelFor(school.aiProvider, ctx, () =>
-        systemPrompt({ className: detail.class_name, date, time, roster }),
+        systemPrompt({ className: detail.class_name, date, time, roster, care }),
       );
 
       const history: BaseMessage[] = [];
@@ -245,6 +278,7 @@ export class AiService {
         classId: q.class_id,
         sentence: q.user_input,
         mode: q.mode,
+        care,
         ask: (args: ClassQuestionArgs) => answerQuestion(this.deps, auth, { classId: q.class_id, roster }, args),
         keep: async (call) => {
           drafted.push({
@@ -341,6 +375,8 @@ export class AiService {
     const parsed = TOOL_ARGS[name].safeParse(edited);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid draft', ERROR_CODES.validation, 'args');
     const [rolePermissions, schoolPermissions] = await Promise.all([auth.rolePermissions(), auth.schoolPermissions()]);
+    // A care card drafted before the school switched its carelog off is not saved (and says why).
+    if (name === 'log_care' && !schoolPermissions.has('daycare')) throw forbidden(AI_MESSAGES.noCare);
     if (!can(SAVE_ROUTE[name], { rolePermissions, schoolPermissions })) throw forbidden();
 
     // Claimed first, so that two clicks (or two tabs) save once; released if the save fails.
@@ -348,7 +384,7 @@ export class AiService {
       throw new AppError(409, AI_MESSAGES.alreadySaved, ERROR_CODES.alreadySaved);
     let record: unknown;
     try {
-      record = await this.write(auth, name, call.classId, parsed.data as Record<string, unknown>);
+      record = await this.write(auth, name, call.classId, parsed.data as Record<string, unknown>, id, call.args);
     } catch (err) {
       await repo.releaseToolCall(auth, this.db, id);
       throw err;
@@ -370,6 +406,8 @@ export class AiService {
     name: Exclude<DraftToolName, 'mentioned_students'>,
     classId: string,
     args: Record<string, unknown>,
+    toolCallId: string,
+    stored: Record<string, unknown>,
   ) {
     switch (name) {
       case 'mark_attendance': {
@@ -399,7 +437,47 @@ export class AiService {
           communicationRequestSchema.parse({ ...rest, share_with: rest.classes_ids.length ? 'Classes' : rest.share_with }),
         );
       }
+      case 'log_care':
+        return this.writeCare(auth, classId, TOOL_ARGS.log_care.parse(args), toolCallId, stored);
     }
+  }
+
+  /**
+   * A care card: its rows grouped into one carelog call per kind, day, time, details and note (the
+   * children of a group in one call, as the room board's whole-room entry). The carelog refuses a meal
+   * with a child's recorded allergen (409 ALLERGEN_WARNING, its message and the children in `errors`):
+   * that refusal reaches the card as it is, and the card saves again with `confirm_allergen`. Meals go
+   * first so that the warning comes before anything is written; if a later group fails all the same,
+   * the groups already written are remembered on the draft (`saved_rows`) and not written twice.
+   */
+  private async writeCare(auth: Scope, classId: string, args: LogCareArgs, toolCallId: string, stored: Record<string, unknown>) {
+    const done = new Set(Array.isArray(stored.saved_rows) ? (stored.saved_rows as string[]) : []);
+    const entries: CareEntry[] = [];
+    const savedNow: string[] = [];
+    let message = '';
+    for (const group of careGroups(args.care_entries.filter((e) => !done.has(careRowKey(e))))) {
+      const first = group[0] as CareRow;
+      try {
+        const result = await this.deps.carelog.createEntries(auth, {
+          class_id: classId,
+          student_ids: group.map((e) => e.student_id),
+          kind: first.kind,
+          date: first.date,
+          time: first.time,
+          details: first.details,
+          note: first.note,
+          confirm_allergen: args.confirm_allergen,
+        });
+        entries.push(...result.entries);
+        savedNow.push(...group.map(careRowKey));
+        message = result.message;
+      } catch (err) {
+        if (savedNow.length)
+          await repo.setToolCallArgs(auth, this.db, toolCallId, { ...stored, saved_rows: [...done, ...savedNow] });
+        throw err;
+      }
+    }
+    return { entries, message };
   }
 
   /** AI-initiated writes of the school, newest first (who, what, when, from which sentence): read as the school itself. */

@@ -154,12 +154,22 @@ export function createServices(deps: AppDeps) {
     events,
     scopes,
   });
-  const ai = new AiService(db, clock, config, { users, school, classes, attendance, observations, communication, scopes });
+  // The carelog before the assistant: Cue saves care cards through it, as the teacher.
+  const carelog = new CarelogService(db, clock, scopes, school, children, jobs, email, events);
+  const ai = new AiService(db, clock, config, {
+    users,
+    school,
+    classes,
+    attendance,
+    observations,
+    communication,
+    carelog,
+    scopes,
+  });
   const chat = new ChatService(db, clock, scopes, school, storage, events, {
     available: (scope, schoolId) => ai.externalForSchool(scope, schoolId),
     translate: (text, language) => ai.translate(text, language),
   });
-  const carelog = new CarelogService(db, clock, scopes, school, children, jobs, email, events);
   return {
     clock,
     tokens,
