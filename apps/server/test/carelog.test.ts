@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARE_EMAIL_JOB, CARE_SUMMARY_JOB, summaryJobKey } from '../src/modules/carelog/service.js';
 import { jobs } from '../src/platform/db/schema.js';
+import type { DomainEvents } from '../src/platform/events.js';
 import { seedDemoCarelogIfEmpty } from '../src/seed/carelog.js';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
@@ -120,6 +121,8 @@ describe('care entries', () => {
     const before = await careDay();
     const everyone = before.children.map((c) => c._id);
     expect(everyone.length).toBeGreaterThan(3);
+    const told: DomainEvents['care.updated'][] = [];
+    const off = t.services.events.on('care.updated', (e) => told.push(e));
     const made = expectResponse(
       ROUTES.careEntryCreate,
       await req(
@@ -129,7 +132,15 @@ describe('care entries', () => {
         entry({ student_ids: everyone, kind: 'suncream', details: { area: 'Face and arms' } }),
       ),
     );
+    off();
     expect(made.message).toBe(CARELOG_MESSAGES.savedMany(everyone.length));
+    // One event for the room, to the class's staff and the children's families (their own rooms).
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ classId: nurseryA, kind: 'suncream', date: today });
+    expect(told[0]?.userIds).toEqual(
+      expect.arrayContaining([demoId('user:9000000003'), demoId('user:9000000004'), demoId('user:9000000005')]),
+    );
+    expect(told[0]?.userIds).not.toContain(anitaId);
     expect(made.result.map((e) => e.student._id).sort()).toEqual([...everyone].sort());
     expect(made.result[0]).toMatchObject({
       kind: 'suncream',
@@ -322,6 +333,7 @@ describe('medicines', () => {
       await req('POST', '/api/carelog/medicines', tara, medicine({ name: 'Piriton', signed_form: true })),
     );
     expect(signed.result.consent).toMatchObject({ kind: 'signed_form', by: { name: 'Tara Menon' } });
+    expect(signed.result.abilities).toEqual({ can_give: true, can_end: true, can_record_home_dose: false });
   });
 
   it('is created by a family for its own child, with its consent', async () => {
@@ -359,7 +371,12 @@ describe('medicines', () => {
     expect((await req('POST', url, tara, { ...dose, witness_id: monaId })).statusCode).toBe(400);
     expect((await req('POST', url, tara, { ...dose, date: wire(-5) })).json().code).toBe(ERROR_CODES.medicineNotCurrent);
     const before = (await outbox()).length;
+    const told: DomainEvents['care.updated'][] = [];
+    const off = t.services.events.on('care.updated', (e) => told.push(e));
     const given = expectResponse(ROUTES.medicineDose, await req('POST', url, tara, dose));
+    off();
+    expect(told).toEqual([expect.objectContaining({ classId: nurseryA, kind: 'medicine', studentIds: [aarav] })]);
+    expect(told[0]?.userIds).toEqual(expect.arrayContaining([demoId('user:9000000003'), demoId('user:9000000004')]));
     expect(given.message).toBe(CARELOG_MESSAGES.doseRecorded);
     expect(given.result.doses).toEqual([
       expect.objectContaining({ time: '10:00 AM', dose: '5 ml', at_home: false, witness: { _id: anitaId, name: 'Anita Desai' } }),
@@ -424,6 +441,12 @@ describe('medicines', () => {
     expect(mine.map((m) => m.name).sort()).toEqual(['Calpol', 'Calpol', 'Ibuprofen', 'Piriton']);
     expect(expectResponse(ROUTES.medicineList, await req('GET', '/api/carelog/medicines', diyaMum)).result).toEqual([]);
     expect(expectResponse(ROUTES.medicineList, await req('GET', '/api/carelog/medicines', mona)).result).toEqual([]);
+    // A family may narrow to one of its children's classes; another class is not its own.
+    const inNursery = expectResponse(ROUTES.medicineList, await req('GET', `/api/carelog/medicines?class_id=${nurseryA}`, rohan));
+    expect(inNursery.result).toHaveLength(4);
+    const inKindergarten = `/api/carelog/medicines?class_id=${demoId('class:kindergartenB')}`;
+    expect(expectResponse(ROUTES.medicineList, await req('GET', inKindergarten, rohan)).result).toEqual([]);
+    expect((await req('GET', `/api/carelog/medicines?class_id=${demoId('class:toddlers')}`, rohan)).statusCode).toBe(404);
     const staff = expectResponse(
       ROUTES.medicineList,
       await req('GET', `/api/carelog/medicines?class_id=${nurseryA}`, tara),

@@ -64,19 +64,21 @@ export async function studentsOf(scope: Scope, q: Queryable, ids: readonly strin
     scope.kind === 'staff'
       ? eq(students.schoolId, staffSchoolId(scope))
       : inArray(students.id, orNone([...(await scope.childIds())]));
-  return q
+  // The classes as one text (ids are hex): both drivers read it alike, unlike an array.
+  const rows = await q
     .select({
       id: students.id,
       schoolId: students.schoolId,
       name: studentName,
-      classIds: sql<
-        string[]
-      >`coalesce((select array_agg(${classStudents.classId} order by ${classStudents.classId}) from ${classStudents}
-        inner join ${classes} on ${classes.id} = ${classStudents.classId}
-        where ${classStudents.studentId} = ${students.id} and ${classes.schoolId} = ${students.schoolId}), '{}')`,
+      // Named in full: a column alone in a select list is written without its table, which inside the
+      // subquery would mean the subquery's own tables.
+      classIds: sql<string | null>`(select string_agg(cs.class_id, ',' order by cs.class_id) from class_students cs
+        inner join classes c on c.id = cs.class_id
+        where cs.student_id = "students"."id" and c.school_id = "students"."school_id")`,
     })
     .from(students)
     .where(and(inArray(students.id, [...ids]), where));
+  return rows.map((r) => ({ ...r, classIds: r.classIds ? r.classIds.split(',') : [] }));
 }
 
 /** User ids of the staff of these classes (of the scope's school, or of the family's children's classes). */

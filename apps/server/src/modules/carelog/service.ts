@@ -544,7 +544,7 @@ export class CarelogService {
           studentIds = [...new Set(rosters.flat().map((c) => c.id))];
         }
       }
-    } else if (query.class_id) throw notFound();
+    } else if (query.class_id) studentIds = await this.familyChildrenIn(scope, query.class_id, studentIds);
     let rows = await repo.medicineRows(scope, this.db, {
       studentIds,
       status: query.status === 'all' ? undefined : query.status,
@@ -556,6 +556,14 @@ export class CarelogService {
       rows = rows.filter((r) => on.get(r.schoolId));
     }
     return this.presentMedicines(scope, rows);
+  }
+
+  /** A family's own children in one of their classes (a class none of them is in does not exist for it). */
+  private async familyChildrenIn(scope: Scope, classId: string, among?: string[]): Promise<string[]> {
+    const mine = await repo.studentsOf(scope, this.db, [...(await scope.childIds())]);
+    const inClass = mine.filter((s) => s.classIds.includes(classId)).map((s) => s.id);
+    if (inClass.length === 0) throw notFound();
+    return among ? among.filter((id) => inClass.includes(id)) : inClass;
   }
 
   /**
@@ -790,15 +798,16 @@ export class CarelogService {
     },
   ): Promise<Incident[]> {
     let classIds: string[] | undefined;
+    let studentIds = query.student_id ? [query.student_id] : undefined;
     if (query.student_id) await this.child(scope, query.student_id);
     if (scope.kind === 'staff') {
       if (query.class_id) await requireAccess(scope, 'class', [query.class_id]);
       else if (!(await scope.rolePermissions()).has(REVIEWER)) classIds = await this.visibleClasses(scope);
-    } else if (query.class_id) throw notFound();
+    } else if (query.class_id) studentIds = await this.familyChildrenIn(scope, query.class_id, studentIds);
     let rows = await repo.incidentRows(scope, this.db, {
       classIds,
       classId: query.class_id,
-      studentIds: query.student_id ? [query.student_id] : undefined,
+      studentIds,
       state: query.state,
       from: optionalIso(query.from_date, 'from_date'),
       to: optionalIso(query.to_date, 'to_date'),
