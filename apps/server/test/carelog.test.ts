@@ -495,7 +495,7 @@ describe('incidents', () => {
     expect(mails).toContainEqual(
       expect.objectContaining({
         to: 'rohan.sharma@family.example',
-        subject: 'Sunrise Early Years: Aarav Sharma had an accident today',
+        subject: `Sunrise Early Years: Aarav Sharma had an accident on ${wire(0)}`,
       }),
     );
   });

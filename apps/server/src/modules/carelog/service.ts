@@ -740,7 +740,7 @@ export class CarelogService {
       if (!row) return;
       studentId = row.studentId;
       const what = row.kind === 'accident' ? 'an accident' : 'an incident';
-      subject = `${info.name}: ${row.studentName} had ${what} today`;
+      subject = `${info.name}: ${row.studentName} had ${what} on ${ddmmyyyyFromIso(row.day)}`;
       body = (firstName) =>
         html`<p>Dear ${firstName},</p><p>${row.studentName} had ${what} at ${hhmmOf(row.minute)} on ${ddmmyyyyFromIso(row.day)} (${row.location}).</p><p>${row.description}</p>${row.injury ? html`<p>Injury: ${row.injury}</p>` : ''}${row.firstAid ? html`<p>First aid: ${row.firstAid}</p>` : ''}<p>Please read the report in the app and acknowledge it.</p><p>${info.name}</p>`;
     } else return;
