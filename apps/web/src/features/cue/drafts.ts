@@ -1,4 +1,18 @@
-import { type AttendanceStatus, ddmmyyyyFromIso, formatHhmmA, isoFromDdmmyyyy, isoOfUtc, parseHhmmA } from '@cue/contract';
+import {
+  type AttendanceStatus,
+  CARE_KINDS,
+  type CareDetails,
+  type CareKind,
+  ddmmyyyyFromIso,
+  formatHhmmA,
+  isoFromDdmmyyyy,
+  isoOfUtc,
+  MEAL_AMOUNTS,
+  MEALS,
+  MOODS,
+  NAPPY_STATES,
+  parseHhmmA,
+} from '@cue/contract';
 import { isStreamedId } from './stream';
 
 /**
@@ -94,6 +108,76 @@ export function readMentioned(args: Record<string, unknown>): { id: string; name
     if (isRecord(item) && isStreamedId(item.id)) out.push({ id: item.id, name: str(item.name) });
   }
   return out;
+}
+
+export interface CareDraftRow {
+  student_id: string;
+  kind: CareKind;
+  date: string;
+  time: string;
+  details: CareDetails;
+  note: string;
+}
+export interface CareDraft {
+  rows: CareDraftRow[];
+  confirm_allergen: boolean;
+  is_saved: boolean;
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined => values.find((v) => v === value);
+
+/** A care entry's details as far as they are readable: only the contract's fields and values. */
+export function readCareDetails(value: unknown): CareDetails {
+  if (!isRecord(value)) return {};
+  const d: CareDetails = {};
+  const meal = oneOf(MEALS, value.meal);
+  if (meal) d.meal = meal;
+  if (typeof value.food === 'string' && value.food) d.food = value.food;
+  const amount = oneOf(MEAL_AMOUNTS, value.amount);
+  if (amount) d.amount = amount;
+  if (typeof value.ml === 'number' && Number.isFinite(value.ml)) d.ml = value.ml;
+  if (value.end === null) d.end = null;
+  else if (typeof value.end === 'string' && parseHhmmA(value.end)) d.end = value.end;
+  const state = oneOf(NAPPY_STATES, value.state);
+  if (state) d.state = state;
+  if (typeof value.potty === 'boolean') d.potty = value.potty;
+  const mood = oneOf(MOODS, value.mood);
+  if (mood) d.mood = mood;
+  if (typeof value.activity === 'string' && value.activity) d.activity = value.activity;
+  if (typeof value.area === 'string' && value.area) d.area = value.area;
+  return d;
+}
+
+/** log_care: an entry per child and thing done, as far as it has streamed. */
+export function readCare(args: Record<string, unknown>): CareDraft {
+  const rows: CareDraftRow[] = [];
+  for (const item of list(args.care_entries)) {
+    if (!isRecord(item) || !isStreamedId(item.student_id)) continue;
+    const kind = oneOf(CARE_KINDS, item.kind);
+    if (!kind) continue;
+    rows.push({
+      student_id: item.student_id,
+      kind,
+      date: str(item.date),
+      time: str(item.time),
+      details: readCareDetails(item.details),
+      note: str(item.note),
+    });
+  }
+  return { rows, confirm_allergen: args.confirm_allergen === true, is_saved: args.is_saved === true };
+}
+
+/** 'hh:mm A' ↔ the 24-hour 'HH:mm' of a time field ('' when unreadable). */
+export function fieldFromHhmmA(value: string | null | undefined): string {
+  const t = value ? parseHhmmA(value) : null;
+  return t ? `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}` : '';
+}
+export function hhmmAFromField(value: string): string | null {
+  const m = /^(\d{1,2}):(\d{2})/.exec(value.trim());
+  if (!m) return null;
+  const hour = Number(m[1]);
+  const minute = Number(m[2]);
+  return hour < 24 && minute < 60 ? formatHhmmA(hour, minute) : null;
 }
 
 /** Whether a scheduled announcement's date and time ('DD-MM-YYYY', 'hh:mm A') are still ahead of `now`. */

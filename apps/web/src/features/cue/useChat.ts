@@ -142,7 +142,14 @@ export function useCardSave(classId: string | null, act: (action: ChatAction) =>
         act({ type: 'saved', toolCallId: call.id, args });
         return true;
       } catch (err) {
-        if (err instanceof ApiError && err.status === 409 && err.code !== ERROR_CODES.dayComplete) {
+        // A 409 is "already saved", except a completed attendance day and the carelog's allergen warning,
+        // which leave the card to be checked and saved again.
+        if (
+          err instanceof ApiError &&
+          err.status === 409 &&
+          err.code !== ERROR_CODES.dayComplete &&
+          err.code !== ERROR_CODES.allergenWarning
+        ) {
           act({ type: 'saved', toolCallId: call.id, args: call.args });
           toast.error(t('messages.alreadySaved'));
         } else toast.error(errorText(err));

@@ -1,6 +1,7 @@
 import { AnnouncementCard } from './AnnouncementCard';
 import { AttendanceCard } from './AttendanceCard';
 import type { CardProps } from './CardFrame';
+import { CareCard } from './CareCard';
 import { MentionedCard } from './MentionedCard';
 import { ObservationCard } from './ObservationCard';
 
@@ -15,6 +16,8 @@ export function ToolCard(props: CardProps) {
       return <AnnouncementCard {...props} />;
     case 'mentioned_students':
       return <MentionedCard {...props} />;
+    case 'log_care':
+      return <CareCard {...props} />;
     default:
       return null;
   }
