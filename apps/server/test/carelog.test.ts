@@ -637,6 +637,22 @@ describe('settings', () => {
   });
 });
 
+describe('the daycare feature', () => {
+  it('when the school switches it off, families and staff no longer reach the carelog', async () => {
+    const admin = t.services.scopes.of({ userId: anitaId, kind: 'staff', schoolId: sunrise, sessionId: 'test', isTemp: false });
+    await t.services.school.setPermissions(admin, { daycare: false });
+    try {
+      expect((await req('GET', `/api/carelog/children/${aarav}/day`, rohan)).statusCode).toBe(403);
+      expect((await req('GET', '/api/carelog/medicines', rohan)).json().result).toEqual([]);
+      expect((await req('GET', '/api/carelog/incidents', rohan)).json().result).toEqual([]);
+      expect((await req('GET', `/api/carelog/day?class_id=${nurseryA}`, tara)).statusCode).toBe(403);
+    } finally {
+      await t.services.school.setPermissions(admin, { daycare: true });
+    }
+    expect((await req('GET', `/api/carelog/children/${aarav}/day`, rohan)).statusCode).toBe(200);
+  });
+});
+
 describe('the daily summary', () => {
   it('emails the subscribed parent their child day at the summary time, then queues the next day', async () => {
     const before = (await outbox()).length;

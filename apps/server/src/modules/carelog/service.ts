@@ -78,6 +78,12 @@ export function mentions(text: string, word: string): boolean {
   return pattern.test(text.replace(/[’]/g, "'"));
 }
 
+/** An entry's details as stored: a nap's end lives in its own column. */
+function withoutEnd(details: CareDetails): CareDetails {
+  const { end: _end, ...rest } = details;
+  return rest;
+}
+
 /** Whole months between a date of birth and a day (both ISO). */
 function monthsBetween(birth: string, day: string): number {
   const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
@@ -206,12 +212,11 @@ export class CarelogService {
     const roster = new Set((await repo.classChildren(scope, this.db, body.class_id)).map((c) => c.id));
     if (ids.some((id) => !roster.has(id)))
       throw badRequest(CARELOG_MESSAGES.childrenOfClass, ERROR_CODES.notInClass, 'student_ids');
-    const { end, ...details } = body.details;
+    const details = withoutEnd(body.details);
     const endMinute = body.kind === 'nap' ? this.napEnd(body.details, minute) : null;
     if (endMinute !== null) await this.notFuture(scope, day, endMinute, 'details.end');
     if (!body.confirm_allergen && FOOD_KINDS.has(body.kind))
       this.checkAllergens(await this.children.careFacts(scope, ids), ids, body.kind, details, body.note);
-    void end;
     const now = this.clock.now();
     const rows: repo.EntryInsert[] = ids.map((studentId) => ({
       id: newId(),
@@ -259,8 +264,7 @@ export class CarelogService {
       else if (endMinute !== null && endMinute < minute)
         throw badRequest(CARELOG_MESSAGES.napEndBeforeStart, ERROR_CODES.validation, 'time');
     }
-    const { end, ...details } = merged;
-    void end;
+    const details = withoutEnd(merged);
     const note = body.note ?? row.note;
     await this.notFuture(scope, row.day, minute);
     if (endMinute !== null) await this.notFuture(scope, row.day, endMinute, 'details.end');
