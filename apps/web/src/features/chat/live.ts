@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { Side } from '../../lib/session';
 import { getSocket, useSocketEvent } from '../../lib/socket';
 import { chatKeys, storeMessages } from './cache';
-import { useOutboxSender } from './outbox';
+import { forgetDelivered, useOutboxSender } from './outbox';
 import { listWithMessage, listWithRead } from './thread';
 
 /** The conversation on screen (its new messages are read as they come, so they count no unread). */
@@ -16,6 +16,7 @@ export const isOpenConversation = (id: string) => openConversation === id && doc
 
 function heardMessage(client: QueryClient, side: Side, me: string | null, event: ChatMessageEvent): void {
   storeMessages(client, side, event.conversation_id, [event.message]);
+  if (me && event.message.sender._id === me) forgetDelivered(side, me, event.message.client_id);
   let known = false;
   client.setQueryData<ChatConversation[]>(chatKeys.list(side), (list) => {
     if (!list) return list;

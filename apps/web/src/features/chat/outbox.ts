@@ -121,9 +121,36 @@ export function flush(client: QueryClient, side: Side, userId: string): Promise<
       },
     });
   });
-  const settled = next.catch(() => undefined);
+  const settled = next.catch(() => undefined).then(() => retryLater(client, side, userId));
   running.set(owner, settled);
   return settled;
+}
+
+const retries = new Map<string, { timer: ReturnType<typeof setTimeout>; delay: number }>();
+
+/**
+ * A send that got no answer while the connection looked fine (a request lost on the way) is tried
+ * again after 5 s, then 10, 20, up to a minute; a reconnection tries at once. Nothing waiting: no timer.
+ */
+function retryLater(client: QueryClient, side: Side, userId: string): void {
+  const owner = ownerOf(side, userId);
+  const current = retries.get(owner);
+  if (current) clearTimeout(current.timer);
+  if (itemsOf(owner).length === 0) {
+    retries.delete(owner);
+    return;
+  }
+  const delay = Math.min(60_000, current ? current.delay * 2 : 5_000);
+  const timer = setTimeout(() => void flush(client, side, userId), delay);
+  retries.set(owner, { timer, delay });
+}
+
+/** A message of one's own heard from the server (another tab's send, or a send whose answer was lost): it waits no more. */
+export function forgetDelivered(side: Side, userId: string, clientId: string | null): void {
+  if (!clientId) return;
+  const owner = ownerOf(side, userId);
+  const items = itemsOf(owner);
+  if (items.some((i) => i.client_id === clientId)) save(owner, withoutDelivered(items, [clientId]));
 }
 
 /** Queues a message and sends it at once when online; offline it waits, shown as "Waiting to send". */

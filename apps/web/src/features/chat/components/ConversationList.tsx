@@ -26,7 +26,8 @@ function KindIcon({ conversation }: { conversation: ChatConversation }) {
 function useSubtitle() {
   const { t } = useTranslation(CHAT_NS);
   return (c: ChatConversation) => {
-    if (c.kind === 'family') return c.class?.name ?? '';
+    // A family conversation's title already names the class (the server's "child · class").
+    if (c.kind === 'family') return c.class && !c.title.includes(c.class.name) ? c.class.name : '';
     if (c.kind === 'channel') return c.mode === 'announcement' ? t('kind.announcement') : t('kind.channel');
     return t('kind.staff');
   };
@@ -55,7 +56,7 @@ function Row({ conversation, href, active }: { conversation: ChatConversation; h
       </Avatar>
       <div style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" gap={6} wrap="nowrap">
-          <Text fw={conversation.unread > 0 ? 700 : 600} fz="sm" truncate="end">
+          <Text fw={conversation.unread > 0 ? 700 : 600} fz="sm" truncate="end" dir="auto">
             {conversation.title}
           </Text>
           {conversation.last_message_at && (
@@ -75,6 +76,7 @@ function Row({ conversation, href, active }: { conversation: ChatConversation; h
             c={conversation.unread > 0 ? undefined : 'dimmed'}
             truncate="end"
             fs={last?.deleted ? 'italic' : undefined}
+            dir="auto"
           >
             {preview}
           </Text>

@@ -149,7 +149,7 @@ export const MessageItem = memo(function MessageItem({
               <Text fz="xs" fw={600} span>
                 {message.reply_to.sender_name}
               </Text>{' '}
-              <Text fz="xs" span lineClamp={2}>
+              <Text fz="xs" span lineClamp={2} dir="auto">
                 {message.reply_to.deleted ? t('message.deleted') : message.reply_to.body || t('message.attachment')}
               </Text>
             </div>
@@ -165,7 +165,11 @@ export const MessageItem = memo(function MessageItem({
             </Text>
           ) : (
             <>
-              {message.body && <Text fz="sm">{message.body}</Text>}
+              {message.body && (
+                <Text fz="sm" dir="auto">
+                  {message.body}
+                </Text>
+              )}
               {message.attachments.length > 0 && <Attachments attachments={message.attachments} />}
             </>
           )}
@@ -176,6 +180,7 @@ export const MessageItem = memo(function MessageItem({
               mt={4}
               pt={4}
               style={{ borderBlockStart: '1px dashed var(--mantine-color-default-border)' }}
+              dir="auto"
               data-testid="translation"
             >
               {translate.data.text}
@@ -258,7 +263,9 @@ export function PendingItem({ item }: { item: OutboxItem }) {
             </Text>
           </div>
         )}
-        <Text fz="sm">{item.body}</Text>
+        <Text fz="sm" dir="auto">
+          {item.body}
+        </Text>
         <div className={classes.meta}>
           <IconClock size={14} aria-hidden />
           <span>{t('receipt.waiting')}</span>

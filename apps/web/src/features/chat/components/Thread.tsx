@@ -240,7 +240,9 @@ export function Thread({ side, id, me, backHref }: { side: Side; id: string; me:
   const readOnly = !detail.abilities.can_write;
   const subtitle =
     detail.kind === 'family'
-      ? (detail.class?.name ?? '')
+      ? detail.class && !detail.title.includes(detail.class.name)
+        ? detail.class.name
+        : ''
       : detail.kind === 'channel'
         ? detail.mode === 'announcement'
           ? t('kind.announcement')
@@ -254,7 +256,7 @@ export function Thread({ side, id, me, backHref }: { side: Side; id: string; me:
           <IconArrowLeft size={20} aria-hidden className={classes.flip} />
         </ActionIcon>
         <div style={{ flex: 1, minWidth: 0 }}>
-          <Title order={2} fz="md" lineClamp={1} data-testid="chat-title">
+          <Title order={2} fz="md" lineClamp={1} dir="auto" data-testid="chat-title">
             {detail.title}
           </Title>
           {subtitle && (

@@ -1,7 +1,7 @@
 import { MENUS, type MenuItem } from '@cue/contract';
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { IconMessagePlus, IconMessages, IconPlaneDeparture, IconSettings, IconShieldLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Side } from '../../../lib/session';
@@ -29,6 +29,32 @@ export function chatNeed(): Omit<MenuItem, 'key' | 'path'> {
 
 type Dialog = 'new' | 'settings' | 'away' | null;
 
+/**
+ * The height that fills the window below an element's top (the chat scrolls inside its panes, so the
+ * composer stays in view), measured again as the window or what is above it changes size.
+ */
+function useFillHeight<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = ref.current;
+      if (!el) return;
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(360, window.innerHeight - top - 16));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer.disconnect();
+    };
+  }, []);
+  return { ref, height };
+}
+
 function ChatScreen({ side }: { side: Side }) {
   const { t } = useTranslation(CHAT_NS);
   const { held } = useShell();
@@ -42,6 +68,7 @@ function ChatScreen({ side }: { side: Side }) {
   const admin = staff && holds(held, 'admin_portal.school_details');
   const safeguarding = staff && holds(held, 'daily_communication.chat_safeguarding');
   const close = () => setDialog(null);
+  const fill = useFillHeight<HTMLDivElement>();
 
   return (
     <Page
@@ -76,7 +103,12 @@ function ChatScreen({ side }: { side: Side }) {
         </>
       }
     >
-      <div className={classes.layout} data-open={id ? 'true' : 'false'}>
+      <div
+        ref={fill.ref}
+        className={classes.layout}
+        data-open={id ? 'true' : 'false'}
+        style={fill.height ? { height: fill.height } : undefined}
+      >
         <section className={classes.listPane} aria-label={t('list.label')}>
           <ConversationList
             conversations={list.data}

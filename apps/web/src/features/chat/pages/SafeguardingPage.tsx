@@ -21,6 +21,7 @@ import { IconAlertTriangle, IconArrowLeft, IconDownload, IconEye, IconFile, Icon
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
@@ -218,9 +219,9 @@ function RecordMessage({ message }: { message: ChatRecordMessage }) {
             </Badge>
           )}
           {message.deleted_at && (
-            <Badge color="gray" size="sm" variant="filled">
+            <SoftBadge color="gray" size="sm">
               {t('record.deleted', { when: dayTimeOf(message.deleted_at) })}
-            </Badge>
+            </SoftBadge>
           )}
           {message.edited_at && (
             <Badge color="blue" size="sm" variant="light">
