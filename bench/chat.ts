@@ -22,6 +22,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { CARE_UPDATED_EVENT, type CareUpdatedEvent, type ChatMessageEvent, MESSAGE_EVENTS } from '@cue/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -329,9 +330,22 @@ async function findPostmaster(): Promise<number> {
   return postmaster;
 }
 
+/**
+ * Nanoseconds the process's main thread (the server's JavaScript) waited, ready to run, for a CPU: on a
+ * shared machine, the part of a latency that is others' load rather than the server's own work.
+ */
+const runQueueWaitNs = (pid: number): number => {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1] ?? 0);
+  } catch {
+    return 0;
+  }
+};
+
 function cpuMeter(serverPid: number, postmaster: number) {
   const sample = () => ({
     wall: performance.now(),
+    waited: runQueueWaitNs(serverPid),
     server: cpuOf(serverPid),
     db: postgres ? postgresCpu(postmaster) : 0,
     bench: process.cpuUsage(),
@@ -346,6 +360,7 @@ function cpuMeter(serverPid: number, postmaster: number) {
       wallMs: Math.round(wallMs),
       serverCpuMs: end.server - start.server,
       serverCpuPercentOfOneCore: share(end.server - start.server),
+      serverWaitingForACpuMs: Math.round((end.waited - start.waited) / 1e6),
       dbCpuMs: postgres ? end.db - start.db : null,
       dbCpuPercentOfOneCore: postgres ? share(end.db - start.db) : null,
       benchClientCpuPercentOfOneCore: share(benchMs),
@@ -417,10 +432,14 @@ async function chatFigure(server: RunningServer, conversations: Conversation[], 
   await Promise.all(pending);
   await new Promise((r) => setTimeout(r, 1_000));
   const meter = cpuMeter(server.process.pid ?? 0, postmaster);
+  // This process's own event loop: a late timestamp here would be counted as the server's.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const startedAt = performance.now();
   await paced(WARMUP * RATE, DURATION * RATE, true);
   const sendingMs = performance.now() - startedAt;
   const cpu = meter();
+  loopDelay.disable();
   const measured = sent.filter((s) => s.measured);
   // Wait for the answers, then up to GRACE seconds for every expected delivery.
   await Promise.all(pending);
@@ -432,6 +451,7 @@ async function chatFigure(server: RunningServer, conversations: Conversation[], 
 
   const delivery: number[] = [];
   const perMessageLast: number[] = [];
+  const perMessage = new Map<string, number>();
   let lost = 0;
   const lostMessages = new Set<string>();
   for (const s of measured) {
@@ -447,6 +467,21 @@ async function chatFigure(server: RunningServer, conversations: Conversation[], 
       last = Math.max(last, at - s.sentAt);
     }
     perMessageLast.push(last);
+    perMessage.set(s.clientId, last);
+  }
+  // Per second of sending: how the latencies moved (a stall shows as one bad second, load as many).
+  const timeline: { second: number; messages: number; postP50Ms: number; postMaxMs: number; deliveryMaxMs: number }[] = [];
+  for (let second = 0; second < DURATION; second++) {
+    const inSecond = measured.filter((s) => Math.floor((s.sentAt - startedAt) / 1000) === second);
+    if (inSecond.length === 0) continue;
+    const posts = latencies(inSecond.map((s) => (s.answeredAt ?? s.sentAt) - s.sentAt));
+    timeline.push({
+      second,
+      messages: inSecond.length,
+      postP50Ms: posts.p50Ms,
+      postMaxMs: posts.maxMs,
+      deliveryMaxMs: Math.round(Math.max(0, ...inSecond.map((s) => perMessage.get(s.clientId) ?? 0))),
+    });
   }
   const failed = measured.filter((s) => s.status !== 200);
   const byStatus: Record<string, number> = {};
@@ -483,7 +518,15 @@ async function chatFigure(server: RunningServer, conversations: Conversation[], 
     deliveryLatency: latencies(delivery),
     lastSocketOfAMessage: latencies(perMessageLast),
     postLatency: latencies(measured.filter((s) => s.answeredAt).map((s) => (s.answeredAt as number) - s.sentAt)),
+    benchClientEventLoopDelay: {
+      p50Ms: Math.round(loopDelay.percentile(50) / 1e5) / 10,
+      p99Ms: Math.round(loopDelay.percentile(99) / 1e5) / 10,
+      maxMs: Math.round(loopDelay.max / 1e5) / 10,
+    },
+    serverCpuMsPerMessage: Math.round((cpu.serverCpuMs / Math.max(1, measured.length)) * 10) / 10,
+    dbCpuMsPerMessage: cpu.dbCpuMs === null ? null : Math.round((cpu.dbCpuMs / Math.max(1, measured.length)) * 10) / 10,
     cpu,
+    timeline,
   };
 }
 
@@ -573,6 +616,87 @@ async function careFigure(server: RunningServer, school: School, held: Held[], p
   };
 }
 
+// ------------------------------------------------------------------ statements per call (PostgreSQL)
+
+/**
+ * The statements one send and one whole-room entry cost the database, read from PostgreSQL's own log
+ * (log_statement = all for the moment of the calls, between two markers). The throw-away server of
+ * scripts/with-postgres.sh writes its log beside its data directory.
+ */
+async function statementsPerCall(server: RunningServer, conversations: Conversation[], school: School) {
+  if (!postgres) return null;
+  const client = new pg.Client({ connectionString: postgres });
+  await client.connect();
+  const dataDir = (await client.query<{ data_directory: string }>('show data_directory')).rows[0]?.data_directory as string;
+  const logFile = path.join(path.dirname(dataDir), 'log');
+  if (!fs.existsSync(logFile)) {
+    await client.end();
+    return { note: `no log at ${logFile}` };
+  }
+  await client.query("alter system set log_statement = 'all'");
+  await client.query('select pg_reload_conf()');
+  await new Promise((r) => setTimeout(r, 500));
+  const count = async (name: string, act: () => Promise<unknown>) => {
+    const marker = `bench_marker_${Date.now().toString(36)}`;
+    await client.query(`select '${marker}_start'`);
+    await act();
+    await new Promise((r) => setTimeout(r, 300));
+    await client.query(`select '${marker}_end'`);
+    await new Promise((r) => setTimeout(r, 300));
+    const text = fs.readFileSync(logFile, 'utf8');
+    const between = text.slice(text.indexOf(`${marker}_start`), text.indexOf(`${marker}_end`));
+    // The last one is the end marker's own.
+    const statements = between
+      .split('\n')
+      .filter((l) => /LOG: {2}(statement|execute [^:]*):/.test(l))
+      .slice(0, -1);
+    const kinds: Record<string, number> = {};
+    for (const l of statements) {
+      const sqlText = l.replace(/^.*LOG: {2}(statement|execute [^:]*): /, '').trim();
+      // A statement whose first line is empty names its kind on the next one: counted as 'other'.
+      const word = /^notify|^select pg_notify|pg_notify/i.test(sqlText)
+        ? 'notify'
+        : (sqlText.split(/\s+/)[0] ?? '').toLowerCase();
+      kinds[word || 'other'] = (kinds[word || 'other'] ?? 0) + 1;
+    }
+    return {
+      call: name,
+      statements: statements.length,
+      byKind: kinds,
+      sql: statements.map((l) => l.replace(/^.*LOG: {2}(statement|execute [^:]*): /, '').slice(0, 200)),
+    };
+  };
+  const family = conversations.find((c) => c.kind === 'family') as Conversation;
+  const parent = family.senders.find((p) => p.kind === 'parent') as Person;
+  const staffMember = family.senders.find((p) => p.kind === 'staff') as Person;
+  const sendAs = (who: Person) => () =>
+    call(server.url, who.token as string, 'POST', `/api/chat/conversations/${family.id}/messages`, {
+      client_id: `count-${who.id}-${Date.now()}`,
+      body: 'Counting statements',
+    });
+  const room = school.rooms[0] as Room;
+  const { date, time } = instantToZoned(new Date(Date.now() - 60_000), school.timeZone);
+  const out = [
+    await count('chat send (a parent)', sendAs(parent)),
+    await count('chat send (staff)', sendAs(staffMember)),
+    await count(`carelog whole-room entry (${room.children.length} children)`, () =>
+      call(server.url, room.staff[0]?.token as string, 'POST', '/api/carelog/entries', {
+        class_id: room.classId,
+        student_ids: room.children.map((c) => c.id),
+        kind: 'meal',
+        date,
+        time,
+        details: { meal: 'tea', food: 'Toast', amount: 'most' },
+        note: '',
+      }),
+    ),
+  ];
+  await client.query('alter system reset log_statement');
+  await client.query('select pg_reload_conf()');
+  await client.end();
+  return out;
+}
+
 // ------------------------------------------------------------------ the run
 
 async function main() {
@@ -608,6 +732,10 @@ async function main() {
   console.log('chat', chat);
   const care = await careFigure(server, school, held, postmaster);
   console.log('care', care);
+  // Counted last, and never at the cost of the figures above.
+  const statements = await statementsPerCall(server, conversations, school).catch((err: Error) => ({ error: err.message }));
+  if (Array.isArray(statements))
+    for (const st of statements) console.log(st.call, st.statements, st.byKind, '\n ', st.sql.join('\n  '));
   for (const h of held) h.socket.disconnect();
   await server.stop();
 
@@ -620,6 +748,7 @@ async function main() {
     setup,
     chat,
     care,
+    statements,
   });
   console.log(`saved ${file}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
