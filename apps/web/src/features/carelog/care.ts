@@ -368,13 +368,16 @@ export function detailsOf(kind: CareKind, v: EntryFields): CareDetails {
   }
 }
 
-/** An instant (ISO) in the reader's words: the time alone when it is today, else with its day. */
-export function readableMoment(iso: string, language: string, now: Date = new Date()): string {
+/** An instant (ISO) in the reader's words: the time alone when it is today (unless `withDay`), else with its day. */
+export function readableMoment(iso: string, language: string, now: Date = new Date(), withDay = false): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  const sameDay = at.toDateString() === now.toDateString();
+  const sameDay = !withDay && at.toDateString() === now.toDateString();
   const options: Intl.DateTimeFormatOptions = sameDay
     ? { hour: 'numeric', minute: '2-digit' }
     : { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
   return new Intl.DateTimeFormat(language, options).format(at);
 }
+
+/** When something was signed or done (ISO), always with its day. */
+export const readableStamp = (iso: string, language: string): string => readableMoment(iso, language, new Date(), true);

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { currentLanguage } from '../../../lib/i18n';
-import { daysUntil, readableMoment, readableTime } from '../care';
+import { daysUntil, readableStamp, readableTime } from '../care';
 import { CARELOG_NS } from '../i18n';
 import { BodyMap } from './BodyMap';
 import { AcknowledgeModal, CorrectModal, RegulatorModal, ReviewModal } from './IncidentForms';
 
 /** Where a report stands: acknowledged by the family, reviewed, and for a serious one the regulator's clock. */
-export function IncidentBadges({ incident }: { incident: Incident }) {
+export function IncidentBadges({ incident, family = false }: { incident: Incident; family?: boolean }) {
   const { t } = useTranslation(CARELOG_NS);
   const days = incident.regulator_due ? daysUntil(incident.regulator_due) : null;
   return (
@@ -28,10 +28,12 @@ export function IncidentBadges({ incident }: { incident: Incident }) {
       <SoftBadge color={incident.acknowledged ? 'green' : 'yellow'} size="sm" radius="sm" data-testid="ack-state">
         {incident.acknowledged ? t('incident.acknowledged') : t('incident.awaitingAck')}
       </SoftBadge>
-      <SoftBadge color={incident.reviewed ? 'green' : 'gray'} size="sm" radius="sm" outline={!incident.reviewed}>
-        {incident.reviewed ? t('incident.reviewed') : t('incident.toReview')}
-      </SoftBadge>
-      {incident.serious && !incident.regulator_notified && incident.regulator_due && (
+      {!family && (
+        <SoftBadge color={incident.reviewed ? 'green' : 'gray'} size="sm" radius="sm" outline={!incident.reviewed}>
+          {incident.reviewed ? t('incident.reviewed') : t('incident.toReview')}
+        </SoftBadge>
+      )}
+      {!family && incident.serious && !incident.regulator_notified && incident.regulator_due && (
         <SoftBadge
           color={days !== null && days < 3 ? 'red' : 'orange'}
           size="sm"
@@ -41,7 +43,7 @@ export function IncidentBadges({ incident }: { incident: Incident }) {
           {t('incident.regulatorDue', { date: incident.regulator_due, count: Math.max(0, days ?? 0) })}
         </SoftBadge>
       )}
-      {incident.regulator_notified && (
+      {!family && incident.regulator_notified && (
         <SoftBadge color="green" size="sm" radius="sm">
           {t('incident.regulatorDone', { date: incident.regulator_notified.on })}
         </SoftBadge>
@@ -55,10 +57,13 @@ export function IncidentList({
   incidents,
   pathOf,
   empty,
+  family = false,
 }: {
   incidents: Incident[];
   pathOf: (id: string) => string;
   empty: string;
+  /** A family's list: no review or regulator badges. */
+  family?: boolean;
 }) {
   const { t } = useTranslation(CARELOG_NS);
   const lng = currentLanguage();
@@ -103,7 +108,7 @@ export function IncidentList({
             <Text fz="sm" lineClamp={2} dir="auto">
               {incident.location} — {incident.description}
             </Text>
-            <IncidentBadges incident={incident} />
+            <IncidentBadges incident={incident} family={family} />
           </Stack>
         </Paper>
       ))}
@@ -129,8 +134,8 @@ function Field({ label, value }: { label: string; value: string }) {
  * A report read in full: its details, the body map, the signatures, the review, the regulator's
  * notification and the corrections; the buttons each reader may use (never a delete).
  */
-export function IncidentView({ incident }: { incident: Incident }) {
-  const { t } = useTranslation(CARELOG_NS);
+export function IncidentView({ incident, family = false }: { incident: Incident; family?: boolean }) {
+  const { t, i18n } = useTranslation(CARELOG_NS);
   const lng = currentLanguage();
   const [open, setOpen] = useState<'correct' | 'review' | 'regulator' | 'acknowledge' | null>(null);
   const a = incident.abilities;
@@ -144,7 +149,7 @@ export function IncidentView({ incident }: { incident: Incident }) {
   };
   return (
     <Stack gap="lg" data-testid="incident-view">
-      <IncidentBadges incident={incident} />
+      <IncidentBadges incident={incident} family={family} />
       {(a.can_correct || a.can_review || a.can_notify_regulator || a.can_acknowledge) && (
         <Group gap="sm" wrap="wrap">
           {a.can_acknowledge && !incident.acknowledged && (
@@ -169,7 +174,7 @@ export function IncidentView({ incident }: { incident: Incident }) {
           )}
         </Group>
       )}
-      {incident.serious && !incident.regulator_notified && incident.regulator_due && (
+      {!family && incident.serious && !incident.regulator_notified && incident.regulator_due && (
         <Alert color="red" variant="light" icon={<IconClockHour4 size={18} aria-hidden />} data-testid="regulator-due">
           {t('incident.regulatorDueLong', { date: incident.regulator_due })}
         </Alert>
@@ -201,29 +206,33 @@ export function IncidentView({ incident }: { incident: Incident }) {
       <Paper withBorder radius="lg" p="md">
         <Stack gap="xs">
           <Text fz="sm" data-testid="staff-signature">
-            {t('incident.signedBy', { signature: incident.signature, date: readableMoment(incident.signed_at, lng) })}
+            {t('incident.signedBy', { signature: incident.signature, date: readableStamp(incident.signed_at, lng) })}
           </Text>
-          <Divider />
-          <Text fz="sm" data-testid="review-state">
-            {incident.reviewed
-              ? t('incident.reviewedBy', { name: incident.reviewed.by.name, date: readableMoment(incident.reviewed.at, lng) })
-              : t('incident.notReviewed')}
-          </Text>
-          {incident.reviewed?.note && (
-            <Text fz="sm" c="dimmed" dir="auto">
-              {incident.reviewed.note}
-            </Text>
+          {!family && (
+            <>
+              <Divider />
+              <Text fz="sm" data-testid="review-state">
+                {incident.reviewed
+                  ? t('incident.reviewedBy', { name: incident.reviewed.by.name, date: readableStamp(incident.reviewed.at, lng) })
+                  : t('incident.notReviewed')}
+              </Text>
+              {incident.reviewed?.note && (
+                <Text fz="sm" c="dimmed" dir="auto">
+                  {incident.reviewed.note}
+                </Text>
+              )}
+            </>
           )}
           <Divider />
           <Text fz="sm" data-testid="acknowledgement">
             {incident.acknowledged
               ? t('incident.acknowledgedBy', {
                   signature: incident.acknowledged.signature,
-                  date: readableMoment(incident.acknowledged.at, lng),
+                  date: readableStamp(incident.acknowledged.at, lng),
                 })
               : t('incident.notAcknowledged')}
           </Text>
-          {incident.regulator_notified && (
+          {!family && incident.regulator_notified && (
             <>
               <Divider />
               <Text fz="sm">
@@ -246,18 +255,16 @@ export function IncidentView({ incident }: { incident: Incident }) {
             {incident.corrections.map((c) => (
               <MantineTimeline.Item
                 key={c.at}
-                title={t('incident.correctedBy', { name: c.by.name, date: readableMoment(c.at, lng) })}
+                title={t('incident.correctedBy', { name: c.by.name, date: readableStamp(c.at, lng) })}
               >
                 <Text fz="sm" dir="auto">
                   {t('incident.reasonLine', { reason: c.reason })}
                 </Text>
                 {Object.entries(c.changes).map(([key, change]) => (
-                  <Text fz="xs" c="dimmed" key={key} dir="auto">
-                    {t('incident.changeLine', {
-                      field: t(`correctable.${key}`, { defaultValue: key }),
-                      from: changeText(change.from),
-                      to: changeText(change.to),
-                    })}
+                  <Text fz="xs" c="dimmed" key={key} data-testid="correction-change">
+                    {/* Each value isolated, so the arrow points from the old to the new in either direction. */}
+                    {t('incident.changeField', { field: t(`correctable.${key}`, { defaultValue: key }) })}{' '}
+                    <bdi>{changeText(change.from)}</bdi> {i18n.dir() === 'rtl' ? '←' : '→'} <bdi>{changeText(change.to)}</bdi>
                   </Text>
                 ))}
               </MantineTimeline.Item>

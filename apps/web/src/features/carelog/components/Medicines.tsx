@@ -391,6 +391,11 @@ export function MedicineCard({
             {waiting ? t('medicine.nextFrom', { time: readableMoment(medicine.next_allowed_at, lng) }) : t('medicine.nextNow')}
           </Text>
         )}
+        {onGive && medicine.status === 'active' && !medicine.consent && (
+          <Alert color="red" variant="light" p="xs" data-testid="no-consent">
+            {careMessage('noConsent')}
+          </Alert>
+        )}
         {(onGive || onHome || onEnd) && medicine.status === 'active' && (
           <Group gap="sm" mt={4}>
             {onGive && medicine.abilities.can_give && (

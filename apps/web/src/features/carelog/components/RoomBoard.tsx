@@ -44,7 +44,6 @@ function ChildTile({
       className={classes.tile}
       data-selected={selected || undefined}
       aria-pressed={selected}
-      aria-label={child.name}
       aria-describedby={describedBy}
       onClick={onToggle}
       data-testid="care-tile"
@@ -64,7 +63,11 @@ function ChildTile({
         <Text fz="sm" fw={600} lh={1.2} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           <bdi>{child.name}</bdi>
         </Text>
-        <Box id={describedBy}>
+        {/*
+          The tile's name is the child's name as shown (the avatar and this description are hidden from it);
+          an aria-label would leave out the initials on screen, which a speech-input user may say.
+        */}
+        <Box id={describedBy} aria-hidden>
           <Stack gap={4} align="center">
             {asleep && (
               <SoftBadge color="indigo" size="xs" radius="sm" leftSection={<IconZzz size={10} aria-hidden />}>
@@ -179,7 +182,7 @@ export function RoomBoard({ day, editable }: { day: CareDay; editable: boolean }
               {t('room.chooseFirst')}
             </Text>
           )}
-          <Group gap={6} justify="center" wrap="wrap">
+          <Box className={classes.kinds}>
             {CARE_KINDS.map((k) => {
               const { icon: Glyph, color } = KIND_LOOK[k];
               return (
@@ -197,7 +200,7 @@ export function RoomBoard({ day, editable }: { day: CareDay; editable: boolean }
                 </Button>
               );
             })}
-          </Group>
+          </Box>
         </Paper>
       )}
       {kind && (

@@ -42,7 +42,7 @@ function Report({ id }: { id: string }) {
       ) : !incident ? (
         <Skeleton h={320} radius="lg" />
       ) : (
-        <IncidentView incident={incident} />
+        <IncidentView incident={incident} family={side === 'parent'} />
       )}
     </Page>
   );

@@ -95,7 +95,7 @@ function DayRow({ item }: { item: DayItem }) {
         <Text fz="sm" dir="auto" lineClamp={3}>
           {incident.description}
         </Text>
-        <IncidentBadges incident={incident} />
+        <IncidentBadges incident={incident} family />
         <Group>
           <Button component={Link} to={parentPage(incidentPath(incident._id))} size="xs" variant="light">
             {t('parent.openReport')}
@@ -233,7 +233,7 @@ function ReportsTab({ studentId }: { studentId: string }) {
         ) : !waiting.data ? (
           <Skeleton h={120} radius="lg" />
         ) : (
-          <IncidentList incidents={waiting.data} pathOf={pathOf} empty={t('parent.nothingToAcknowledge')} />
+          <IncidentList incidents={waiting.data} pathOf={pathOf} empty={t('parent.nothingToAcknowledge')} family />
         )}
       </Stack>
       {done.length > 0 && (
@@ -241,7 +241,7 @@ function ReportsTab({ studentId }: { studentId: string }) {
           <Title order={2} fz="lg" id="reports-done">
             {t('parent.earlierReports')}
           </Title>
-          <IncidentList incidents={done} pathOf={pathOf} empty="" />
+          <IncidentList incidents={done} pathOf={pathOf} empty="" family />
         </Stack>
       )}
     </Stack>
