@@ -209,6 +209,25 @@ describe('Cue logs care from a sentence', () => {
     expect((await careDay()).entries.filter((e) => e.details.food === 'scrambled egg')).toHaveLength(2);
   });
 
+  it('a card refused half way is not written twice: the groups already saved are remembered', async () => {
+    const [card] = cards(await ask(socket, 'Aarav had pasta for tea at 3. Diya had egg for tea at 3'));
+    const rows = card?.args.care_entries as CareRow[];
+    expect(rows.map((r) => [r.student_id, r.details.food])).toEqual([
+      [aarav, 'pasta'],
+      [diya, 'egg'],
+    ]);
+    const teas = async () => (await careDay()).entries.filter((e) => e.details.meal === 'tea');
+    // Aarav's pasta is written, then Diya's egg is refused (her recorded allergy).
+    const warned = await save(card as Card);
+    expect(warned.statusCode).toBe(409);
+    expect(warned.json().code).toBe(ERROR_CODES.allergenWarning);
+    expect((await teas()).map((e) => e.student._id)).toEqual([aarav]);
+    // Confirmed: only Diya's is written now.
+    const confirmed = await save(card as Card, { ...card?.args, confirm_allergen: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await teas()).map((e) => e.student._id).sort()).toEqual([aarav, diya].sort());
+  });
+
   it('a child of no class: no card, the name reported', async () => {
     const s = await ask(socket, 'Zara had a wet nappy at 10');
     expect(cards(s)).toEqual([]);
