@@ -31,10 +31,12 @@ export function ChatMenuBadge() {
   const total = unread.data?.total ?? 0;
   if (!enabled || total === 0) return null;
   return (
-    <Badge size="sm" color="red" variant="filled" data-testid="chat-menu-unread" data-count={total}>
-      <span aria-hidden>{total > 99 ? '99+' : total}</span>
+    <>
+      <Badge size="sm" color="red" variant="filled" data-testid="chat-menu-unread" data-count={total} aria-hidden>
+        {total > 99 ? '99+' : total}
+      </Badge>
       <VisuallyHidden>{t('unread.count', { count: total })}</VisuallyHidden>
-    </Badge>
+    </>
   );
 }
 

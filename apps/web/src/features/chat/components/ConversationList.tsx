@@ -81,16 +81,19 @@ function Row({ conversation, href, active }: { conversation: ChatConversation; h
             {preview}
           </Text>
           {conversation.unread > 0 && (
-            <Badge
-              size="sm"
-              circle={conversation.unread < 10}
-              color="red"
-              style={{ flexShrink: 0 }}
-              data-testid="chat-unread-count"
-            >
-              <span aria-hidden>{conversation.unread > 99 ? '99+' : conversation.unread}</span>
+            <>
+              <Badge
+                size="sm"
+                circle={conversation.unread < 10}
+                color="red"
+                style={{ flexShrink: 0 }}
+                data-testid="chat-unread-count"
+                aria-hidden
+              >
+                {conversation.unread > 99 ? '99+' : conversation.unread}
+              </Badge>
               <VisuallyHidden>{t('list.unread', { count: conversation.unread })}</VisuallyHidden>
-            </Badge>
+            </>
           )}
         </Group>
       </div>
