@@ -11,6 +11,7 @@ import {
   fieldFromWire,
   initialsOf,
   isFutureDay,
+  isolate,
   lastDose,
   lastEntries,
   markFromClick,
@@ -21,6 +22,7 @@ import {
   nowWire,
   numberedMarks,
   pointOfMark,
+  readableDay,
   shiftDay,
   wireFromField,
 } from './care';
@@ -260,5 +262,17 @@ describe('initials', () => {
     expect(initialsOf('Aarav Sharma')).toBe('AS');
     expect(initialsOf('Ira')).toBe('I');
     expect(initialsOf('  ')).toBe('');
+  });
+});
+
+describe('words for the reader', () => {
+  it('writes a wire day in the reader’s language, and leaves what is no day as it is', () => {
+    expect(readableDay('09-03-2026', 'en')).toBe('Mar 9, 2026');
+    expect(readableDay('09-03-2026', 'ar')).not.toContain('09-03-2026');
+    expect(readableDay('31-02-2026', 'en')).toBe('31-02-2026');
+  });
+
+  it('isolates a value set into a sentence so its direction is its own', () => {
+    expect(isolate('5 ml')).toBe('\u20685 ml\u2069');
   });
 });

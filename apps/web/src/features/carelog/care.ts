@@ -381,3 +381,18 @@ export function readableMoment(iso: string, language: string, now: Date = new Da
 
 /** When something was signed or done (ISO), always with its day. */
 export const readableStamp = (iso: string, language: string): string => readableMoment(iso, language, new Date(), true);
+
+/** A wire day (DD-MM-YYYY) in the reader's words ('9 Mar 2026', '٩ مارس ٢٠٢٦'); the wire's text when it is no day. */
+export function readableDay(wire: string, language: string): string {
+  const iso = isoFromDdmmyyyy(wire);
+  if (!iso) return wire;
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(`${iso}T12:00:00`),
+  );
+}
+
+/**
+ * A value set into a sentence in its own direction (first strong isolate … pop), so a Latin dose or name
+ * inside an Arabic sentence keeps its order ('5 ml' stays '5 ml').
+ */
+export const isolate = (text: string): string => `\u2068${text}\u2069`;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { currentLanguage } from '../../../lib/i18n';
-import { daysUntil, readableStamp, readableTime } from '../care';
+import { daysUntil, isolate, readableDay, readableStamp, readableTime } from '../care';
 import { CARELOG_NS } from '../i18n';
 import { BodyMap } from './BodyMap';
 import { AcknowledgeModal, CorrectModal, RegulatorModal, ReviewModal } from './IncidentForms';
@@ -40,12 +40,15 @@ export function IncidentBadges({ incident, family = false }: { incident: Inciden
           radius="sm"
           leftSection={<IconClockHour4 size={12} aria-hidden />}
         >
-          {t('incident.regulatorDue', { date: incident.regulator_due, count: Math.max(0, days ?? 0) })}
+          {t('incident.regulatorDue', {
+            date: readableDay(incident.regulator_due, currentLanguage()),
+            count: Math.max(0, days ?? 0),
+          })}
         </SoftBadge>
       )}
       {!family && incident.regulator_notified && (
         <SoftBadge color="green" size="sm" radius="sm">
-          {t('incident.regulatorDone', { date: incident.regulator_notified.on })}
+          {t('incident.regulatorDone', { date: readableDay(incident.regulator_notified.on, currentLanguage()) })}
         </SoftBadge>
       )}
     </Group>
@@ -90,7 +93,7 @@ export function IncidentList({
           aria-label={t('incident.open', {
             name: incident.student.name,
             kind: t(`incidentKind.${incident.kind}`),
-            date: incident.date,
+            date: readableDay(incident.date, lng),
           })}
         >
           <Stack gap={6}>
@@ -102,7 +105,7 @@ export function IncidentList({
                 </Text>
               </Group>
               <Text fz="sm" c="dimmed">
-                {incident.date} · {readableTime(incident.time, lng)}
+                {readableDay(incident.date, lng)} · {readableTime(incident.time, lng)}
               </Text>
             </Group>
             <Text fz="sm" lineClamp={2} dir="auto">
@@ -176,14 +179,14 @@ export function IncidentView({ incident, family = false }: { incident: Incident;
       )}
       {!family && incident.serious && !incident.regulator_notified && incident.regulator_due && (
         <Alert color="red" variant="light" icon={<IconClockHour4 size={18} aria-hidden />} data-testid="regulator-due">
-          {t('incident.regulatorDueLong', { date: incident.regulator_due })}
+          {t('incident.regulatorDueLong', { date: readableDay(incident.regulator_due, lng) })}
         </Alert>
       )}
       <Paper withBorder radius="lg" p="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Field label={field('child')} value={incident.student.name} />
           <Field label={field('incidentKind')} value={t(`incidentKind.${incident.kind}`)} />
-          <Field label={field('date')} value={`${incident.date} · ${readableTime(incident.time, lng)}`} />
+          <Field label={field('date')} value={`${readableDay(incident.date, lng)} · ${readableTime(incident.time, lng)}`} />
           <Field label={field('location')} value={incident.location} />
           <Field label={field('description')} value={incident.description} />
           <Field label={field('injury')} value={incident.injury} />
@@ -206,14 +209,17 @@ export function IncidentView({ incident, family = false }: { incident: Incident;
       <Paper withBorder radius="lg" p="md">
         <Stack gap="xs">
           <Text fz="sm" data-testid="staff-signature">
-            {t('incident.signedBy', { signature: incident.signature, date: readableStamp(incident.signed_at, lng) })}
+            {t('incident.signedBy', { signature: isolate(incident.signature), date: readableStamp(incident.signed_at, lng) })}
           </Text>
           {!family && (
             <>
               <Divider />
               <Text fz="sm" data-testid="review-state">
                 {incident.reviewed
-                  ? t('incident.reviewedBy', { name: incident.reviewed.by.name, date: readableStamp(incident.reviewed.at, lng) })
+                  ? t('incident.reviewedBy', {
+                      name: isolate(incident.reviewed.by.name),
+                      date: readableStamp(incident.reviewed.at, lng),
+                    })
                   : t('incident.notReviewed')}
               </Text>
               {incident.reviewed?.note && (
@@ -227,7 +233,7 @@ export function IncidentView({ incident, family = false }: { incident: Incident;
           <Text fz="sm" data-testid="acknowledgement">
             {incident.acknowledged
               ? t('incident.acknowledgedBy', {
-                  signature: incident.acknowledged.signature,
+                  signature: isolate(incident.acknowledged.signature),
                   date: readableStamp(incident.acknowledged.at, lng),
                 })
               : t('incident.notAcknowledged')}
@@ -237,7 +243,7 @@ export function IncidentView({ incident, family = false }: { incident: Incident;
               <Divider />
               <Text fz="sm">
                 {t('incident.regulatorBy', {
-                  date: incident.regulator_notified.on,
+                  date: readableDay(incident.regulator_notified.on, lng),
                   name: incident.regulator_notified.by.name,
                   reference: incident.regulator_notified.reference || '—',
                 })}
@@ -255,10 +261,10 @@ export function IncidentView({ incident, family = false }: { incident: Incident;
             {incident.corrections.map((c) => (
               <MantineTimeline.Item
                 key={c.at}
-                title={t('incident.correctedBy', { name: c.by.name, date: readableStamp(c.at, lng) })}
+                title={t('incident.correctedBy', { name: isolate(c.by.name), date: readableStamp(c.at, lng) })}
               >
                 <Text fz="sm" dir="auto">
-                  {t('incident.reasonLine', { reason: c.reason })}
+                  {t('incident.reasonLine', { reason: isolate(c.reason) })}
                 </Text>
                 {Object.entries(c.changes).map(([key, change]) => (
                   <Text fz="xs" c="dimmed" key={key} data-testid="correction-change">

@@ -25,7 +25,18 @@ import type { Side } from '../../../lib/session';
 import { useClassDetail, useStaffList } from '../../admin/api';
 import { useShell } from '../../shell/ShellContext';
 import { useCreateMedicine, useEndMedicine, useGiveDose, useHomeDose } from '../api';
-import { doseAllowed, fieldFromWire, lastDose, nowWire, readableMoment, readableTime, todayWire, wireFromField } from '../care';
+import {
+  doseAllowed,
+  fieldFromWire,
+  isolate,
+  lastDose,
+  nowWire,
+  readableDay,
+  readableMoment,
+  readableTime,
+  todayWire,
+  wireFromField,
+} from '../care';
 import { CARELOG_NS, careErrorText, careMessage } from '../i18n';
 
 /** Days as the pickers hold them (YYYY-MM-DD) ↔ the wire's DD-MM-YYYY. */
@@ -311,8 +322,8 @@ function ConsentBadge({ medicine }: { medicine: Medicine }) {
       data-state={medicine.consent.kind}
     >
       {medicine.consent.kind === 'app'
-        ? t('medicine.consentApp', { name: medicine.consent.by.name })
-        : t('medicine.consentForm', { name: medicine.consent.by.name })}
+        ? t('medicine.consentApp', { name: isolate(medicine.consent.by.name) })
+        : t('medicine.consentForm', { name: isolate(medicine.consent.by.name) })}
     </SoftBadge>
   );
 }
@@ -362,11 +373,11 @@ export function MedicineCard({
           </Group>
         </Group>
         <Text fz="sm" dir="auto">
-          {t('medicine.doseLine', { dose: medicine.dose, hours: medicine.min_interval_hours })}
+          {t('medicine.doseLine', { dose: isolate(medicine.dose), hours: medicine.min_interval_hours })}
         </Text>
         {medicine.times && (
           <Text fz="sm" dir="auto">
-            {t('medicine.timesLine', { times: medicine.times })}
+            {t('medicine.timesLine', { times: isolate(medicine.times) })}
           </Text>
         )}
         {medicine.reason && (
@@ -375,14 +386,14 @@ export function MedicineCard({
           </Text>
         )}
         <Text fz="xs" c="dimmed">
-          {t('medicine.period', { from: medicine.from, to: medicine.to })}
+          {t('medicine.period', { from: readableDay(medicine.from, lng), to: readableDay(medicine.to, lng) })}
         </Text>
         <Text fz="sm" data-testid="last-dose">
           {last
             ? t(last.at_home ? 'medicine.lastHome' : 'medicine.lastSchool', {
                 time: readableTime(last.time, lng),
-                date: last.date,
-                name: last.given_by.name,
+                date: readableDay(last.date, lng),
+                name: isolate(last.given_by.name),
               })
             : t('medicine.noDoseYet')}
         </Text>

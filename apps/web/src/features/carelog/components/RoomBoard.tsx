@@ -15,7 +15,7 @@ import {
 import { IconCheck, IconZzz } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SoftBadge } from '../../../components/SoftBadge';
+import { inkOf, SoftBadge } from '../../../components/SoftBadge';
 import { currentLanguage } from '../../../lib/i18n';
 import { entriesByChild, initialsOf, lastEntries, readableTime } from '../care';
 import { CARELOG_NS } from '../i18n';
@@ -190,6 +190,9 @@ export function RoomBoard({ day, editable }: { day: CareDay; editable: boolean }
                   key={k}
                   variant="light"
                   color={color}
+                  // The colour's darkest ink while enabled (Mantine's light buttons are below 4.5:1 on yellow and teal);
+                  // disabled ones keep the disabled grey.
+                  c={chosen.length > 0 ? inkOf(color) : undefined}
                   size="compact-md"
                   leftSection={<Glyph size={16} aria-hidden />}
                   disabled={chosen.length === 0}

@@ -7,7 +7,7 @@ import { ConfirmModal } from '../../../components/FormModal';
 import { currentLanguage } from '../../../lib/i18n';
 import { errorText, toast } from '../../../lib/notify';
 import { useDeleteEntry } from '../api';
-import { entriesByChild, initialsOf, readableTime } from '../care';
+import { entriesByChild, initialsOf, isolate, readableTime } from '../care';
 import { CARELOG_NS, careMessage } from '../i18n';
 import { EntryModal } from './EntryModal';
 import { CareAlerts, KindIcon, useEntryText } from './kinds';
@@ -47,7 +47,7 @@ export function EntryRow({
           </Text>
         )}
         <Text fz="xs" c="dimmed">
-          {t('entry.by', { name: entry.staff.name })}
+          {t('entry.by', { name: isolate(entry.staff.name) })}
         </Text>
       </Stack>
       {(onEdit || onDelete) && (

@@ -2,11 +2,13 @@ import { Alert, Anchor, Group, Skeleton } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { currentLanguage } from '../../../lib/i18n';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
 import { parentPage } from '../../shell/sides';
 import { useIncident } from '../api';
+import { readableDay } from '../care';
 import { IncidentView } from '../components/Incidents';
 import { CARELOG_NS, CARELOG_PATH, careErrorText } from '../i18n';
 import { carelogNeed } from '../need';
@@ -26,7 +28,7 @@ function Report({ id }: { id: string }) {
           ? t('incident.title', { kind: t(`incidentKind.${incident.kind}`), name: incident.student.name })
           : t('incident.titlePlain')
       }
-      description={incident ? `${incident.date} · ${incident.location}` : undefined}
+      description={incident ? `${readableDay(incident.date, currentLanguage())} · ${incident.location}` : undefined}
       width={960}
     >
       <Group>

@@ -13,7 +13,7 @@ import { useCurrentChild } from '../../auth/useCurrentUser';
 import { Page } from '../../communication/components/Page';
 import { parentPage } from '../../shell/sides';
 import { careKeys, useChildCareDay, useIncidents, useMedicines, useSummarySubscription } from '../api';
-import { type DayItem, dayTimeline, readableTime, todayWire } from '../care';
+import { type DayItem, dayTimeline, isolate, readableTime, todayWire } from '../care';
 import { DayNav, useCareDate } from '../components/DayNav';
 import { IncidentBadges, IncidentList } from '../components/Incidents';
 import { CareAlerts, KindIcon, useEntryText } from '../components/kinds';
@@ -55,7 +55,7 @@ function DayRow({ item }: { item: DayItem }) {
             {entryText(entry)}
           </Text>
           <Text fz="xs" c="dimmed">
-            {t('entry.by', { name: entry.staff.name })}
+            {t('entry.by', { name: isolate(entry.staff.name) })}
           </Text>
         </Stack>
       </Group>
@@ -76,8 +76,8 @@ function DayRow({ item }: { item: DayItem }) {
           </Text>
           <Text fz="xs" c="dimmed">
             {dose.witness
-              ? t('parent.givenByWitness', { name: dose.given_by.name, witness: dose.witness.name })
-              : t('entry.by', { name: dose.given_by.name })}
+              ? t('parent.givenByWitness', { name: isolate(dose.given_by.name), witness: isolate(dose.witness.name) })
+              : t('entry.by', { name: isolate(dose.given_by.name) })}
           </Text>
         </Stack>
       </Group>
