@@ -24,6 +24,9 @@ import { Composer } from './Composer';
 import { MessageItem, PendingItem } from './MessageItem';
 import { DeleteMessageModal, EditMessageModal, ReportMessageModal } from './MessageModals';
 
+/** How many missed messages one catch-up reads (the route's largest page). */
+const CATCH_UP_LIMIT = 200;
+
 type Dialog = { kind: 'edit' | 'delete' | 'report'; message: ConversationMessage } | null;
 
 /** Who is in the conversation, and who of the staff is away. */
@@ -152,19 +155,34 @@ export function Thread({ side, id, me, backHref }: { side: Side; id: string; me:
     });
   }, [lastSender]);
 
-  // Back from a lost connection: what was said meanwhile, and the members' receipts.
+  // What was said since the held messages were read (a lost connection, or a thread held from an earlier
+  // visit): the messages after the last one held; more than a page missed reads the newest page again.
   const lastSeqRef = useRef(lastSeq);
   lastSeqRef.current = lastSeq;
+  const catchUp = useCallback(() => {
+    const after = lastSeqRef.current;
+    if (!after) return;
+    void fetchMessagesAfter(side, id, after).then(
+      (page) => {
+        if (page.has_more || page.items.length >= CATCH_UP_LIMIT)
+          void client.resetQueries({ queryKey: chatKeys.messages(side, id) });
+        else storeMessages(client, side, id, page.items);
+      },
+      () => undefined,
+    );
+  }, [client, side, id]);
+  const heldAtOpen = useRef(pages.isSuccess && !pages.isFetching);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when a thread held from an earlier visit opens.
+  useEffect(() => {
+    if (heldAtOpen.current) catchUp();
+  }, []);
   useEffect(() => {
     const socket = getSocket();
     if (!socket) return;
     let connected = socket.connected;
     const again = () => {
       if (connected) {
-        void fetchMessagesAfter(side, id, lastSeqRef.current).then(
-          (page) => storeMessages(client, side, id, page.items),
-          () => undefined,
-        );
+        catchUp();
         void client.invalidateQueries({ queryKey: chatKeys.item(side, id) });
       }
       connected = true;
@@ -173,7 +191,7 @@ export function Thread({ side, id, me, backHref }: { side: Side; id: string; me:
     return () => {
       socket.off('connect', again);
     };
-  }, [client, side, id]);
+  }, [client, side, id, catchUp]);
 
   // Scrolling: older pages keep the reader's place; new messages follow when the reader is at the end.
   const onScroll = () => {

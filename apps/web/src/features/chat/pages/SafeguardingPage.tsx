@@ -2,7 +2,6 @@ import type { ChatRecordMessage, ChatReport } from '@cue/contract';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Center,
@@ -127,13 +126,9 @@ function ReportCard({ report }: { report: ChatReport }) {
             {report.conversation_title}
           </Anchor>
           {report.resolved_at ? (
-            <Badge color="teal" variant="light">
-              {t('reports.resolvedBy', { name: report.resolved_by?.name ?? '' })}
-            </Badge>
+            <SoftBadge color="teal">{t('reports.resolvedBy', { name: report.resolved_by?.name ?? '' })}</SoftBadge>
           ) : (
-            <Badge color="red" variant="light">
-              {t('reports.open')}
-            </Badge>
+            <SoftBadge color="red">{t('reports.open')}</SoftBadge>
           )}
         </Group>
         <Paper withBorder p="xs" radius="sm">
@@ -214,9 +209,9 @@ function RecordMessage({ message }: { message: ChatRecordMessage }) {
         </Text>
         <Group gap={4}>
           {message.urgent && (
-            <Badge color="red" size="sm" variant="light">
+            <SoftBadge color="red" size="sm">
               {t('message.urgent')}
-            </Badge>
+            </SoftBadge>
           )}
           {message.deleted_at && (
             <SoftBadge color="gray" size="sm">
@@ -224,14 +219,14 @@ function RecordMessage({ message }: { message: ChatRecordMessage }) {
             </SoftBadge>
           )}
           {message.edited_at && (
-            <Badge color="blue" size="sm" variant="light">
+            <SoftBadge color="blue" size="sm">
               {t('message.edited')}
-            </Badge>
+            </SoftBadge>
           )}
           {message.reports > 0 && (
-            <Badge color="orange" size="sm" variant="light">
+            <SoftBadge color="orange" size="sm">
               {t('record.reports', { count: message.reports })}
-            </Badge>
+            </SoftBadge>
           )}
         </Group>
       </Group>
