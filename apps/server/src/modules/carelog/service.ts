@@ -600,7 +600,8 @@ export class CarelogService {
       dose: body.dose,
       times: body.times,
       reason: body.reason,
-      minIntervalHours: body.min_interval_hours,
+      // Hundredths of an hour: the column is a 4-byte float, which a value such as 1e-300 would underflow.
+      minIntervalHours: Math.round(body.min_interval_hours * 100) / 100,
       fromDate: from,
       toDate: to,
       ...consent,
