@@ -27,10 +27,12 @@ const ChatButton = lazy(async () => {
 
 function ChatEntry() {
   const idle = useIdle();
+  const { side } = useShell();
   if (!idle) return null;
+  // A side switch opens a new socket: the button (and its listeners) start again with it.
   return (
     <Suspense fallback={null}>
-      <ChatButton />
+      <ChatButton key={side} />
     </Suspense>
   );
 }
