@@ -436,7 +436,9 @@ export class CarelogService {
   private async scheduleSummary(scope: Scope, schoolId: string, after?: string): Promise<void> {
     const now = await this.now(scope, schoolId);
     const { summaryMinute } = await this.settingsRow(scope, schoolId);
-    const day = after ? addDays(after, 1) : now.minute < summaryMinute ? now.day : addDays(now.day, 1);
+    const upcoming = now.minute < summaryMinute ? now.day : addDays(now.day, 1);
+    // The day after the one just sent, unless the server was down past it: then the next one to come.
+    const day = after && addDays(after, 1) > upcoming ? addDays(after, 1) : upcoming;
     await this.jobs.schedule(summaryJobKey(schoolId, day), CARE_SUMMARY_JOB, instantOf(day, summaryMinute, now.zone), {
       school_id: schoolId,
       day,
