@@ -15,7 +15,7 @@ import {
 import { IconCheck, IconZzz } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inkOf, SoftBadge } from '../../../components/SoftBadge';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { currentLanguage } from '../../../lib/i18n';
 import { entriesByChild, initialsOf, lastEntries, readableTime } from '../care';
 import { CARELOG_NS } from '../i18n';
@@ -190,9 +190,9 @@ export function RoomBoard({ day, editable }: { day: CareDay; editable: boolean }
                   key={k}
                   variant="light"
                   color={color}
-                  // The colour's darkest ink while enabled (Mantine's light buttons are below 4.5:1 on yellow and teal);
-                  // disabled ones keep the disabled grey.
-                  c={chosen.length > 0 ? inkOf(color) : undefined}
+                  // While enabled, the colour's darkest shade darkened further: Mantine's light buttons (and the
+                  // shared ink, 4.47:1 on yellow's tint) fall below 4.5:1 on yellow and teal. Disabled keep their grey.
+                  c={chosen.length > 0 ? `color-mix(in srgb, var(--mantine-color-${color}-9), black 40%)` : undefined}
                   size="compact-md"
                   leftSection={<Glyph size={16} aria-hidden />}
                   disabled={chosen.length === 0}

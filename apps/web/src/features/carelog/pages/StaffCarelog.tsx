@@ -1,5 +1,5 @@
 import { CARE_UPDATED_EVENT, type CareDay, can } from '@cue/contract';
-import { Alert, Badge, Button, Group, SegmentedControl, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Alert, Badge, Button, Chip, Group, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconBandage, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -67,13 +67,15 @@ function IncidentsTab({ classId, day, date }: { classId: string; day: CareDay | 
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <SegmentedControl
-          aria-label={t('incident.filter')}
-          value={state}
-          onChange={(v) => setState(v as typeof state)}
-          data={STATES.map((s) => ({ value: s, label: t(`incident.state.${s}`) }))}
-          style={{ maxWidth: '100%', overflowX: 'auto' }}
-        />
+        <Chip.Group multiple={false} value={state} onChange={(v) => setState(v as typeof state)}>
+          <Group gap={6} role="radiogroup" aria-label={t('incident.filter')}>
+            {STATES.map((s) => (
+              <Chip key={s} value={s} size="sm" variant="outline">
+                {t(`incident.state.${s}`)}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
         <Button leftSection={<IconBandage size={16} aria-hidden />} onClick={() => setCreating(true)}>
           {t('incident.new')}
         </Button>
@@ -167,7 +169,7 @@ export function StaffCarelog() {
         <Stack gap="md">
           <DayNav date={date} onChange={setDate} />
           <Tabs key={current.id} value={tab} onChange={setTab} keepMounted={false}>
-            <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+            <Tabs.List mb="md">
               <Tabs.Tab value="room">{t('tabs.room')}</Tabs.Tab>
               <Tabs.Tab
                 value="naps"
