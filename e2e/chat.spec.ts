@@ -16,7 +16,7 @@ import {
   secondBrowser,
   sendMessage,
   setChannelMode,
-  topBarUnread,
+  settledUnread,
   wallClockHhmm,
   watchSocket,
   writeAndSend,
@@ -77,7 +77,7 @@ test('Rohan and Tara chat live in two browsers: delivery, the unread count, read
     const row = conversationRow(tara, conversation._id);
     await expect(row).toBeVisible();
     await expect(row.getByTestId('chat-unread-count')).toHaveCount(0);
-    const before = await topBarUnread(tara);
+    const before = await settledUnread(tara, request, people.tara);
     const second = `Could you look in the cloakroom for it? ${tag}`;
     await writeAndSend(rohan, second);
     await expect(messageWith(rohan, second).getByTestId('receipt')).toHaveAttribute('data-state', 'sent');
@@ -85,7 +85,9 @@ test('Rohan and Tara chat live in two browsers: delivery, the unread count, read
     await expect(tara.getByTestId('chat-button')).toHaveAccessibleName(
       before + 1 === 1 ? 'Chat, 1 unread message' : `Chat, ${before + 1} unread messages`,
     );
-    await expect(row.getByTestId('chat-unread-count').getByText('1 unread message', { exact: true })).toBeAttached();
+    await expect(tara.getByTestId('chat-menu-unread')).toHaveAttribute('data-count', String(before + 1));
+    await expect(row.getByTestId('chat-unread-count')).toHaveText('1');
+    await expect(row.getByText('1 unread message', { exact: true })).toBeAttached();
     await expect(row).toContainText(`Rohan Sharma: ${second}`);
     await expectNoSeriousViolations(tara, "the teacher's conversation list");
 
@@ -98,7 +100,7 @@ test('Rohan and Tara chat live in two browsers: delivery, the unread count, read
 
     // Tara answers his message with a reply; while she types, Rohan sees that she does.
     const answer = `Found it on the peg, it is in his bag now ${tag}`;
-    const rohanUnread = await topBarUnread(rohan);
+    const rohanUnread = await settledUnread(rohan, request, people.rohan);
     await messageAction(tara, second, 'Reply');
     await expect(tara.getByTestId('composer-reply')).toContainText('Replying to Rohan Sharma:');
     await tara.getByRole('textbox', { name: 'Message', exact: true }).fill(answer);
@@ -222,6 +224,7 @@ test('Rohan reports a message of Tara with a reason; Anita finds it under Report
   await expect(report).toContainText(said);
   await expect(report).toContainText('Reported by Rohan Sharma');
   await expect(report.getByText('Open', { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the open reports');
   await report.getByRole('button', { name: 'Resolve the report of Rohan Sharma' }).click();
   await expect(page.getByText('Report closed')).toBeVisible();
   // Out of the open reports, into the resolved ones, resolved by her.
@@ -230,6 +233,8 @@ test('Rohan reports a message of Tara with a reason; Anita finds it under Report
   await expect(report).toHaveCount(1);
   await expect(report).toContainText('Resolved by Anita Desai');
   await expect(report.getByRole('button', { name: /^Resolve/ })).toHaveCount(0);
+  await toastsGone(page);
+  await expectNoSeriousViolations(page, 'the resolved reports');
 });
 
 test('offline, Rohan’s message waits in his browser and is delivered once when he is back online', async ({

@@ -75,6 +75,11 @@ export async function sendMessage(
   return resultOf(res, 'send');
 }
 
+/** The token's holder's unread messages over all their conversations, as the server counts them. */
+export async function unreadOf(request: APIRequestContext, token: string): Promise<number> {
+  return (await resultOf<{ total: number }>(await request.get('/api/chat/unread', { headers: auth(token) }), 'unread')).total;
+}
+
 /** The conversations the token's holder has. */
 export async function conversationsOf(request: APIRequestContext, token: string): Promise<ChatConversation[]> {
   return resultOf(await request.get('/api/chat/conversations', { headers: auth(token) }), 'conversations');
@@ -172,11 +177,14 @@ export async function messageAction(
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
-/** The top bar's unread count (its data-count), once the button is up. */
-export async function topBarUnread(page: Page): Promise<number> {
-  const badge = page.getByTestId('chat-unread');
-  await expect(badge).toHaveAttribute('data-count', /^\d+$/);
-  return Number(await badge.getAttribute('data-count'));
+/**
+ * The top bar's unread count once it agrees with the server's (a count refetched after a read receipt
+ * may still be on its way): the baseline a journey counts from.
+ */
+export async function settledUnread(page: Page, request: APIRequestContext, token: string): Promise<number> {
+  const total = await unreadOf(request, token);
+  await expect(page.getByTestId('chat-unread')).toHaveAttribute('data-count', String(total));
+  return total;
 }
 
 /** A conversation's row of the list. */
