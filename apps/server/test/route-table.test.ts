@@ -9,6 +9,7 @@ import { responseSerializer } from '../src/platform/http/serialize.js';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, expectResponse, signIn, type TestApp } from './harness.js';
 import { type LocalOidcProvider, startOidcProvider } from './oidc.js';
+import { sunriseCarelog } from './support/carelog-fixtures.js';
 
 const ORIGIN = 'http://localhost:5173';
 let t: TestApp;
@@ -274,6 +275,8 @@ describe('answers match their response schemas', () => {
         payload: { reason: 'Check' },
       }),
     );
+    // Aarav's care: an entry, a consented medicine and an accident report.
+    Object.assign(ids, await sunriseCarelog(t));
   }, 60_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
@@ -338,6 +341,11 @@ describe('answers match their response schemas', () => {
     chatAway: { as: 'teacher' },
     chatSafeguardingOpen: { id: ids.chat },
     chatSafeguardingExport: { id: ids.chat },
+    careDay: { query: `class_id=${nurseryA}`, as: 'teacher' },
+    childCareDay: { id: aarav, as: 'parent' },
+    medicineList: { as: 'parent' },
+    incidentList: { as: 'parent' },
+    incidentGet: { id: ids.incident, as: 'parent' },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

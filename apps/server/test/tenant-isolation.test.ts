@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, parentToken, signIn, staffToken, type TestApp } from './harness.js';
+import { sunriseCarelog } from './support/carelog-fixtures.js';
 
 /**
  * Tenant isolation, generated from the contract's route table: an admin of Moonbeam Nursery calls
@@ -176,6 +177,37 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   chatMessageReport: { reason: 'Intrusion' },
   chatSettingsSave: { quiet_start: null, quiet_end: null, quiet_weekends: false, allow_urgent: true, family_channels: true },
   chatAwaySave: { from: null, to: null, message: '' },
+  careEntryCreate: { class_id: sunrise.class, student_ids: [sunrise.student], kind: 'note', date: yesterday, time: '10:00 AM' },
+  careEntryEdit: { note: 'Intrusion' },
+  napEnd: { entry_ids: [demoId('entry:none')], time: '10:00 AM' },
+  napCheck: { entry_ids: [demoId('entry:none')], time: '10:00 AM' },
+  careSummarySubscription: { student_id: sunrise.student, enabled: true },
+  medicineCreate: {
+    student_id: sunrise.student,
+    name: 'Intrusion',
+    dose: '5 ml',
+    from: yesterday,
+    to: today,
+    consent: true,
+    signed_form: true,
+  },
+  medicineDose: { date: today, time: '09:00 AM' },
+  medicineHomeDose: { date: today, time: '07:00 AM' },
+  incidentCreate: {
+    class_id: sunrise.class,
+    student_id: sunrise.student,
+    kind: 'accident',
+    date: yesterday,
+    time: '10:00 AM',
+    location: 'Intrusion',
+    description: 'Intrusion',
+    signature: 'Intruder',
+  },
+  incidentCorrect: { location: 'Intrusion', reason: 'Intrusion' },
+  incidentReview: { note: 'Intrusion' },
+  incidentAcknowledge: { signature: 'Intruder' },
+  incidentRegulator: { on: today, reference: 'Intrusion' },
+  carelogSettingsSave: { nap_check_minutes: 10, baby_months: 24, incident_retention_years: 21, summary_time: '06:00 PM' },
 };
 /** Bodies naming the Sunrise story tag, filled in once it exists. */
 const tagBodies = () =>
@@ -204,6 +236,7 @@ const queries: Partial<Record<keyof typeof ROUTES, Record<string, string>>> = {
   homeworkList: { class_id: sunrise.class },
   communicationAudience: { classes_ids: sunrise.class },
   journalDay: { class_id: sunrise.class, date: yesterday },
+  careDay: { class_id: sunrise.class },
 };
 /**
  * Routes that act on the caller's own school only and name nothing of another school in their
@@ -231,6 +264,7 @@ const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   'storySettingsSave',
   'chatSettingsSave',
   'chatAwaySave',
+  'carelogSettingsSave',
 ]);
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 const urlOf = (name: keyof typeof ROUTES, path: string) => {
@@ -461,6 +495,12 @@ beforeAll(async () => {
     url: `/api/chat_messages/${sunrise.chat_message}/report`,
     headers: bearer(await staffToken(t, '9000000003')),
     payload: { reason: 'Checking' },
+  });
+  Object.assign(sunrise, await sunriseCarelog(t));
+  // The nap routes name entries in their body: Sunrise's own.
+  Object.assign(bodies, {
+    napEnd: { entry_ids: [sunrise.care_entry], time: '10:00 AM' },
+    napCheck: { entry_ids: [sunrise.care_entry], time: '10:00 AM' },
   });
   sunrise.chat_report = (
     await t.request({ method: 'GET', url: '/api/chat/safeguarding/reports', headers: bearer(anita) })

@@ -268,9 +268,11 @@ export const bodyMarkSchema = z.object({
   /** Position on the figure, 0-100 across and down. */
   x: z.number().min(0).max(100),
   y: z.number().min(0).max(100),
-  note: z.string().trim().max(200).default(''),
+  note: z.string().trim().max(200),
 });
 export type BodyMark = z.infer<typeof bodyMarkSchema>;
+/** A mark as sent: its note may be left out. */
+const bodyMarkRequestSchema = bodyMarkSchema.extend({ note: z.string().trim().max(200).default('') });
 
 export const INCIDENT_KINDS = ['accident', 'incident'] as const;
 /** The fields of a report that a correction may change (no defaults: a correction names what it changes). */
@@ -282,7 +284,7 @@ const incidentFieldShapes = {
   description: z.string().trim().min(1).max(5_000),
   injury: z.string().trim().max(2_000),
   first_aid: z.string().trim().max(2_000),
-  body_map: z.array(bodyMarkSchema).max(30),
+  body_map: z.array(bodyMarkRequestSchema).max(30),
   witness: z.string().trim().max(300),
   /** A serious injury or incident: the regulator is told within 14 days. */
   serious: z.boolean(),
