@@ -19,6 +19,7 @@ import { registeredRoutes } from '../../src/platform/http/route.js';
 import { demoId } from '../../src/seed/demo.js';
 import { bearer, createTestApp, type TestApp } from '../harness.js';
 import { type LocalOidcProvider, startOidcProvider } from '../oidc.js';
+import { sunriseCarelog } from '../support/carelog-fixtures.js';
 import {
   arbitraryFor,
   encodeUrlValue,
@@ -358,6 +359,8 @@ beforeAll(async () => {
   )._id as string;
   await made(ROUTES.chatMessageReport.path.replace(':id', real.chat_message), { reason: 'Fuzz' }, bearer(tokens.teacher));
   real.chat_report = (await t.request({ method: 'GET', url: ROUTES.chatReports.path, headers: admin })).json().result[0]?._id;
+  // A care entry, a consented medicine and an incident report of Aarav.
+  Object.assign(real, await sunriseCarelog(t));
   schoolPermissions = (await t.request({ method: 'GET', url: ROUTES.schoolPermissions.path, headers: admin })).json().result;
   ids = [
     ...Object.values(real).filter((v): v is string => Boolean(v)),
