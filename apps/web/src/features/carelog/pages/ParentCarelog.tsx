@@ -300,7 +300,7 @@ export function ParentCarelog() {
             value="reports"
             rightSection={
               toAcknowledge > 0 ? (
-                <Badge size="sm" circle color="red" aria-label={t('tabs.toAcknowledgeCount', { count: toAcknowledge })}>
+                <Badge size="sm" circle color="red.8" aria-label={t('tabs.toAcknowledgeCount', { count: toAcknowledge })}>
                   {toAcknowledge}
                 </Badge>
               ) : undefined

@@ -178,7 +178,8 @@ export function StaffCarelog() {
                     <Badge
                       size="sm"
                       circle
-                      color={due > 0 ? 'red' : 'indigo'}
+                      // Shade 8: white on red or indigo's shade 6 stays below 4.5:1.
+                      color={due > 0 ? 'red.8' : 'indigo.8'}
                       aria-label={t('tabs.asleepCount', { count: asleep })}
                     >
                       {asleep}
