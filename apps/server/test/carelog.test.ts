@@ -731,3 +731,27 @@ describe('the demo carelog', () => {
     }
   });
 });
+
+describe('doses at the same moment', () => {
+  it('gives one of several doses sent at the same moment, refusing the others as too soon', async () => {
+    // Fresh sign-ins: earlier tests moved the clock past the first tokens.
+    const [mum, teacher, admin] = await Promise.all([
+      parentToken(t, '9000000005'),
+      staffToken(t, '9000000003'),
+      staffToken(t, '9000000002'),
+    ]);
+    const made = expectResponse(
+      ROUTES.medicineCreate,
+      await req('POST', '/api/carelog/medicines', mum, medicine({ student_id: diya, name: 'Ibuprofen', consent: true })),
+    ).result;
+    const url = `/api/medicines/${made._id}/doses`;
+    const all = await Promise.all(
+      ['09:00 AM', '09:01 AM', '09:02 AM', '09:03 AM', '09:04 AM', '09:05 AM'].map((time, i) =>
+        req('POST', url, i % 2 ? admin : teacher, { date: wire(1), time }),
+      ),
+    );
+    expect(all.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const after = expectResponse(ROUTES.medicineList, await req('GET', `/api/carelog/medicines?student_id=${diya}`, mum)).result;
+    expect(after.find((m) => m._id === made._id)?.doses).toHaveLength(1);
+  });
+});

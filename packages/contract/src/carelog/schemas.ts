@@ -180,6 +180,8 @@ export const careDaySchema = z.object({
   /** Medicines in use today for children of the class. */
   medicines: z.array(z.lazy(() => medicineSchema)),
   nap_check_minutes: z.number().int(),
+  /** The school's other staff, who may witness a dose. */
+  witnesses: z.array(personRef),
 });
 export type CareDay = z.infer<typeof careDaySchema>;
 export const careDayQuerySchema = z.object({ class_id: idSchema, date: ddmmyyyySchema.optional() });

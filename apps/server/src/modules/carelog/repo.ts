@@ -285,6 +285,28 @@ export async function doseRows(
 }
 
 /** Adds a dose to a medicine record the scope reaches (a family: its own child's). */
+/** Takes the medicine's row lock until the transaction ends (doses of one medicine are given one at a time). */
+export async function lockMedicine(scope: Scope, q: Queryable, id: string): Promise<void> {
+  await q
+    .select({ id: medicines.id })
+    .from(medicines)
+    .where(and(eq(medicines.id, id), eq(medicines.schoolId, staffSchoolId(scope))))
+    .for('update');
+}
+
+/** The school's staff (who may witness a dose), by name. */
+export async function schoolStaff(scope: Scope, q: Queryable): Promise<{ id: string; name: string }[]> {
+  const rows = await q
+    .select({
+      id: users.id,
+      name: sql<string>`trim(coalesce(${memberships.firstName}, ${users.firstName}) || ' ' || coalesce(${memberships.lastName}, ${users.lastName}))`,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.schoolId, staffSchoolId(scope)), isNull(users.deletedAt)));
+  return rows.sort((a, b) => a.name.localeCompare(b.name));
+}
+
 export async function insertDose(scope: Scope, q: Queryable, row: DoseInsert): Promise<void> {
   const [owner] = await q
     .select({ id: medicines.id })

@@ -23,7 +23,7 @@ import {
 import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { isoFromWire, optionalIso } from '../../platform/dates.js';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, Queryable } from '../../platform/db/client.js';
 import { type EmailProvider, html, type SafeHtml, trustedHtml } from '../../platform/email.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
@@ -374,7 +374,10 @@ export class CarelogService {
               };
             })
         : [];
-    const medicineRows = await repo.medicineRows(scope, this.db, { studentIds: ids, status: 'active', onDay: day });
+    const [medicineRows, staff] = await Promise.all([
+      repo.medicineRows(scope, this.db, { studentIds: ids, status: 'active', onDay: day }),
+      repo.schoolStaff(scope, this.db),
+    ]);
     return {
       class_id: query.class_id,
       date: ddmmyyyyFromIso(day),
@@ -389,6 +392,7 @@ export class CarelogService {
       naps_now: napsNow,
       medicines: await this.presentMedicines(scope, medicineRows),
       nap_check_minutes: settings.napCheckMinutes,
+      witnesses: staff.filter((p) => p.id !== scope.userId).map((p) => ({ _id: p.id, name: p.name })),
     };
   }
 
@@ -623,8 +627,14 @@ export class CarelogService {
   }
 
   /** Refuses a dose sooner than the record's interval after another one (at home or at school, any day). */
-  private async checkInterval(scope: Scope, row: repo.MedicineRow, day: string, minute: number): Promise<void> {
-    const doses = await repo.doseRows(scope, this.db, { medicineIds: [row.id] });
+  private async checkInterval(
+    scope: Scope,
+    row: repo.MedicineRow,
+    day: string,
+    minute: number,
+    q: Queryable = this.db,
+  ): Promise<void> {
+    const doses = await repo.doseRows(scope, q, { medicineIds: [row.id] });
     const at = stampOf(day, minute);
     const gap = row.minIntervalHours * 60;
     const clash = doses
@@ -658,9 +668,14 @@ export class CarelogService {
       if (!(await repo.isSchoolStaff(scope, this.db, body.witness_id)))
         throw badRequest(CARELOG_MESSAGES.witnessNotSelf, ERROR_CODES.validation, 'witness_id');
     }
-    await this.checkInterval(scope, row, day, minute);
     const doseId = newId();
-    await repo.insertDose(scope, this.db, {
+    const now = this.clock.now();
+    // Two staff giving the same medicine at the same moment: the medicine's row lock makes the second
+    // wait for the first dose, then see it and be refused as too soon.
+    await this.db.transaction(async (tx) => {
+      await repo.lockMedicine(scope, tx, id);
+      await this.checkInterval(scope, row, day, minute, tx);
+      await repo.insertDose(scope, tx, {
       id: doseId,
       medicineId: id,
       studentId: row.studentId,
@@ -670,8 +685,9 @@ export class CarelogService {
       atHome: false,
       givenBy: scope.userId,
       witnessId: body.witness_id ?? null,
-      note: body.note,
-      createdAt: this.clock.now(),
+        note: body.note,
+        createdAt: now,
+      });
     });
     await this.tellFamily(scope, row.schoolId, row.studentId, day, 'medicine', { kind: 'dose', id: doseId });
     return this.medicineOut(scope, id);

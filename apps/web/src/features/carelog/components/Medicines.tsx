@@ -22,9 +22,8 @@ import { fullName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
 import type { Side } from '../../../lib/session';
-import { useClassDetail, useStaffList } from '../../admin/api';
 import { useShell } from '../../shell/ShellContext';
-import { useCreateMedicine, useEndMedicine, useGiveDose, useHomeDose } from '../api';
+import { useCareDay, useCreateMedicine, useEndMedicine, useGiveDose, useHomeDose } from '../api';
 import {
   doseAllowed,
   fieldFromWire,
@@ -60,17 +59,10 @@ function tooSoonText(medicine: Medicine, t: (key: string, values?: Record<string
   });
 }
 
-/** The staff who may witness a dose: the class's staff, and the whole school's for those who may read it; never oneself. */
+/** The staff who may witness a dose: the school's other staff, as the class's care day lists them. */
 function useWitnessOptions(classId: string | null): { value: string; label: string }[] {
-  const { held, user } = useShell();
-  const detail = useClassDetail(classId);
-  const school = useStaffList(can({ permission: 'admin_portal.staff' }, held));
-  const me = user.staff?.id;
-  const options = new Map<string, string>();
-  for (const s of detail.data?.staff_list ?? []) options.set(s._id, fullName(s));
-  for (const s of school.data ?? []) if (s.status === 'active') options.set(s.id, fullName(s));
-  if (me) options.delete(me);
-  return [...options].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  const day = useCareDay(classId, todayWire());
+  return (day.data?.witnesses ?? []).map((p) => ({ value: p._id, label: p.name }));
 }
 
 /** "Give dose": the time (now), the dose (the record's), a witness and a note; "too soon" and "no permission" said plainly. */
