@@ -12,6 +12,11 @@ describe("a dual-role person's side, read from the page", () => {
     expect(sideOfPage('/students/abc', '')).toBe('staff');
     expect(sideOfPage('/students/abc', '?as=parent')).toBe('parent');
     expect(isSharedPage('/students')).toBe(false);
+    // The chat and the carelog (a report too) have a family's view.
+    expect(sideOfPage('/communication/chat/abc', '?as=parent')).toBe('parent');
+    expect(sideOfPage('/communication/carelog', '?as=parent')).toBe('parent');
+    expect(sideOfPage('/communication/carelog/incidents/abc', '?as=parent')).toBe('parent');
+    expect(isSharedPage('/communication/carelog/settings')).toBe(false);
   });
 
   it('keeps every other page on the staff side, and leaves the dashboard and account to either', () => {

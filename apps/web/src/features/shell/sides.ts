@@ -24,6 +24,7 @@ const SHARED_PAGES = [
   /^\/communication\/media$/,
   /^\/communication\/stories(\/[^/]+)?$/,
   /^\/communication\/chat(\/[^/]+)?$/,
+  /^\/communication\/carelog(\/incidents\/[^/]+)?$/,
   /^\/communication\/journal$/,
   /^\/assessment\/portfolio$/,
   /^\/students\/[^/]+$/,

@@ -109,7 +109,7 @@ function ChatScreen({ side }: { side: Side }) {
         data-open={id ? 'true' : 'false'}
         style={fill.height ? { height: fill.height } : undefined}
       >
-        <section className={classes.listPane} aria-label={t('list.label')}>
+        <section className={classes.listPane} aria-label={t('list.pane')}>
           <ConversationList
             conversations={list.data}
             pending={list.isPending}
