@@ -1,14 +1,11 @@
 import {
-  addDays,
   type BodyMark,
   type CareDetails,
   type CareEntry,
   type CareKind,
   type ChildCareDay,
-  ddmmyyyyFromIso,
   formatHhmmA,
   type Incident,
-  isDdmmyyyy,
   isoFromDdmmyyyy,
   type MedicineDose,
   type NapNow,
@@ -25,26 +22,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 // ------------------------------------------------------------------ days and times
 
-/** Today on the device's clock, as the wire writes it (the day the room is living). */
-export const todayWire = (now: Date = new Date()): string =>
-  `${pad(now.getDate())}-${pad(now.getMonth() + 1)}-${now.getFullYear()}`;
+// The page's day (todayWire, dayFromParam, shiftDay, isFutureDay) is the journal's too: one set of rules.
+import { todayWire } from '../../lib/day';
 
-/** The day the address asks for, else today. */
-export const dayFromParam = (value: string | null, now: Date = new Date()): string =>
-  value && isDdmmyyyy(value) ? value : todayWire(now);
-
-/** The day before (-1) or after (+1) a wire day. */
-export function shiftDay(wire: string, days: number): string {
-  const iso = isoFromDdmmyyyy(wire);
-  return iso ? ddmmyyyyFromIso(addDays(iso, days)) : wire;
-}
-
-/** Whether a wire day comes after today (nothing is logged for a day not yet lived). */
-export function isFutureDay(wire: string, now: Date = new Date()): boolean {
-  const iso = isoFromDdmmyyyy(wire);
-  const today = isoFromDdmmyyyy(todayWire(now));
-  return !!iso && !!today && iso > today;
-}
+export { dayFromParam, isFutureDay, shiftDay, todayWire } from '../../lib/day';
 
 /** The time now on the device's clock, as the wire writes it (hh:mm A). */
 export const nowWire = (now: Date = new Date()): string => formatHhmmA(now.getHours(), now.getMinutes());

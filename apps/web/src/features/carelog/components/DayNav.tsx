@@ -1,87 +1,33 @@
 import '@mantine/dates/styles.css';
-import { ddmmyyyyFromIso, isoFromDdmmyyyy } from '@cue/contract';
-import { ActionIcon, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useId } from 'react';
+import { DatesProvider } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { DAY, readerDateFormatter } from '../../../components/dateFormat';
+import { DayNav as SharedDayNav, useDayParam } from '../../../components/DayNav';
 import { currentLanguage } from '../../../lib/i18n';
-import { dayFromParam, isFutureDay, shiftDay, todayWire } from '../care';
 import { CARELOG_NS } from '../i18n';
 
-/**
- * The day the page shows, from the address's `?date=` (today without one), and how to change it: the
- * address is replaced, not pushed, and today's drops the parameter so the plain address stays today's.
- */
-export function useCareDate(): [string, (wire: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const date = dayFromParam(params.get('date'));
-  const setDate = (wire: string) =>
-    setParams(
-      (previous) => {
-        const copy = new URLSearchParams(previous);
-        if (wire === todayWire()) copy.delete('date');
-        else copy.set('date', wire);
-        return copy;
-      },
-      { replace: true },
-    );
-  return [date, setDate];
-}
+/** The care day the page shows, from the address's `?date=` (today without one), and how to change it. */
+export const useCareDate = useDayParam;
 
 /**
- * The day shown: arrows for the day before and after (pointing the reading direction's way in
- * right-to-left languages), a picker named "Choose a day", and "Today". Days after today hold nothing.
+ * The care day shown, with the carelog's words ("Previous day", "Next day", "Choose a day", "Today"); the
+ * picker's calendar names months and weekdays in the reader's language.
  */
 export function DayNav({ date, onChange }: { date: string; onChange: (wire: string) => void }) {
-  const { t, i18n } = useTranslation(CARELOG_NS);
-  const rtl = i18n.dir() === 'rtl';
-  const today = todayWire();
-  const next = shiftDay(date, 1);
-  const Before = rtl ? IconChevronRight : IconChevronLeft;
-  const After = rtl ? IconChevronLeft : IconChevronRight;
-  const pickId = useId();
-  const pickLabelId = useId();
+  const { t } = useTranslation(CARELOG_NS);
   return (
     <DatesProvider settings={{ locale: currentLanguage() }}>
-      <Group gap="xs" wrap="nowrap" role="group" aria-label={t('day.label')}>
-        <Tooltip label={t('day.previous')}>
-          <ActionIcon variant="default" size="lg" aria-label={t('day.previous')} onClick={() => onChange(shiftDay(date, -1))}>
-            <Before size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <VisuallyHidden id={pickLabelId}>{t('day.pick')}</VisuallyHidden>
-        <DatePickerInput
-          id={pickId}
-          aria-labelledby={`${pickLabelId} ${pickId}`}
-          value={isoFromDdmmyyyy(date)}
-          onChange={(v) => v && onChange(ddmmyyyyFromIso(String(v)))}
-          valueFormat="MMM DD, YYYY"
-          valueFormatter={readerDateFormatter(DAY)}
-          maxDate={isoFromDdmmyyyy(today) ?? undefined}
-          leftSection={<IconCalendar size={16} aria-hidden />}
-          w={{ base: 150, xs: 170 }}
-          data-testid="care-day"
-        />
-        <Tooltip label={t('day.next')}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label={t('day.next')}
-            onClick={() => onChange(next)}
-            disabled={isFutureDay(next)}
-          >
-            <After size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        {date !== today && (
-          <Button variant="subtle" size="sm" onClick={() => onChange(today)}>
-            {t('day.today')}
-          </Button>
-        )}
-      </Group>
+      <SharedDayNav
+        date={date}
+        onChange={onChange}
+        testId="care-day"
+        labels={{
+          group: t('day.label'),
+          previous: t('day.previous'),
+          next: t('day.next'),
+          pick: t('day.pick'),
+          today: t('day.today'),
+        }}
+      />
     </DatesProvider>
   );
 }
