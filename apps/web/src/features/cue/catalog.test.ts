@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   AI_MESSAGES,
   ATTENDANCE_MESSAGES,
@@ -8,15 +7,9 @@ import {
   OBSERVATION_MESSAGES,
 } from '@cue/contract';
 import { describe, expect, it } from 'vitest';
+import { type Catalog, catalog as catalogOf, leaves } from '../../lib/catalog-test';
 
-type Catalog = { [key: string]: string | Catalog };
-const catalog = (lng: string): Catalog =>
-  JSON.parse(readFileSync(new URL(`../../../public/locales/${lng}/cue.json`, import.meta.url), 'utf8')) as Catalog;
-
-const leaves = (c: Catalog, prefix = ''): [string, string][] =>
-  Object.entries(c).flatMap(([k, v]) =>
-    typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`),
-  );
+const catalog = (lng: string): Catalog => catalogOf('cue', lng);
 
 describe('the cue catalogs', () => {
   it('hold the specification messages verbatim in English', () => {
