@@ -14,6 +14,7 @@ import { Checkbox, Group, Radio, Select, Stack, Text, Textarea, TextInput } from
 import { DatePickerInput, DatesProvider, TimeInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCalendar } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { FormModal } from '../../../components/FormModal';
@@ -22,7 +23,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
 import { useAcknowledgeIncident, useCorrectIncident, useCreateIncident, useRegulatorNotified, useReviewIncident } from '../api';
 import { type CorrectableValues, changedFields, fieldFromWire, nowWire, todayWire, wireFromField } from '../care';
-import { CARELOG_NS, careMessage } from '../i18n';
+import { CARELOG_NS, type CareMessage, careMessage } from '../i18n';
 import { BodyMap } from './BodyMap';
 
 const dayField = {
@@ -31,6 +32,21 @@ const dayField = {
   leftSection: <IconCalendar size={16} aria-hidden />,
 } as const;
 const wireDay = (picker: string | null): string => (picker ? ddmmyyyyFromIso(picker) : '');
+
+/** After a save: the carelog's message, and the modal closes. */
+const savedThen = (message: CareMessage, onClose: () => void) => () => {
+  toast.success(careMessage(message));
+  onClose();
+};
+
+/** A modal's fields, whose calendars name months and weekdays in the reader's language. */
+function DatedFields({ children }: { children: ReactNode }) {
+  return (
+    <DatesProvider settings={{ locale: currentLanguage() }}>
+      <Stack gap="md">{children}</Stack>
+    </DatesProvider>
+  );
+}
 
 /** What the report form holds (pickers' values; the wire's made by `reportOf`). */
 interface ReportFields {
@@ -193,20 +209,18 @@ export function IncidentModal({
       error={form.error}
       size="xl"
     >
-      <DatesProvider settings={{ locale: currentLanguage() }}>
-        <Stack gap="md">
-          <Select label={t('field.child')} data={childOptions} searchable required {...form.getInputProps('student_id')} />
-          <ReportFieldsInputs form={form} onBodyMap={(marks) => form.setFieldValue('body_map', marks)} />
-          <TextInput
-            label={t('field.signature')}
-            description={t('field.signatureHint')}
-            required
-            maxLength={200}
-            autoComplete="name"
-            {...form.getInputProps('signature')}
-          />
-        </Stack>
-      </DatesProvider>
+      <DatedFields>
+        <Select label={t('field.child')} data={childOptions} searchable required {...form.getInputProps('student_id')} />
+        <ReportFieldsInputs form={form} onBodyMap={(marks) => form.setFieldValue('body_map', marks)} />
+        <TextInput
+          label={t('field.signature')}
+          description={t('field.signatureHint')}
+          required
+          maxLength={200}
+          autoComplete="name"
+          {...form.getInputProps('signature')}
+        />
+      </DatedFields>
     </FormModal>
   );
 }
@@ -224,10 +238,7 @@ export function CorrectModal({ incident, onClose }: { incident: Incident; onClos
     rules: (v) => ({ '': Object.keys(changedFields(incident, reportOf(v))).length === 0 && careMessage('nothingChanged') }),
   });
   const submit = form.submitWith((body) => correct.mutateAsync({ id: incident._id, body }), {
-    onSuccess: () => {
-      toast.success(careMessage('incidentCorrected'));
-      onClose();
-    },
+    onSuccess: savedThen('incidentCorrected', onClose),
   });
   return (
     <FormModal
@@ -240,15 +251,13 @@ export function CorrectModal({ incident, onClose }: { incident: Incident; onClos
       error={form.error}
       size="xl"
     >
-      <DatesProvider settings={{ locale: currentLanguage() }}>
-        <Stack gap="md">
-          <Text fz="sm" c="dimmed">
-            {t('incident.correctHint')}
-          </Text>
-          <ReportFieldsInputs form={form} onBodyMap={(marks) => form.setFieldValue('body_map', marks)} />
-          <Textarea label={t('field.reason')} required autosize minRows={2} maxLength={1000} {...form.getInputProps('reason')} />
-        </Stack>
-      </DatesProvider>
+      <DatedFields>
+        <Text fz="sm" c="dimmed">
+          {t('incident.correctHint')}
+        </Text>
+        <ReportFieldsInputs form={form} onBodyMap={(marks) => form.setFieldValue('body_map', marks)} />
+        <Textarea label={t('field.reason')} required autosize minRows={2} maxLength={1000} {...form.getInputProps('reason')} />
+      </DatedFields>
     </FormModal>
   );
 }
@@ -259,10 +268,7 @@ export function ReviewModal({ incident, onClose }: { incident: Incident; onClose
   const review = useReviewIncident();
   const form = useContractForm({ schema: incidentReviewSchema, initialValues: { note: '' } });
   const submit = form.submitWith((body) => review.mutateAsync({ id: incident._id, body }), {
-    onSuccess: () => {
-      toast.success(careMessage('incidentReviewed'));
-      onClose();
-    },
+    onSuccess: savedThen('incidentReviewed', onClose),
   });
   return (
     <FormModal
@@ -290,10 +296,7 @@ export function RegulatorModal({ incident, onClose }: { incident: Incident; onCl
     toBody: (v) => ({ on: wireDay(v.on), reference: v.reference }),
   });
   const submit = form.submitWith((body) => notify.mutateAsync({ id: incident._id, body }), {
-    onSuccess: () => {
-      toast.success(careMessage('regulatorRecorded'));
-      onClose();
-    },
+    onSuccess: savedThen('regulatorRecorded', onClose),
   });
   return (
     <FormModal
@@ -306,18 +309,16 @@ export function RegulatorModal({ incident, onClose }: { incident: Incident; onCl
       error={form.error}
       size="md"
     >
-      <DatesProvider settings={{ locale: currentLanguage() }}>
-        <Stack gap="md">
-          <DatePickerInput
-            label={t('field.notifiedOn')}
-            required
-            maxDate={isoFromDdmmyyyy(todayWire()) ?? undefined}
-            {...dayField}
-            {...form.getInputProps('on')}
-          />
-          <TextInput label={t('field.reference')} maxLength={200} {...form.getInputProps('reference')} />
-        </Stack>
-      </DatesProvider>
+      <DatedFields>
+        <DatePickerInput
+          label={t('field.notifiedOn')}
+          required
+          maxDate={isoFromDdmmyyyy(todayWire()) ?? undefined}
+          {...dayField}
+          {...form.getInputProps('on')}
+        />
+        <TextInput label={t('field.reference')} maxLength={200} {...form.getInputProps('reference')} />
+      </DatedFields>
     </FormModal>
   );
 }
@@ -332,10 +333,7 @@ export function AcknowledgeModal({ incident, onClose }: { incident: Incident; on
     messages: { signature: { required: t('field.signatureRequired') } },
   });
   const submit = form.submitWith((body) => acknowledge.mutateAsync({ id: incident._id, body }), {
-    onSuccess: () => {
-      toast.success(careMessage('incidentAcknowledged'));
-      onClose();
-    },
+    onSuccess: savedThen('incidentAcknowledged', onClose),
   });
   return (
     <FormModal
