@@ -91,25 +91,24 @@ function SettingsForm({ settings, onClose }: { settings: ChatSettings; onClose: 
   );
 }
 
+/** A settings modal while its values are read: its title, a loader, and Close. */
+function LoadingModal({ title, onClose }: { title: string; onClose: () => void }) {
+  const { t } = useTranslation(CHAT_NS);
+  return (
+    <FormModal opened onClose={onClose} title={title} submitLabel="" onSubmit={() => undefined} readOnly>
+      <Center py="lg">
+        <Loader type="dots" aria-label={t('loading')} />
+      </Center>
+    </FormModal>
+  );
+}
+
 /** The school's chat settings (admins: quiet hours, weekends, urgent messages, families in channels). */
 export function ChatSettingsModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(CHAT_NS);
   const settings = useChatSettings();
   if (!settings.data) {
-    return (
-      <FormModal
-        opened
-        onClose={onClose}
-        title={t('settings.title')}
-        submitLabel={t('settings.save')}
-        onSubmit={() => undefined}
-        readOnly
-      >
-        <Center py="lg">
-          <Loader type="dots" aria-label={t('loading')} />
-        </Center>
-      </FormModal>
-    );
+    return <LoadingModal title={t('settings.title')} onClose={onClose} />;
   }
   return <SettingsForm settings={settings.data} onClose={onClose} />;
 }
@@ -180,20 +179,7 @@ export function AwayModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(CHAT_NS);
   const away = useAway();
   if (!away.data) {
-    return (
-      <FormModal
-        opened
-        onClose={onClose}
-        title={t('away.title')}
-        submitLabel={t('away.save')}
-        onSubmit={() => undefined}
-        readOnly
-      >
-        <Center py="lg">
-          <Loader type="dots" aria-label={t('loading')} />
-        </Center>
-      </FormModal>
-    );
+    return <LoadingModal title={t('away.title')} onClose={onClose} />;
   }
   return <AwayForm away={away.data} onClose={onClose} />;
 }
