@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Skeleton } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,7 +10,8 @@ import { parentPage } from '../../shell/sides';
 import { useIncident } from '../api';
 import { readableDay } from '../care';
 import { IncidentView } from '../components/Incidents';
-import { CARELOG_NS, CARELOG_PATH, careErrorText } from '../i18n';
+import { Loaded } from '../components/Loaded';
+import { CARELOG_NS, CARELOG_PATH } from '../i18n';
 import { carelogNeed } from '../need';
 
 /** One report, read by staff or the child's family (who acknowledge it here). */
@@ -39,13 +40,9 @@ function Report({ id }: { id: string }) {
           </Group>
         </Anchor>
       </Group>
-      {report.error ? (
-        <Alert color="red" variant="light" title={careErrorText(report.error)} />
-      ) : !incident ? (
-        <Skeleton h={320} radius="lg" />
-      ) : (
-        <IncidentView incident={incident} family={side === 'parent'} />
-      )}
+      <Loaded error={report.error} data={incident} h={320}>
+        {(loaded) => <IncidentView incident={loaded} family={side === 'parent'} />}
+      </Loaded>
     </Page>
   );
 }

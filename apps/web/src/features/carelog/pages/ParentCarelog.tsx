@@ -1,5 +1,5 @@
 import { CARE_UPDATED_EVENT, type CareUpdatedEvent, type ChildCareDay } from '@cue/contract';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { IconBandage, IconPill, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { type DayItem, dayTimeline, isolate, readableTime, todayWire } from '../
 import { DayNav, useCareDate } from '../components/DayNav';
 import { IncidentBadges, IncidentList } from '../components/Incidents';
 import { CareAlerts, KindIcon, useEntryText } from '../components/kinds';
+import { Loaded, tabCount } from '../components/Loaded';
 import { MedicineList, MedicineModal } from '../components/Medicines';
 import { CARELOG_NS, careErrorText, careMessage, incidentPath } from '../i18n';
 
@@ -144,35 +145,35 @@ function TodayTab({ studentId, name }: { studentId: string; name: string }) {
           <CareAlerts alerts={data.alerts} />
         </Group>
       )}
-      {day.error && !data ? (
-        <Alert color="red" variant="light" title={careErrorText(day.error)} />
-      ) : !data ? (
-        <Skeleton h={240} radius="lg" />
-      ) : items.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl">
-          <Text ta="center" c="dimmed" data-testid="day-empty">
-            {date === todayWire() ? t('parent.emptyToday', { name }) : t('parent.emptyDay', { name })}
-          </Text>
-        </Paper>
-      ) : (
-        <Paper withBorder radius="lg" p="md">
-          <Stack
-            component="ol"
-            gap="md"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            data-testid="child-day"
-            aria-label={t('parent.dayOf', { name })}
-          >
-            {items.map((item) => (
-              <li key={item.key}>
-                <DayRow item={item} />
-              </li>
-            ))}
-          </Stack>
-        </Paper>
-      )}
+      <Loaded error={data ? null : day.error} data={data} h={240}>
+        {() =>
+          items.length === 0 ? (
+            <Paper withBorder radius="lg" p="xl">
+              <Text ta="center" c="dimmed" data-testid="day-empty">
+                {date === todayWire() ? t('parent.emptyToday', { name }) : t('parent.emptyDay', { name })}
+              </Text>
+            </Paper>
+          ) : (
+            <Paper withBorder radius="lg" p="md">
+              <Stack
+                component="ol"
+                gap="md"
+                m={0}
+                p={0}
+                style={{ listStyle: 'none' }}
+                data-testid="child-day"
+                aria-label={t('parent.dayOf', { name })}
+              >
+                {items.map((item) => (
+                  <li key={item.key}>
+                    <DayRow item={item} />
+                  </li>
+                ))}
+              </Stack>
+            </Paper>
+          )
+        }
+      </Loaded>
     </Stack>
   );
 }
@@ -191,17 +192,17 @@ function MedicinesTab({ studentId }: { studentId: string }) {
           {t('medicine.add')}
         </Button>
       </Group>
-      {list.error ? (
-        <Alert color="red" variant="light" title={careErrorText(list.error)} />
-      ) : !list.data ? (
-        <Skeleton h={160} radius="lg" />
-      ) : active.length === 0 ? (
-        <Alert color="gray" variant="light" data-testid="medicines-empty">
-          {t('medicine.noneChild')}
-        </Alert>
-      ) : (
-        <MedicineList side="parent" medicines={active} />
-      )}
+      <Loaded error={list.error} data={list.data} h={160}>
+        {() =>
+          active.length === 0 ? (
+            <Alert color="gray" variant="light" data-testid="medicines-empty">
+              {t('medicine.noneChild')}
+            </Alert>
+          ) : (
+            <MedicineList side="parent" medicines={active} />
+          )
+        }
+      </Loaded>
       {ended.length > 0 && (
         <Stack gap="sm" component="section" aria-labelledby="medicines-ended">
           <Title order={2} fz="lg" id="medicines-ended">
@@ -228,13 +229,9 @@ function ReportsTab({ studentId }: { studentId: string }) {
         <Title order={2} fz="lg" id="reports-waiting">
           {t('parent.toAcknowledge')}
         </Title>
-        {waiting.error ? (
-          <Alert color="red" variant="light" title={careErrorText(waiting.error)} />
-        ) : !waiting.data ? (
-          <Skeleton h={120} radius="lg" />
-        ) : (
-          <IncidentList incidents={waiting.data} pathOf={pathOf} empty={t('parent.nothingToAcknowledge')} family />
-        )}
+        <Loaded error={waiting.error} data={waiting.data} h={120}>
+          {(incidents) => <IncidentList incidents={incidents} pathOf={pathOf} empty={t('parent.nothingToAcknowledge')} family />}
+        </Loaded>
       </Stack>
       {done.length > 0 && (
         <Stack gap="sm" component="section" aria-labelledby="reports-done">
@@ -298,13 +295,7 @@ export function ParentCarelog() {
           <Tabs.Tab value="medicines">{t('tabs.medicines')}</Tabs.Tab>
           <Tabs.Tab
             value="reports"
-            rightSection={
-              toAcknowledge > 0 ? (
-                <Badge size="sm" circle color="red.8" aria-label={t('tabs.toAcknowledgeCount', { count: toAcknowledge })}>
-                  {toAcknowledge}
-                </Badge>
-              ) : undefined
-            }
+            rightSection={tabCount(toAcknowledge, 'red.8', t('tabs.toAcknowledgeCount', { count: toAcknowledge }))}
           >
             {t('tabs.reports')}
           </Tabs.Tab>

@@ -1,5 +1,5 @@
 import { CARE_UPDATED_EVENT, type CareDay, can } from '@cue/contract';
-import { Alert, Badge, Button, Chip, Group, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Chip, Group, Skeleton, Stack, Tabs } from '@mantine/core';
 import { IconBandage, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -15,12 +15,13 @@ import { isFutureDay } from '../care';
 import { DayNav, useCareDate } from '../components/DayNav';
 import { IncidentModal } from '../components/IncidentForms';
 import { IncidentList } from '../components/Incidents';
+import { Loaded, tabCount } from '../components/Loaded';
 import { MedicineList, MedicineModal } from '../components/Medicines';
 import { NapBoard } from '../components/NapBoard';
 import { RoomBoard } from '../components/RoomBoard';
 import { SettingsModal } from '../components/SettingsModal';
 import { Timeline } from '../components/Timeline';
-import { CARELOG_NS, careErrorText, incidentPath } from '../i18n';
+import { CARELOG_NS, incidentPath } from '../i18n';
 
 const TABS = ['room', 'naps', 'timeline', 'medicines', 'incidents'] as const;
 type Tab = (typeof TABS)[number];
@@ -41,17 +42,17 @@ function MedicinesTab({ classId, day }: { classId: string; day: CareDay | undefi
           {t('medicine.addSigned')}
         </Button>
       </Group>
-      {list.error ? (
-        <Alert color="red" variant="light" title={careErrorText(list.error)} />
-      ) : !list.data ? (
-        <Skeleton h={160} radius="lg" />
-      ) : list.data.length === 0 ? (
-        <Alert color="gray" variant="light" data-testid="medicines-empty">
-          {t('medicine.noneClass')}
-        </Alert>
-      ) : (
-        <MedicineList side="staff" medicines={list.data} classId={classId} showChild />
-      )}
+      <Loaded error={list.error} data={list.data} h={160}>
+        {(medicines) =>
+          medicines.length === 0 ? (
+            <Alert color="gray" variant="light" data-testid="medicines-empty">
+              {t('medicine.noneClass')}
+            </Alert>
+          ) : (
+            <MedicineList side="staff" medicines={medicines} classId={classId} showChild />
+          )
+        }
+      </Loaded>
       {adding && <MedicineModal side="staff" childOptions={childOptionsOf(day)} onClose={() => setAdding(false)} />}
     </Stack>
   );
@@ -80,13 +81,9 @@ function IncidentsTab({ classId, day, date }: { classId: string; day: CareDay | 
           {t('incident.new')}
         </Button>
       </Group>
-      {list.error ? (
-        <Alert color="red" variant="light" title={careErrorText(list.error)} />
-      ) : !list.data ? (
-        <Skeleton h={160} radius="lg" />
-      ) : (
-        <IncidentList incidents={list.data} pathOf={incidentPath} empty={t(`incident.empty.${state}`)} />
-      )}
+      <Loaded error={list.error} data={list.data} h={160}>
+        {(incidents) => <IncidentList incidents={incidents} pathOf={incidentPath} empty={t(`incident.empty.${state}`)} />}
+      </Loaded>
       {creating && (
         <IncidentModal
           classId={classId}
@@ -136,14 +133,11 @@ export function StaffCarelog() {
   const asleep = data?.naps_now.length ?? 0;
   const due = data?.naps_now.filter((n) => n.check_due).length ?? 0;
 
-  const dayPanel = (render: (d: CareDay) => ReactNode) =>
-    day.error && !data ? (
-      <Alert color="red" variant="light" title={careErrorText(day.error)} />
-    ) : !data ? (
-      <Skeleton h={240} radius="lg" />
-    ) : (
-      render(data)
-    );
+  const dayPanel = (render: (d: CareDay) => ReactNode) => (
+    <Loaded error={data ? null : day.error} data={data} h={240}>
+      {render}
+    </Loaded>
+  );
 
   return (
     <Page
@@ -173,19 +167,12 @@ export function StaffCarelog() {
               <Tabs.Tab value="room">{t('tabs.room')}</Tabs.Tab>
               <Tabs.Tab
                 value="naps"
-                rightSection={
-                  asleep > 0 ? (
-                    <Badge
-                      size="sm"
-                      circle
-                      // Shade 8: white on red or indigo's shade 6 stays below 4.5:1.
-                      color={due > 0 ? 'red.8' : 'indigo.8'}
-                      aria-label={t('tabs.asleepCount', { count: asleep })}
-                    >
-                      {asleep}
-                    </Badge>
-                  ) : undefined
-                }
+                rightSection={tabCount(
+                  asleep,
+                  // Shade 8: white on red or indigo's shade 6 stays below 4.5:1.
+                  due > 0 ? 'red.8' : 'indigo.8',
+                  t('tabs.asleepCount', { count: asleep }),
+                )}
               >
                 {t('tabs.naps')}
               </Tabs.Tab>
