@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { schoolReach } from '../platform/auth/reach.js';
 import { type Scope, staffSchool } from '../platform/auth/scope.js';
 import type { Queryable } from '../platform/db/client.js';
 import { aiAudit, aiConversations, aiMessages, aiToolCalls, classAiSettings, classes, schools } from '../platform/db/schema.js';
@@ -22,8 +23,11 @@ export async function schoolAi(scope: Scope, q: Queryable) {
 }
 
 /** The model provider a school switched on, read for anyone reaching the school's records (a family too). */
-export async function schoolProviderOf(_scope: Scope, q: Queryable, schoolId: string): Promise<string | null> {
-  const [row] = await q.select({ aiProvider: schools.aiProvider }).from(schools).where(eq(schools.id, schoolId));
+export async function schoolProviderOf(scope: Scope, q: Queryable, schoolId: string): Promise<string | null> {
+  const [row] = await q
+    .select({ aiProvider: schools.aiProvider })
+    .from(schools)
+    .where(and(eq(schools.id, schoolId), await schoolReach(scope, schools.id)));
   return row?.aiProvider ?? null;
 }
 

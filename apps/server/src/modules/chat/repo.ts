@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { schoolReach } from '../../platform/auth/reach.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
@@ -119,7 +120,7 @@ export async function conversation(scope: Scope, q: Queryable, id: string, schoo
 
 /** The newest message of each conversation. */
 export async function lastMessages(
-  _scope: Scope,
+  scope: Scope,
   q: Queryable,
   rows: readonly ConversationRow[],
 ): Promise<Map<string, MessageRow>> {
@@ -128,7 +129,12 @@ export async function lastMessages(
   const found = await q
     .select()
     .from(chatMessages)
-    .where(or(...keyed.map((r) => and(eq(chatMessages.conversationId, r.id), eq(chatMessages.seq, r.lastSeq)))));
+    .where(
+      and(
+        await schoolReach(scope, chatMessages.schoolId),
+        or(...keyed.map((r) => and(eq(chatMessages.conversationId, r.id), eq(chatMessages.seq, r.lastSeq)))),
+      ),
+    );
   return new Map(found.map((m) => [m.conversationId, m]));
 }
 
@@ -164,11 +170,17 @@ export async function findKeyed(
 }
 
 export async function insertConversation(
-  _scope: Scope,
+  scope: Scope,
   q: Queryable,
   row: typeof chatConversations.$inferInsert,
   memberIds: string[],
 ) {
+  // Opened in a school the caller reaches (a staff member's own, a family's child's).
+  const [school] = await q
+    .select({ id: schools.id })
+    .from(schools)
+    .where(and(eq(schools.id, row.schoolId), await schoolReach(scope, schools.id)));
+  if (!school) return false;
   // The family key is unique: a conversation opened at the same moment by the other side is that one.
   const inserted = await q.insert(chatConversations).values(row).onConflictDoNothing().returning({ id: chatConversations.id });
   if (inserted.length && memberIds.length)
@@ -203,43 +215,52 @@ export interface Person {
 }
 
 /** The members of conversations (staff of the class, the families of the child or class, a group's list). */
-export async function membersOf(_scope: Scope, q: Queryable, rows: readonly ConversationRow[]): Promise<Map<string, Person[]>> {
+export async function membersOf(scope: Scope, q: Queryable, rows: readonly ConversationRow[]): Promise<Map<string, Person[]>> {
   const classIds = [...new Set(rows.flatMap((r) => (r.kind !== 'staff' && r.classId ? [r.classId] : [])))];
   const groupIds = rows.filter((r) => r.kind === 'staff').map((r) => r.id);
   const childIds = [...new Set(rows.flatMap((r) => (r.kind === 'family' && r.studentId ? [r.studentId] : [])))];
   const channelClassIds = [...new Set(rows.flatMap((r) => (r.kind === 'channel' && r.classId ? [r.classId] : [])))];
   const person = { id: users.id, firstName: users.firstName, lastName: users.lastName };
+  const [classInReach, childInReach, conversationInReach] = await Promise.all([
+    schoolReach(scope, classes.schoolId),
+    schoolReach(scope, students.schoolId),
+    schoolReach(scope, chatConversations.schoolId),
+  ]);
   const [staff, groups, families, classFamilies] = await Promise.all([
     classIds.length
       ? q
           .select({ ...person, classId: classStaff.classId })
           .from(classStaff)
+          .innerJoin(classes, eq(classes.id, classStaff.classId))
           .innerJoin(users, eq(users.id, classStaff.userId))
-          .where(and(inArray(classStaff.classId, classIds), isNull(users.deletedAt)))
+          .where(and(inArray(classStaff.classId, classIds), classInReach, isNull(users.deletedAt)))
       : [],
     groupIds.length
       ? q
           .select({ ...person, conversationId: chatMembers.conversationId })
           .from(chatMembers)
+          .innerJoin(chatConversations, eq(chatConversations.id, chatMembers.conversationId))
           .innerJoin(users, eq(users.id, chatMembers.userId))
-          .where(and(inArray(chatMembers.conversationId, groupIds), isNull(users.deletedAt)))
+          .where(and(inArray(chatMembers.conversationId, groupIds), conversationInReach, isNull(users.deletedAt)))
       : [],
     childIds.length
       ? q
           .select({ ...person, studentId: parentChildren.studentId })
           .from(parentChildren)
+          .innerJoin(students, eq(students.id, parentChildren.studentId))
           .innerJoin(parents, eq(parents.id, parentChildren.parentId))
           .innerJoin(users, eq(users.id, parents.userId))
-          .where(and(inArray(parentChildren.studentId, childIds), isNull(users.deletedAt)))
+          .where(and(inArray(parentChildren.studentId, childIds), childInReach, isNull(users.deletedAt)))
       : [],
     channelClassIds.length
       ? q
           .selectDistinct({ ...person, classId: classStudents.classId })
           .from(classStudents)
+          .innerJoin(students, eq(students.id, classStudents.studentId))
           .innerJoin(parentChildren, eq(parentChildren.studentId, classStudents.studentId))
           .innerJoin(parents, eq(parents.id, parentChildren.parentId))
           .innerJoin(users, eq(users.id, parents.userId))
-          .where(and(inArray(classStudents.classId, channelClassIds), isNull(users.deletedAt)))
+          .where(and(inArray(classStudents.classId, channelClassIds), childInReach, isNull(users.deletedAt)))
       : [],
   ]);
   const out = new Map<string, Person[]>();
@@ -263,11 +284,12 @@ export async function membersOf(_scope: Scope, q: Queryable, rows: readonly Conv
 }
 
 /** Read receipts of a conversation's members. */
-export async function reads(_scope: Scope, q: Queryable, conversationId: string) {
+export async function reads(scope: Scope, q: Queryable, conversationId: string) {
   return q
     .select({ userId: chatReads.userId, lastReadSeq: chatReads.lastReadSeq })
     .from(chatReads)
-    .where(eq(chatReads.conversationId, conversationId));
+    .innerJoin(chatConversations, eq(chatConversations.id, chatReads.conversationId))
+    .where(and(eq(chatReads.conversationId, conversationId), await schoolReach(scope, chatConversations.schoolId)));
 }
 
 /** Moves the caller's read receipt forward (never back); answers whether it moved. */
@@ -285,26 +307,41 @@ export async function markRead(scope: Scope, q: Queryable, conversationId: strin
 }
 
 /** Names of people (senders, reporters), by id. */
-export async function names(_scope: Scope, q: Queryable, ids: readonly string[]) {
+export async function names(scope: Scope, q: Queryable, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, string>();
+  // Only people of the schools the caller reaches: their staff, and the families of their children.
+  const [staffOf, childOf] = await Promise.all([schoolReach(scope, memberships.schoolId), schoolReach(scope, students.schoolId)]);
   const rows = await q
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(inArray(users.id, [...ids]));
+    .where(
+      and(
+        inArray(users.id, [...ids]),
+        or(
+          sql`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${staffOf})`,
+          sql`exists (select 1 from ${parents} join ${parentChildren} on ${parentChildren.parentId} = ${parents.id} join ${students} on ${students.id} = ${parentChildren.studentId} where ${parents.userId} = ${users.id} and ${childOf})`,
+        ),
+      ),
+    );
   return new Map(rows.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()]));
 }
 
 /** Names of classes and children of conversations. */
-export async function labels(_scope: Scope, q: Queryable, rows: readonly ConversationRow[]) {
+export async function labels(scope: Scope, q: Queryable, rows: readonly ConversationRow[]) {
   const classIds = [...new Set(rows.flatMap((r) => (r.classId ? [r.classId] : [])))];
   const childIds = [...new Set(rows.flatMap((r) => (r.studentId ? [r.studentId] : [])))];
   const [cls, kids] = await Promise.all([
-    classIds.length ? q.select({ id: classes.id, name: classes.name }).from(classes).where(inArray(classes.id, classIds)) : [],
+    classIds.length
+      ? q
+          .select({ id: classes.id, name: classes.name })
+          .from(classes)
+          .where(and(inArray(classes.id, classIds), await schoolReach(scope, classes.schoolId)))
+      : [],
     childIds.length
       ? q
           .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
           .from(students)
-          .where(inArray(students.id, childIds))
+          .where(and(inArray(students.id, childIds), await schoolReach(scope, students.schoolId)))
       : [],
   ]);
   return {
@@ -314,19 +351,12 @@ export async function labels(_scope: Scope, q: Queryable, rows: readonly Convers
 }
 
 /** The classes of a child in the staff member's school (or, for a family, any of its child's). */
-export async function classesOfChild(_scope: Scope, q: Queryable, studentId: string) {
-  const rows = await q
+export async function classesOfChild(scope: Scope, q: Queryable, studentId: string) {
+  return q
     .select({ classId: classStudents.classId, schoolId: classes.schoolId })
     .from(classStudents)
     .innerJoin(classes, eq(classes.id, classStudents.classId))
-    .where(and(eq(classStudents.studentId, studentId), isNull(classes.archivedAt)));
-  return rows;
-}
-
-/** The school of a class. */
-export async function schoolOfClass(_scope: Scope, q: Queryable, classId: string) {
-  const [row] = await q.select({ schoolId: classes.schoolId }).from(classes).where(eq(classes.id, classId));
-  return row?.schoolId ?? null;
+    .where(and(eq(classStudents.studentId, studentId), isNull(classes.archivedAt), await schoolReach(scope, classes.schoolId)));
 }
 
 /** Which of these users are staff of the school (members of a staff group must be). */
@@ -343,12 +373,12 @@ export async function staffOfSchool(scope: Scope, q: Queryable, userIds: readonl
 
 /** A page of a conversation's messages, oldest first. */
 export async function messages(
-  _scope: Scope,
+  scope: Scope,
   q: Queryable,
   conversationId: string,
   page: { before?: number; after?: number; limit: number },
 ) {
-  const where = [eq(chatMessages.conversationId, conversationId)];
+  const where = [eq(chatMessages.conversationId, conversationId), await schoolReach(scope, chatMessages.schoolId)];
   if (page.before !== undefined) where.push(lt(chatMessages.seq, page.before));
   if (page.after !== undefined) where.push(gt(chatMessages.seq, page.after));
   // After a number: the oldest first from there; otherwise the newest page, turned oldest first.
@@ -364,16 +394,20 @@ export async function messages(
 }
 
 /** Every message of a conversation, oldest first (the safeguarding record and its export). */
-export async function allMessages(_scope: Scope, q: Queryable, conversationId: string) {
-  return q.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId)).orderBy(asc(chatMessages.seq));
+export async function allMessages(scope: Scope, q: Queryable, conversationId: string) {
+  return q
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversationId), await schoolReach(scope, chatMessages.schoolId)))
+    .orderBy(asc(chatMessages.seq));
 }
 
-export async function messagesByIds(_scope: Scope, q: Queryable, ids: readonly string[]) {
+export async function messagesByIds(scope: Scope, q: Queryable, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return q
     .select()
     .from(chatMessages)
-    .where(inArray(chatMessages.id, [...ids]));
+    .where(and(inArray(chatMessages.id, [...ids]), await schoolReach(scope, chatMessages.schoolId)));
 }
 
 /** A message by its id, with its conversation, if the caller is a member of it. */
@@ -464,8 +498,19 @@ export async function deleteMessage(scope: Scope, q: Queryable, id: string, at: 
 
 // ------------------------------------------------------------------ uploads
 
-export async function insertUpload(_scope: Scope, q: Queryable, row: typeof chatUploads.$inferInsert) {
+/** A file the caller uploaded into a conversation of a school they reach (answers whether it was kept). */
+async function conversationReached(scope: Scope, q: Queryable, conversationId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.id, conversationId), await schoolReach(scope, chatConversations.schoolId)));
+  return !!row;
+}
+
+export async function insertUpload(scope: Scope, q: Queryable, row: typeof chatUploads.$inferInsert): Promise<boolean> {
+  if (row.uploadedBy !== scope.userId || !(await conversationReached(scope, q, row.conversationId))) return false;
   await q.insert(chatUploads).values(row);
+  return true;
 }
 
 /** The caller's uploads into a conversation that no message carries yet. */
@@ -486,7 +531,8 @@ export async function openUploads(scope: Scope, q: Queryable, conversationId: st
 
 // ------------------------------------------------------------------ reports and audit
 
-export async function insertReport(_scope: Scope, q: Queryable, row: typeof chatReports.$inferInsert) {
+export async function insertReport(scope: Scope, q: Queryable, row: typeof chatReports.$inferInsert): Promise<void> {
+  if (row.reporterId !== scope.userId || !(await conversationReached(scope, q, row.conversationId))) return;
   await q.insert(chatReports).values(row).onConflictDoNothing();
 }
 
@@ -513,11 +559,11 @@ export async function resolveReport(scope: Scope, q: Queryable, id: string, at: 
 }
 
 /** How many reports each message has. */
-export async function reportCounts(_scope: Scope, q: Queryable, conversationId: string) {
+export async function reportCounts(scope: Scope, q: Queryable, conversationId: string) {
   const rows = await q
     .select({ messageId: chatReports.messageId, n: sql<number>`count(*)::int` })
     .from(chatReports)
-    .where(eq(chatReports.conversationId, conversationId))
+    .where(and(eq(chatReports.conversationId, conversationId), await schoolReach(scope, chatReports.schoolId)))
     .groupBy(chatReports.messageId);
   return new Map(rows.map((r) => [r.messageId, Number(r.n)]));
 }
@@ -543,8 +589,11 @@ export async function auditOf(scope: Scope, q: Queryable, conversationId: string
 
 // ------------------------------------------------------------------ settings and out-of-office
 
-export async function settings(_scope: Scope, q: Queryable, schoolId: string): Promise<SettingsRow | null> {
-  const [row] = await q.select().from(chatSettings).where(eq(chatSettings.schoolId, schoolId));
+export async function settings(scope: Scope, q: Queryable, schoolId: string): Promise<SettingsRow | null> {
+  const [row] = await q
+    .select()
+    .from(chatSettings)
+    .where(and(eq(chatSettings.schoolId, schoolId), await schoolReach(scope, chatSettings.schoolId)));
   return row ?? null;
 }
 
@@ -577,7 +626,7 @@ export async function saveAway(scope: Scope, q: Queryable, value: { fromDate: st
 }
 
 /** Out-of-office notes of these staff in a school that cover a day. */
-export async function awayOn(_scope: Scope, q: Queryable, schoolId: string, userIds: readonly string[], day: string) {
+export async function awayOn(scope: Scope, q: Queryable, schoolId: string, userIds: readonly string[], day: string) {
   if (userIds.length === 0) return [];
   return q
     .select()
@@ -585,6 +634,7 @@ export async function awayOn(_scope: Scope, q: Queryable, schoolId: string, user
     .where(
       and(
         eq(chatAway.schoolId, schoolId),
+        await schoolReach(scope, chatAway.schoolId),
         inArray(chatAway.userId, [...userIds]),
         sql`${chatAway.fromDate} <= ${day}`,
         sql`${chatAway.toDate} >= ${day}`,

@@ -293,27 +293,27 @@ export class ChatService {
       members = ids;
       row = { id: newId(), schoolId, kind: 'staff', title: body.title, createdBy: scope.userId, createdAt: now };
     }
-    if (row.kind !== 'staff') {
-      const existing = await repo.findKeyed(
+    // A family's conversation and a class's channel are one of their kind: the one there is, if any.
+    const keyed = row;
+    const existing = async () => {
+      const id = await repo.findKeyed(
         scope,
         this.db,
-        row.kind as 'family' | 'channel',
-        row.classId as string,
-        row.studentId ?? null,
+        keyed.kind as 'family' | 'channel',
+        keyed.classId as string,
+        keyed.studentId ?? null,
       );
-      if (existing) return { conversation: await this.get(scope, existing), created: false };
+      return id ? { conversation: await this.get(scope, id), created: false } : null;
+    };
+    if (row.kind !== 'staff') {
+      const found = await existing();
+      if (found) return found;
     }
     const created = await repo.insertConversation(scope, this.db, row, members);
     if (!created) {
       // Opened by someone else at the same moment: that one.
-      const existing = await repo.findKeyed(
-        scope,
-        this.db,
-        row.kind as 'family' | 'channel',
-        row.classId as string,
-        row.studentId ?? null,
-      );
-      if (existing) return { conversation: await this.get(scope, existing), created: false };
+      const found = await existing();
+      if (found) return found;
     }
     return { conversation: await this.get(scope, row.id), created: true };
   }
@@ -507,7 +507,10 @@ export class ChatService {
       kind: prepared.kind === 'image' ? 'image' : 'file',
       createdAt: this.clock.now(),
     };
-    await repo.insertUpload(scope, this.db, row);
+    if (!(await repo.insertUpload(scope, this.db, row))) {
+      await this.storage.remove(path).catch(() => undefined);
+      throw notFound();
+    }
     return presentAttachment({ id: row.id, path, name, mime: row.mime, size: row.size, kind: row.kind as 'image' | 'file' });
   }
 
