@@ -1,48 +1,32 @@
+import { wallClock as zonedWallClock } from '../../platform/zoned.js';
+
 /*
  * The carelog keeps days as the school's local days and times as minutes after its midnight. These
  * turn the server's instant into the school's wall clock and back (for a job's run time, or the
  * instant a next dose is allowed).
  */
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+const zones = new Map<string, string>();
 
-function format(timeZone: string): Intl.DateTimeFormat {
-  let f = formats.get(timeZone);
-  if (!f) {
+/** The school's time zone, or UTC where the runtime does not know it (a school is never left without a clock). */
+function knownZone(timeZone: string): string {
+  let zone = zones.get(timeZone);
+  if (zone === undefined) {
     try {
-      f = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      zone = timeZone;
     } catch {
-      f = new Intl.DateTimeFormat('en-CA', {
-        timeZone: 'UTC',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
+      zone = 'UTC';
     }
-    formats.set(timeZone, f);
+    zones.set(timeZone, zone);
   }
-  return f;
+  return zone;
 }
 
 /** The school's wall clock at an instant: the ISO day and minutes after midnight. */
 export function wallClock(timeZone: string, at: Date): { day: string; minute: number } {
-  const parts = Object.fromEntries(
-    format(timeZone)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, minute: (Number(parts.hour) % 24) * 60 + Number(parts.minute) };
+  const { day, minute } = zonedWallClock(at, knownZone(timeZone));
+  return { day, minute };
 }
 
 /** Days since 1970 of an ISO day (for intervals across days). */
