@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   CHAT_MESSAGES,
@@ -476,6 +477,83 @@ describe('the demo school', () => {
       expect(list.find((c) => c.kind === 'family')?.last_message?.body).toContain('Grandma');
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+describe('translation where the school connected a model', () => {
+  it("translates into the reader's language through the school's provider, the message fenced as data", async () => {
+    const asked: { messages: { role: string; content: string }[] }[] = [];
+    const engine = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        asked.push(JSON.parse(body));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            id: 'c1',
+            object: 'chat.completion',
+            created: 0,
+            model: 'm',
+            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'أحضروا قبعة غدًا من فضلكم' } }],
+            usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
+    const app = await createTestApp({
+      AI_PROVIDER: 'openai',
+      LLM_BASE_URL: `http://127.0.0.1:${(engine.address() as AddressInfo).port}/v1`,
+      LLM_MODEL: 'test-model',
+    });
+    try {
+      const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+        app.request({ method, url, headers: bearer(token), payload });
+      const [admin, teacher, father] = await Promise.all([
+        staffToken(app, '9000000002'),
+        staffToken(app, '9000000003'),
+        parentToken(app, '9000000004'),
+      ]);
+      const id = expectResponse(
+        ROUTES.chatOpen,
+        await call('POST', '/api/chat/conversations', father, { kind: 'family', student_id: aarav }),
+      ).result._id;
+      const m = expectResponse(
+        ROUTES.chatSend,
+        await call('POST', `/api/chat/conversations/${id}/messages`, teacher, {
+          client_id: 'translate-0001',
+          body: 'Please bring a hat tomorrow',
+        }),
+      ).result;
+      // Offered by the server, but the school has not switched its provider on: nothing leaves.
+      expect((await call('POST', `/api/chat_messages/${m._id}/translate?language=ar`, father)).statusCode).toBe(409);
+      expect(asked).toHaveLength(0);
+      expectResponse(ROUTES.aiSettingsUpdate, await call('PUT', '/api/ai_settings/', admin, { ai_provider: 'openai' }));
+      const page = expectResponse(
+        ROUTES.chatMessages,
+        await call('GET', `/api/chat/conversations/${id}/messages`, father),
+      ).result;
+      expect(page.items.find((x) => x._id === m._id)?.abilities.can_translate).toBe(true);
+      const translated = expectResponse(
+        ROUTES.chatMessageTranslate,
+        await call('POST', `/api/chat_messages/${m._id}/translate?language=ar`, father),
+      );
+      expect(translated.result).toEqual({ language: 'ar', text: 'أحضروا قبعة غدًا من فضلكم' });
+      expect(asked[0]?.messages[0]?.content).toContain('Arabic');
+      expect(asked[0]?.messages[1]?.content).toBe('<<<\nPlease bring a hat tomorrow\n>>>');
+      // One's own message is not offered for translation.
+      const own = expectResponse(
+        ROUTES.chatMessages,
+        await call('GET', `/api/chat/conversations/${id}/messages`, teacher),
+      ).result;
+      expect(own.items.find((x) => x._id === m._id)?.abilities.can_translate).toBe(false);
+    } finally {
+      await app.close();
+      engine.close();
     }
   });
 });
