@@ -21,9 +21,10 @@ import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
+import { toastThen } from '../../../lib/saved';
 import { useAcknowledgeIncident, useCorrectIncident, useCreateIncident, useRegulatorNotified, useReviewIncident } from '../api';
 import { type CorrectableValues, changedFields, fieldFromWire, nowWire, todayWire, wireFromField } from '../care';
-import { CARELOG_NS, type CareMessage, careMessage } from '../i18n';
+import { CARELOG_NS, careMessage } from '../i18n';
 import { BodyMap } from './BodyMap';
 
 const dayField = {
@@ -32,12 +33,6 @@ const dayField = {
   leftSection: <IconCalendar size={16} aria-hidden />,
 } as const;
 const wireDay = (picker: string | null): string => (picker ? ddmmyyyyFromIso(picker) : '');
-
-/** After a save: the carelog's message, and the modal closes. */
-const savedThen = (message: CareMessage, onClose: () => void) => () => {
-  toast.success(careMessage(message));
-  onClose();
-};
 
 /** A modal's fields, whose calendars name months and weekdays in the reader's language. */
 function DatedFields({ children }: { children: ReactNode }) {
@@ -238,7 +233,7 @@ export function CorrectModal({ incident, onClose }: { incident: Incident; onClos
     rules: (v) => ({ '': Object.keys(changedFields(incident, reportOf(v))).length === 0 && careMessage('nothingChanged') }),
   });
   const submit = form.submitWith((body) => correct.mutateAsync({ id: incident._id, body }), {
-    onSuccess: savedThen('incidentCorrected', onClose),
+    onSuccess: toastThen(careMessage('incidentCorrected'), onClose),
   });
   return (
     <FormModal
@@ -268,7 +263,7 @@ export function ReviewModal({ incident, onClose }: { incident: Incident; onClose
   const review = useReviewIncident();
   const form = useContractForm({ schema: incidentReviewSchema, initialValues: { note: '' } });
   const submit = form.submitWith((body) => review.mutateAsync({ id: incident._id, body }), {
-    onSuccess: savedThen('incidentReviewed', onClose),
+    onSuccess: toastThen(careMessage('incidentReviewed'), onClose),
   });
   return (
     <FormModal
@@ -296,7 +291,7 @@ export function RegulatorModal({ incident, onClose }: { incident: Incident; onCl
     toBody: (v) => ({ on: wireDay(v.on), reference: v.reference }),
   });
   const submit = form.submitWith((body) => notify.mutateAsync({ id: incident._id, body }), {
-    onSuccess: savedThen('regulatorRecorded', onClose),
+    onSuccess: toastThen(careMessage('regulatorRecorded'), onClose),
   });
   return (
     <FormModal
@@ -333,7 +328,7 @@ export function AcknowledgeModal({ incident, onClose }: { incident: Incident; on
     messages: { signature: { required: t('field.signatureRequired') } },
   });
   const submit = form.submitWith((body) => acknowledge.mutateAsync({ id: incident._id, body }), {
-    onSuccess: savedThen('incidentAcknowledged', onClose),
+    onSuccess: toastThen(careMessage('incidentAcknowledged'), onClose),
   });
   return (
     <FormModal

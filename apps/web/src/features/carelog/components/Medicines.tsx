@@ -1,5 +1,4 @@
 import {
-  can,
   ddmmyyyyFromIso,
   doseRequestSchema,
   ERROR_CODES,
@@ -18,11 +17,10 @@ import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { ApiError } from '../../../lib/api';
-import { fullName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
+import { toastThen } from '../../../lib/saved';
 import type { Side } from '../../../lib/session';
-import { useShell } from '../../shell/ShellContext';
 import { useCareDay, useCreateMedicine, useEndMedicine, useGiveDose, useHomeDose } from '../api';
 import {
   doseAllowed,
@@ -89,10 +87,7 @@ function DoseModal({ medicine, classId, onClose }: { medicine: Medicine; classId
       return give.mutateAsync({ id: medicine._id, body });
     },
     {
-      onSuccess: () => {
-        toast.success(careMessage('doseRecorded'));
-        onClose();
-      },
+      onSuccess: toastThen(careMessage('doseRecorded'), onClose),
       onError: (err) => setRefusal(err instanceof ApiError ? err.code : null),
     },
   );
@@ -145,10 +140,7 @@ function HomeDoseModal({ medicine, onClose }: { medicine: Medicine; onClose: () 
     messages: { time: { required: t('field.timeRequired'), format: t('field.timeRequired') } },
   });
   const submit = form.submitWith((body) => home.mutateAsync({ id: medicine._id, body }), {
-    onSuccess: () => {
-      toast.success(careMessage('homeDoseRecorded'));
-      onClose();
-    },
+    onSuccess: toastThen(careMessage('homeDoseRecorded'), onClose),
   });
   return (
     <FormModal
@@ -225,10 +217,7 @@ export function MedicineModal({
     }),
   });
   const submit = form.submitWith((body) => create.mutateAsync(body), {
-    onSuccess: () => {
-      toast.success(careMessage('medicineSaved'));
-      onClose();
-    },
+    onSuccess: toastThen(careMessage('medicineSaved'), onClose),
   });
   return (
     <FormModal
@@ -474,10 +463,7 @@ export function MedicineList({
         onConfirm={() =>
           ending &&
           end.mutate(ending._id, {
-            onSuccess: () => {
-              toast.success(careMessage('medicineEnded'));
-              setEnding(null);
-            },
+            onSuccess: toastThen(careMessage('medicineEnded'), () => setEnding(null)),
             onError: (err) => toast.error(careErrorText(err)),
           })
         }

@@ -9,6 +9,7 @@ import { useContractForm } from '../../../components/form/useContractForm';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { currentLanguage } from '../../../lib/i18n';
 import { errorText, toast } from '../../../lib/notify';
+import { toastThen } from '../../../lib/saved';
 import { useCheckNaps, useEndNaps } from '../api';
 import { checkDue, fieldFromWire, hoursAndMinutes, minutesAsleep, nowWire, readableTime, wireFromField } from '../care';
 import { CARELOG_NS, careMessage } from '../i18n';
@@ -39,10 +40,7 @@ function CheckModal({ naps, onClose }: { naps: NapNow[]; onClose: () => void }) 
     messages: { time: { required: t('field.timeRequired'), format: t('field.timeRequired') } },
   });
   const submit = form.submitWith((body) => check.mutateAsync(body), {
-    onSuccess: () => {
-      toast.success(careMessage('napChecked'));
-      onClose();
-    },
+    onSuccess: toastThen(careMessage('napChecked'), onClose),
   });
   return (
     <FormModal

@@ -4,7 +4,7 @@ import { TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
-import { toast } from '../../../lib/notify';
+import { toastThen } from '../../../lib/saved';
 import { type CarelogSettings, useCarelogSettings, useSaveCarelogSettings } from '../api';
 import { fieldFromWire, wireFromField } from '../care';
 import { CARELOG_NS, careMessage } from '../i18n';
@@ -24,10 +24,7 @@ function SettingsForm({ settings, onClose }: { settings: CarelogSettings; onClos
     messages: { summary_time: { required: t('field.timeRequired'), format: t('field.timeRequired') } },
   });
   const submit = form.submitWith((body) => save.mutateAsync(body), {
-    onSuccess: () => {
-      toast.success(careMessage('settingsSaved'));
-      onClose();
-    },
+    onSuccess: toastThen(careMessage('settingsSaved'), onClose),
   });
   return (
     <FormModal

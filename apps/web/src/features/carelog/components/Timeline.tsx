@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/FormModal';
 import { currentLanguage } from '../../../lib/i18n';
 import { errorText, toast } from '../../../lib/notify';
+import { toastThen } from '../../../lib/saved';
 import { useDeleteEntry } from '../api';
 import { entriesByChild, initialsOf, isolate, readableTime } from '../care';
 import { CARELOG_NS, careMessage } from '../i18n';
@@ -156,10 +157,7 @@ export function Timeline({ day }: { day: CareDay }) {
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting._id, {
-            onSuccess: () => {
-              toast.success(careMessage('entryDeleted'));
-              setDeleting(null);
-            },
+            onSuccess: toastThen(careMessage('entryDeleted'), () => setDeleting(null)),
             onError: (err) => toast.error(errorText(err)),
           })
         }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { toast } from '../../../lib/notify';
+import { toastThen } from '../../../lib/saved';
 import type { Side } from '../../../lib/session';
 import { useDeleteMessage, useEditMessage, useReportMessage } from '../api';
 import { CHAT_NS, chatErrorText, chatMessage } from '../i18n';
@@ -24,10 +25,7 @@ export function EditMessageModal({ side, message, onClose }: { side: Side; messa
     messages: { body: { required: t('edit.required') } },
   });
   const submit = form.submitWith((body) => edit.mutateAsync({ id: message._id, body: body.body }), {
-    onSuccess: () => {
-      toast.success(chatMessage('edited'));
-      onClose();
-    },
+    onSuccess: toastThen(chatMessage('edited'), onClose),
   });
   return (
     <FormModal
@@ -71,10 +69,7 @@ export function ReportMessageModal({
     messages: { reason: { required: t('report.required') } },
   });
   const submit = form.submitWith((body) => report.mutateAsync({ id: message._id, reason: body.reason }), {
-    onSuccess: () => {
-      toast.success(chatMessage('reported'));
-      onClose();
-    },
+    onSuccess: toastThen(chatMessage('reported'), onClose),
   });
   return (
     <FormModal
@@ -125,10 +120,7 @@ export function DeleteMessageModal({
       pending={remove.isPending}
       onConfirm={() =>
         remove.mutate(message._id, {
-          onSuccess: () => {
-            toast.success(chatMessage('deleted'));
-            onClose();
-          },
+          onSuccess: toastThen(chatMessage('deleted'), onClose),
           onError: (err) => toast.error(chatErrorText(err)),
         })
       }

@@ -11,7 +11,7 @@ import { TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
-import { toast } from '../../../lib/notify';
+import { toastThen } from '../../../lib/saved';
 import { useAway, useChatSettings, useSaveAway, useSaveChatSettings } from '../api';
 import { CHAT_NS, chatMessage } from '../i18n';
 
@@ -49,10 +49,7 @@ function SettingsForm({ settings, onClose }: { settings: ChatSettings; onClose: 
     messages: { quiet_start: t('settings.timeFormat'), quiet_end: t('settings.timeFormat') },
   });
   const submit = form.submitWith((body) => save.mutateAsync(body), {
-    onSuccess: () => {
-      toast.success(chatMessage('settingsSaved'));
-      onClose();
-    },
+    onSuccess: toastThen(chatMessage('settingsSaved'), onClose),
   });
   return (
     <FormModal
@@ -137,10 +134,7 @@ function AwayForm({ away, onClose }: { away: ChatAway; onClose: () => void }) {
     messages: { from: t('away.dayFormat'), to: t('away.dayFormat') },
   });
   const submit = form.submitWith((body) => save.mutateAsync(body), {
-    onSuccess: () => {
-      toast.success(chatMessage('awaySaved'));
-      onClose();
-    },
+    onSuccess: toastThen(chatMessage('awaySaved'), onClose),
   });
   return (
     <FormModal
