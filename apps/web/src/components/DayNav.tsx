@@ -28,35 +28,26 @@ export function useDayParam(): [string, (wire: string) => void] {
   return [date, setDate];
 }
 
-/** The navigator's words, in the page's own catalog. */
-export interface DayNavLabels {
-  /** The group's name. */
-  group: string;
-  previous: string;
-  next: string;
-  /** The picker's name ("Choose a day"), followed by the day it shows. */
-  pick: string;
-  today: string;
-}
-
 /**
  * The day shown: arrows for the day before and after (pointing the reading direction's way in
  * right-to-left languages), a picker, and "Today". Days after today hold nothing, so the next arrow
- * stops at today.
+ * stops at today. Its words are the page's namespace's `day.label` (the group), `day.previous`,
+ * `day.next`, `day.pick` ("Choose a day", followed by the day shown) and `day.today`.
  */
 export function DayNav({
   date,
   onChange,
-  labels,
+  ns,
   testId,
 }: {
   date: string;
   onChange: (wire: string) => void;
-  labels: DayNavLabels;
+  /** The page's i18n namespace, which holds the navigator's words. */
+  ns: string;
   /** The picker's test id, where a page's journeys read the day from it. */
   testId?: string;
 }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ns);
   const rtl = i18n.dir() === 'rtl';
   const today = todayWire();
   const next = shiftDay(date, 1);
@@ -65,13 +56,13 @@ export function DayNav({
   const pickId = useId();
   const pickLabelId = useId();
   return (
-    <Group gap="xs" wrap="nowrap" role="group" aria-label={labels.group}>
-      <Tooltip label={labels.previous}>
-        <ActionIcon variant="default" size="lg" aria-label={labels.previous} onClick={() => onChange(shiftDay(date, -1))}>
+    <Group gap="xs" wrap="nowrap" role="group" aria-label={t('day.label')}>
+      <Tooltip label={t('day.previous')}>
+        <ActionIcon variant="default" size="lg" aria-label={t('day.previous')} onClick={() => onChange(shiftDay(date, -1))}>
           <Before size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <VisuallyHidden id={pickLabelId}>{labels.pick}</VisuallyHidden>
+      <VisuallyHidden id={pickLabelId}>{t('day.pick')}</VisuallyHidden>
       {/* Named "Choose a day" followed by the day it shows, so that the words on the button are in its name. */}
       <DatePickerInput
         id={pickId}
@@ -85,11 +76,11 @@ export function DayNav({
         w={{ base: 150, xs: 170 }}
         data-testid={testId}
       />
-      <Tooltip label={labels.next}>
+      <Tooltip label={t('day.next')}>
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={labels.next}
+          aria-label={t('day.next')}
           onClick={() => onChange(next)}
           disabled={isFutureDay(next)}
         >
@@ -98,7 +89,7 @@ export function DayNav({
       </Tooltip>
       {date !== today && (
         <Button variant="subtle" size="sm" onClick={() => onChange(today)}>
-          {labels.today}
+          {t('day.today')}
         </Button>
       )}
     </Group>

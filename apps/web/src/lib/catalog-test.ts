@@ -32,11 +32,23 @@ const vars = (s: string) => [...new Set(s.match(/{{\w+}}/g) ?? [])].filter((v) =
  */
 export function keysInCode(feature: string, folders: string[] = ['pages', 'components']): string[] {
   const dir = new URL(`../features/${feature}/`, import.meta.url);
-  const files = folders.flatMap((sub) =>
-    readdirSync(new URL(`${sub}/`, dir))
-      .filter((f) => f.endsWith('.tsx'))
-      .map((f) => readFileSync(new URL(`${sub}/${f}`, dir), 'utf8')),
+  return keysIn(
+    folders.flatMap((sub) =>
+      readdirSync(new URL(`${sub}/`, dir))
+        .filter((f) => f.endsWith('.tsx'))
+        .map((f) => readFileSync(new URL(`${sub}/${f}`, dir), 'utf8')),
+    ),
   );
+}
+
+/**
+ * The keys a shared component of `src/components/` asks the page's namespace for (the day navigator's
+ * `day.*`), for the catalogs of the features that show it.
+ */
+export const keysInComponent = (file: string): string[] =>
+  keysIn([readFileSync(new URL(`../components/${file}`, import.meta.url), 'utf8')]);
+
+function keysIn(files: string[]): string[] {
   const keys = files.flatMap((text) => [...text.matchAll(/\bt\(\s*'([a-zA-Z.]+)'/g)].map((m) => m[1] as string));
   const chosen = files.flatMap((text) =>
     [...text.matchAll(/\? '([a-z]+\.[a-zA-Z.]+)' : '([a-z]+\.[a-zA-Z.]+)'/g)].flatMap((m) => [m[1], m[2]] as string[]),

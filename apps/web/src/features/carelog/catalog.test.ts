@@ -9,7 +9,7 @@ import {
   SLEEP_POSITIONS,
 } from '@cue/contract';
 import { expect } from 'vitest';
-import { describeCatalogs, keysInCode } from '../../lib/catalog-test';
+import { describeCatalogs, keysInCode, keysInComponent } from '../../lib/catalog-test';
 import { CORRECTABLE } from './care';
 
 describeCatalogs({
@@ -18,6 +18,7 @@ describeCatalogs({
   // Every key the carelog's screens ask for, with the keys built from the contract's values.
   keys: () => [
     ...keysInCode('carelog'),
+    ...keysInComponent('DayNav.tsx'),
     ...CARE_KINDS.map((k) => `kind.${k}`),
     ...MEALS.map((m) => `meal.${m}`),
     ...MEAL_AMOUNTS.map((a) => `amount.${a}`),

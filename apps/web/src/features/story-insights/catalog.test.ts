@@ -1,6 +1,6 @@
 import { STORY_KINDS, STORY_MESSAGES, STORY_REACTIONS, STORY_STATUSES } from '@cue/contract';
 import { expect } from 'vitest';
-import { type Catalog, describeCatalogs, keysInCode } from '../../lib/catalog-test';
+import { type Catalog, describeCatalogs, keysInCode, keysInComponent } from '../../lib/catalog-test';
 
 /** The stories' messages these screens may be answered, each verbatim in English. */
 const storyMessages = {
@@ -29,6 +29,7 @@ describeCatalogs({
   ns: 'journal',
   keys: () => [
     ...keysInCode('journal'),
+    ...keysInComponent('DayNav.tsx'),
     ...STORY_REACTIONS.map((r) => `reactions.${r}`),
     ...['draft', 'pending', 'published'].map((s) => `status.${s}`),
   ],

@@ -1,6 +1,5 @@
 import '@mantine/dates/styles.css';
 import { DatesProvider } from '@mantine/dates';
-import { useTranslation } from 'react-i18next';
 import { DayNav as SharedDayNav, useDayParam } from '../../../components/DayNav';
 import { currentLanguage } from '../../../lib/i18n';
 import { CARELOG_NS } from '../i18n';
@@ -9,25 +8,13 @@ import { CARELOG_NS } from '../i18n';
 export const useCareDate = useDayParam;
 
 /**
- * The care day shown, with the carelog's words ("Previous day", "Next day", "Choose a day", "Today"); the
+ * The care day shown, in the carelog's words ("Previous day", "Next day", "Choose a day", "Today"); the
  * picker's calendar names months and weekdays in the reader's language.
  */
 export function DayNav({ date, onChange }: { date: string; onChange: (wire: string) => void }) {
-  const { t } = useTranslation(CARELOG_NS);
   return (
     <DatesProvider settings={{ locale: currentLanguage() }}>
-      <SharedDayNav
-        date={date}
-        onChange={onChange}
-        testId="care-day"
-        labels={{
-          group: t('day.label'),
-          previous: t('day.previous'),
-          next: t('day.next'),
-          pick: t('day.pick'),
-          today: t('day.today'),
-        }}
-      />
+      <SharedDayNav date={date} onChange={onChange} ns={CARELOG_NS} testId="care-day" />
     </DatesProvider>
   );
 }
