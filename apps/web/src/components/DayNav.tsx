@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParam } from '../lib/addressParam';
 import { dayFromParam, isFutureDay, shiftDay, todayWire } from '../lib/day';
 import { DAY, readerDateFormatter } from './dateFormat';
 
@@ -13,19 +13,8 @@ import { DAY, readerDateFormatter } from './dateFormat';
  * address is replaced, not pushed, and today's drops the parameter so the plain address stays today's.
  */
 export function useDayParam(): [string, (wire: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const date = dayFromParam(params.get('date'));
-  const setDate = (wire: string) =>
-    setParams(
-      (previous) => {
-        const copy = new URLSearchParams(previous);
-        if (wire === todayWire()) copy.delete('date');
-        else copy.set('date', wire);
-        return copy;
-      },
-      { replace: true },
-    );
-  return [date, setDate];
+  const [asked, set] = useAddressParam('date');
+  return [dayFromParam(asked), (wire) => set(wire === todayWire() ? null : wire)];
 }
 
 /**

@@ -4,7 +4,8 @@ import { IconBandage, IconPill, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useTabParam } from '../../../lib/addressParam';
 import { fullName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
@@ -22,7 +23,6 @@ import { MedicineList, MedicineModal } from '../components/Medicines';
 import { CARELOG_NS, careErrorText, careMessage, incidentPath } from '../i18n';
 
 const TABS = ['today', 'medicines', 'reports'] as const;
-type Tab = (typeof TABS)[number];
 
 /** One moment of the child's day: an entry, a dose or an incident, at its time. */
 function DayRow({ item }: { item: DayItem }) {
@@ -250,7 +250,6 @@ export function ParentCarelog() {
   const { t } = useTranslation(CARELOG_NS);
   const child = useCurrentChild();
   const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const studentId = child?.id ?? null;
   const waiting = useIncidents('parent', { student_id: studentId ?? '', state: 'unacknowledged' }, !!studentId);
   // The school logged something about this child: the day, the medicines and the reports are read again.
@@ -264,18 +263,7 @@ export function ParentCarelog() {
     },
     !!studentId,
   );
-  const asked = params.get('tab') as Tab | null;
-  const tab: Tab = asked && TABS.includes(asked) ? asked : 'today';
-  const setTab = (next: string | null) =>
-    setParams(
-      (previous) => {
-        const copy = new URLSearchParams(previous);
-        if (next && next !== 'today') copy.set('tab', next);
-        else copy.delete('tab');
-        return copy;
-      },
-      { replace: true },
-    );
+  const [tab, setTab] = useTabParam(TABS);
 
   if (!child || !studentId)
     return (

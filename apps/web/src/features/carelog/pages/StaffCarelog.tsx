@@ -4,7 +4,8 @@ import { IconBandage, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useTabParam } from '../../../lib/addressParam';
 import { formatClassName } from '../../../lib/format';
 import { useClassEvent } from '../../../lib/socket';
 import { Page } from '../../communication/components/Page';
@@ -24,7 +25,6 @@ import { Timeline } from '../components/Timeline';
 import { CARELOG_NS, incidentPath } from '../i18n';
 
 const TABS = ['room', 'naps', 'timeline', 'medicines', 'incidents'] as const;
-type Tab = (typeof TABS)[number];
 const STATES = ['all', 'unacknowledged', 'unreviewed', 'regulator'] as const;
 
 const childOptionsOf = (day: CareDay | undefined) =>
@@ -103,7 +103,6 @@ export function StaffCarelog() {
   const { current, schools } = useCurrentClass();
   const { held } = useShell();
   const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const [date, setDate] = useCareDate();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const classId = current?.id ?? null;
@@ -114,18 +113,7 @@ export function StaffCarelog() {
     void client.invalidateQueries({ queryKey: careKeys.medicines });
     void client.invalidateQueries({ queryKey: careKeys.incidents });
   });
-  const asked = params.get('tab') as Tab | null;
-  const tab: Tab = asked && TABS.includes(asked) ? asked : 'room';
-  const setTab = (next: string | null) =>
-    setParams(
-      (previous) => {
-        const copy = new URLSearchParams(previous);
-        if (next && next !== 'room') copy.set('tab', next);
-        else copy.delete('tab');
-        return copy;
-      },
-      { replace: true },
-    );
+  const [tab, setTab] = useTabParam(TABS);
   const name = current ? formatClassName(current.class_name) : null;
   const settings = can({ permission: 'admin_portal.school_details' }, held);
   const editable = !isFutureDay(date);
