@@ -676,15 +676,15 @@ export class CarelogService {
       await repo.lockMedicine(scope, tx, id);
       await this.checkInterval(scope, row, day, minute, tx);
       await repo.insertDose(scope, tx, {
-      id: doseId,
-      medicineId: id,
-      studentId: row.studentId,
-      day,
-      minute,
-      dose: body.dose || row.dose,
-      atHome: false,
-      givenBy: scope.userId,
-      witnessId: body.witness_id ?? null,
+        id: doseId,
+        medicineId: id,
+        studentId: row.studentId,
+        day,
+        minute,
+        dose: body.dose || row.dose,
+        atHome: false,
+        givenBy: scope.userId,
+        witnessId: body.witness_id ?? null,
         note: body.note,
         createdAt: now,
       });

@@ -10,8 +10,8 @@ import type { Scope } from '../../platform/auth/scope.js';
 import { type EmailMessage, html, type SafeHtml, trustedHtml } from '../../platform/email.js';
 import { signMediaList } from '../../platform/media-urls.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import type { CommunicationRow } from './repo.js';
 import { instantToZoned } from '../../platform/zoned.js';
+import type { CommunicationRow } from './repo.js';
 
 export interface CommunicationContext {
   timeZone: string;

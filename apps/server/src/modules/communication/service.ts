@@ -17,11 +17,11 @@ import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
+import { zonedToInstant } from '../../platform/zoned.js';
 import type { ClassService } from '../classes/service.js';
 import type { SchoolService } from '../school/service.js';
 import { canManage, presentCommunication, presentEmail } from './presenter.js';
 import * as repo from './repo.js';
-import { zonedToInstant } from '../../platform/zoned.js';
 
 export const PUBLISH_JOB = 'communication.publish';
 /** One job per batch of recipients of a published item's email. */
