@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CHAT_EVENTS, type ChatStreamResponse, COMMUNICATION_PUBLISHED_EVENT, CUE_EVENTS, type TaskLog } from '@cue/contract';
 import { io, type Socket } from 'socket.io-client';
-import { instantToZoned } from '../apps/server/src/modules/communication/zoned.js';
+import { instantToZoned } from '../apps/server/src/platform/zoned.js';
 import { arg, machine, root, saveResults, signIn, startServer } from './lib.js';
 
 const port = arg('port', 3290);
