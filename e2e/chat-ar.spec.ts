@@ -87,10 +87,8 @@ test('in Arabic, right to left: Rohan and Tara chat live, his own messages sit o
     await rohan.setViewportSize({ width: 390, height: 844 });
     await rohan.goto('/communication/chat');
     const list = rohan.getByRole('navigation', { name: 'المحادثات', exact: true });
-    // The thread's pane (the page itself carries the same name in Arabic: the one without the page's heading).
-    const thread = rohan
-      .getByRole('region', { name: 'المحادثة', exact: true })
-      .filter({ hasNot: rohan.getByRole('heading', { level: 1 }) });
+    // The thread's pane ("the open conversation").
+    const thread = rohan.getByRole('region', { name: 'المحادثة المفتوحة', exact: true });
     await expect(list).toBeVisible();
     await expect(thread).toBeHidden();
     await expect(conversationRow(rohan, conversation._id)).toContainText(`Tara Menon: ${hers}`);
