@@ -48,7 +48,7 @@ test('the parent layout and the top bar are usable by keyboard with a visible fo
   await expect(page.getByTestId('child-switcher')).toBeVisible();
   await expect(page.getByTestId('child-card').first()).toBeVisible();
   await expectNoSeriousViolations(page, 'parent dashboard');
-  // Tab from the top: skip link, home, child switcher, profile.
+  // Tab from the top: skip link, home, child switcher, the chat, profile.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Tab');
@@ -68,6 +68,10 @@ test('the parent layout and the top bar are usable by keyboard with a visible fo
   // Closed, and focus is back on its button, before moving on.
   await expect(menu).toBeHidden();
   await expect(switcher).toBeFocused();
+  // The chat's button comes once the page is idle.
+  await expect(page.getByTestId('chat-button')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('chat-button')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('profile-menu')).toBeFocused();
   await page.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Badge, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Box, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconBug, IconLanguage, IconLayoutGrid, IconMicrophone } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,11 +29,15 @@ function ChatEntry() {
   const idle = useIdle();
   const { side } = useShell();
   if (!idle) return null;
-  // A side switch opens a new socket: the button (and its listeners) start again with it.
+  // A side switch opens a new socket: the button (and its listeners) start again with it. On a phone a
+  // staff member's top bar has no room beside the class's name: the menu's Chat entry carries the count
+  // there, and the button stays mounted (hidden) for its live updates and the offline outbox.
   return (
-    <Suspense fallback={null}>
-      <ChatButton key={side} />
-    </Suspense>
+    <Box visibleFrom={side === 'staff' ? 'sm' : undefined}>
+      <Suspense fallback={null}>
+        <ChatButton key={side} />
+      </Suspense>
+    </Box>
   );
 }
 
