@@ -198,12 +198,8 @@ export class ChatService {
     };
   }
 
-  private async presentMessages(
-    scope: Scope,
-    conv: repo.ConversationRow,
-    rows: readonly repo.MessageRow[],
-    viewerId: string | null = scope.userId,
-  ): Promise<ConversationMessage[]> {
+  /** What presenting messages reads: the messages they reply to, the members' receipts, the senders' names. */
+  private async messageContext(scope: Scope, conv: repo.ConversationRow, rows: readonly repo.MessageRow[]) {
     const replyIds = [...new Set(rows.flatMap((r) => (r.replyToId ? [r.replyToId] : [])))];
     const [replies, reads, translates] = await Promise.all([
       repo.messagesByIds(scope, this.db, replyIds),
@@ -211,25 +207,43 @@ export class ChatService {
       this.translates(scope, conv.schoolId),
     ]);
     const names = await repo.names(scope, this.db, [...new Set([...rows, ...replies].map((r) => r.senderId))]);
-    const context = { names, replies: new Map(replies.map((r) => [r.id, r])), reads };
-    return rows.map((r) => presentMessage(r, context, this.messageAbilities(viewerId, r, translates, true)));
+    return { context: { names, replies: new Map(replies.map((r) => [r.id, r])), reads }, translates };
   }
 
-  /** Tells the members (but the one acting) of a new or changed message. */
-  private async announce(scope: Scope, conv: repo.ConversationRow, row: repo.MessageRow, change: 'new' | 'updated') {
-    const members = (await repo.membersOf(scope, this.db, [conv])).get(conv.id) ?? [];
-    // What a member who did not send it sees; the sender's own screens (every tab) know it is theirs.
-    const [message] = await this.presentMessages(scope, conv, [row], null);
-    const settings = await this.settingsOf(scope, conv.schoolId);
+  private async presentMessages(
+    scope: Scope,
+    conv: repo.ConversationRow,
+    rows: readonly repo.MessageRow[],
+  ): Promise<ConversationMessage[]> {
+    const { context, translates } = await this.messageContext(scope, conv, rows);
+    return rows.map((r) => presentMessage(r, context, this.messageAbilities(scope.userId, r, translates, true)));
+  }
+
+  /**
+   * Tells the members of a new or changed message (what a member who did not send it sees: the sender's
+   * other screens know it is theirs), and answers the message as the sender sees it — one reading for both.
+   */
+  private async announce(
+    scope: Scope,
+    conv: repo.ConversationRow,
+    row: repo.MessageRow,
+    change: 'new' | 'updated',
+  ): Promise<ConversationMessage> {
+    const [members, { context, translates }] = await Promise.all([
+      repo.membersOf(scope, this.db, [conv]).then((m) => m.get(conv.id) ?? []),
+      this.messageContext(scope, conv, [row]),
+    ]);
     this.events.publish('chat.message', {
       schoolId: conv.schoolId,
       conversationId: conv.id,
       change,
-      message: message as ConversationMessage,
+      message: presentMessage(row, context, this.messageAbilities(null, row, translates, true)),
       staffUserIds: members.filter((m) => m.kind === 'staff').map((m) => m.id),
       familyUserIds: members.filter((m) => m.kind === 'parent').map((m) => m.id),
-      notifyStaff: !row.quiet || (row.urgent && settings.allow_urgent),
+      // An urgent message was only accepted where the school allows it.
+      notifyStaff: !row.quiet || row.urgent,
     });
+    return presentMessage(row, context, this.messageAbilities(scope.userId, row, translates, true));
   }
 
   // ------------------------------------------------------------------ conversations
@@ -421,8 +435,7 @@ export class ChatService {
       if (!first) throw err;
       return (await this.presentMessages(scope, conv, [first]))[0] as ConversationMessage;
     }
-    await this.announce(scope, conv, row, 'new');
-    return (await this.presentMessages(scope, conv, [row]))[0] as ConversationMessage;
+    return this.announce(scope, conv, row, 'new');
   }
 
   /** A message of a conversation the caller is a member of: 404 for another school's, 403 for one of the school. */
@@ -442,8 +455,7 @@ export class ChatService {
     const earlier = [...message.earlier, { body: message.body, replaced_at: now.toISOString() }];
     const row = await repo.editMessage(scope, this.db, id, body.trim(), earlier, now);
     if (!row) throw new AppError(409, CHAT_MESSAGES.alreadyDeleted, ERROR_CODES.conflict);
-    await this.announce(scope, conversation.conversation, row, 'updated');
-    return (await this.presentMessages(scope, conversation.conversation, [row]))[0] as ConversationMessage;
+    return this.announce(scope, conversation.conversation, row, 'updated');
   }
 
   /** Deletes a message for everyone; the school's safeguarding record keeps its text. */
@@ -452,8 +464,7 @@ export class ChatService {
     if (message.senderId !== scope.userId) throw forbidden(CHAT_MESSAGES.notYourMessage);
     const row = await repo.deleteMessage(scope, this.db, id, this.clock.now());
     if (!row) throw new AppError(409, CHAT_MESSAGES.alreadyDeleted, ERROR_CODES.conflict);
-    await this.announce(scope, conversation.conversation, row, 'updated');
-    return (await this.presentMessages(scope, conversation.conversation, [row]))[0] as ConversationMessage;
+    return this.announce(scope, conversation.conversation, row, 'updated');
   }
 
   async read(scope: Scope, id: string, seq: number): Promise<void> {
