@@ -455,6 +455,33 @@ describe('in real time', () => {
       await req('GET', `/api/chat/conversations/${family}/messages`, rohan),
     ).result;
     expect(after.items.find((m) => m._id === sent._id)?.read_by).toBeGreaterThanOrEqual(1);
+    // In the school's quiet hours a family's message reaches staff without a notification; urgent, with one.
+    const zone = (
+      (await t.database.db.execute(sql`select time_zone from schools where id = ${sunrise}`)) as unknown as {
+        rows: { time_zone: string }[];
+      }
+    ).rows[0]?.time_zone;
+    const minute = wallClock(t.clock.now(), zone ?? 'UTC').minute;
+    const at = (m: number) =>
+      `${String(Math.floor((((m % 1440) + 1440) % 1440) / 60)).padStart(2, '0')}:${String((((m % 1440) + 1440) % 1440) % 60).padStart(2, '0')}`;
+    const quiet = {
+      quiet_start: at(minute - 60),
+      quiet_end: at(minute + 60),
+      quiet_weekends: false,
+      allow_urgent: true,
+      family_channels: true,
+    };
+    expectResponse(ROUTES.chatSettingsSave, await req('PUT', '/api/chat/settings', anita, quiet));
+    try {
+      const silent = next<ChatMessageEvent>(taraSocket, MESSAGE_EVENTS.message, (p) => p.message.body === 'Quiet hello');
+      await sendOk(rohan, family, { body: 'Quiet hello' });
+      expect((await silent).notify).toBe(false);
+      const loud = next<ChatMessageEvent>(taraSocket, MESSAGE_EVENTS.message, (p) => p.message.body === 'Urgent hello');
+      await sendOk(rohan, family, { body: 'Urgent hello', urgent: true });
+      expect((await loud).notify).toBe(true);
+    } finally {
+      await req('PUT', '/api/chat/settings', anita, { ...quiet, quiet_start: null, quiet_end: null });
+    }
     // Someone outside the conversation typing into it is not heard.
     diyaSocket.emit(MESSAGE_EVENTS.typing, { conversation_id: family });
     await new Promise((r) => setTimeout(r, 300));

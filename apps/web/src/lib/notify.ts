@@ -16,6 +16,8 @@ function show(kind: Kind, text: string, title?: string): void {
     withBorder: true,
     // Mantine's close button has no name of its own: assistive technology would announce "button".
     closeButtonProps: { 'aria-label': i18n.t('common.close') },
+    // Under a title Mantine dims the text below the 4.5:1 contrast: it keeps the page's text colour.
+    styles: { description: { color: 'var(--mantine-color-text)' } },
   });
 }
 

@@ -2,6 +2,8 @@ import { type ChatConversation, type ChatMessageEvent, type ChatReadEvent, MESSA
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Side } from '../../lib/session';
+import i18n from '../../lib/i18n';
+import { toast } from '../../lib/notify';
 import { getSocket, useSocketEvent } from '../../lib/socket';
 import { chatKeys, storeMessages } from './cache';
 import { forgetDelivered, useOutboxSender } from './outbox';
@@ -26,7 +28,15 @@ function heardMessage(client: QueryClient, side: Side, me: string | null, event:
     return next ?? list;
   });
   if (!known) void client.invalidateQueries({ queryKey: chatKeys.list(side) });
-  if (event.message.sender._id !== me) void client.invalidateQueries({ queryKey: chatKeys.unread(side) });
+  if (event.message.sender._id === me) return;
+  void client.invalidateQueries({ queryKey: chatKeys.unread(side) });
+  // A notification, unless the conversation is on screen or the server says not to (a family's message
+  // in the school's quiet hours reaches staff silently: it is delivered and counted, nothing more).
+  if (event.notify && !isOpenConversation(event.conversation_id)) {
+    const { sender, body, urgent } = event.message;
+    const title = i18n.t(urgent ? 'chat:live.urgentFrom' : 'chat:live.from', { name: sender.name });
+    toast.info(body.trim() ? body.slice(0, 140) : i18n.t('chat:live.attachment'), title);
+  }
 }
 
 /**
