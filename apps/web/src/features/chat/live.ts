@@ -1,9 +1,9 @@
 import { type ChatConversation, type ChatMessageEvent, type ChatReadEvent, MESSAGE_EVENTS } from '@cue/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Side } from '../../lib/session';
 import i18n from '../../lib/i18n';
 import { toast } from '../../lib/notify';
+import type { Side } from '../../lib/session';
 import { getSocket, useSocketEvent } from '../../lib/socket';
 import { chatKeys, storeMessages } from './cache';
 import { forgetDelivered, useOutboxSender } from './outbox';
