@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../Cue.module.css';
@@ -124,5 +124,48 @@ export function CancelEditButton({ onCancel, disabled }: { onCancel: () => void;
     <Button variant="default" leftSection={<IconX size={16} />} onClick={onCancel} disabled={disabled}>
       {t('card.cancel')}
     </Button>
+  );
+}
+
+/**
+ * The actions of a card that is edited in place and then saved: Cancel and Save while editing (the edits
+ * dropped on Cancel), Edit (until saved) and Save otherwise.
+ */
+export function EditSaveActions({
+  editing,
+  setEditing,
+  dropEdits,
+  saved,
+  locked,
+  saveButton,
+}: {
+  editing: boolean;
+  setEditing: (editing: boolean) => void;
+  dropEdits: () => void;
+  saved: boolean;
+  locked: boolean;
+  saveButton: ReactNode;
+}) {
+  const { t } = useTranslation(CUE_NS);
+  return editing ? (
+    <>
+      <CancelEditButton
+        onCancel={() => {
+          dropEdits();
+          setEditing(false);
+        }}
+        disabled={locked}
+      />
+      {saveButton}
+    </>
+  ) : (
+    <>
+      {!saved && (
+        <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)} disabled={locked}>
+          {t('card.edit')}
+        </Button>
+      )}
+      {saveButton}
+    </>
   );
 }

@@ -1,14 +1,14 @@
 import { CARE_KINDS, type CareKind, MEAL_AMOUNTS, MEALS, MOODS, NAPPY_STATES } from '@cue/contract';
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { IconCheck, IconHeartHandshake, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconHeartHandshake, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChildAlertBadges, useClassAlerts } from '../../../components/ChildAlertBadges';
 import { toast } from '../../../lib/notify';
 import { type CareDraftRow, fieldFromHhmmA, formatWireDate, hhmmAFromField, readCare } from '../drafts';
 import { CUE_NS } from '../i18n';
-import { CancelEditButton, CardFrame, type CardProps, nameOf, SavedBadge, useSaving } from './CardFrame';
+import { CardFrame, type CardProps, EditSaveActions, nameOf, SavedBadge, useSaving } from './CardFrame';
 
 /** A row of the card, with a key that stays while rows are removed (the draft's own position). */
 type Row = CareDraftRow & { key: string };
@@ -264,27 +264,14 @@ export function CareCard({ call, names, onSave, classId }: CardProps) {
       subtitle={draft.rows[0]?.date ? formatWireDate(draft.rows[0].date, i18n.language) : undefined}
       status={call.saved ? <SavedBadge>{t('care.savedFlag')}</SavedBadge> : undefined}
       actions={
-        editing ? (
-          <>
-            <CancelEditButton
-              onCancel={() => {
-                setEdited(null);
-                setEditing(false);
-              }}
-              disabled={locked}
-            />
-            {saveButton}
-          </>
-        ) : (
-          <>
-            {!call.saved && (
-              <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)} disabled={locked}>
-                {t('card.edit')}
-              </Button>
-            )}
-            {saveButton}
-          </>
-        )
+        <EditSaveActions
+          editing={editing}
+          setEditing={setEditing}
+          dropEdits={() => setEdited(null)}
+          saved={call.saved}
+          locked={locked}
+          saveButton={saveButton}
+        />
       }
     >
       <Stack gap="sm">

@@ -1,13 +1,13 @@
 import { OBSERVATION_DEFAULTS } from '@cue/contract';
 import { Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconCheck, IconEye, IconPencil } from '@tabler/icons-react';
+import { IconCheck, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/notify';
 import classes from '../Cue.module.css';
 import { formatWireDate, type ObservationDraftEntry, readObservation } from '../drafts';
 import { CUE_NS } from '../i18n';
-import { CancelEditButton, CardFrame, type CardProps, nameOf, SavedBadge, useSaving } from './CardFrame';
+import { CardFrame, type CardProps, EditSaveActions, nameOf, SavedBadge, useSaving } from './CardFrame';
 
 /** create_observation: one note per child, in the teacher's words; Save writes them. */
 export function ObservationCard({ call, names, onSave }: CardProps) {
@@ -61,27 +61,14 @@ export function ObservationCard({ call, names, onSave }: CardProps) {
       title={t('observation.title')}
       status={call.saved ? <SavedBadge>{t('messages.observationSavedFlag')}</SavedBadge> : undefined}
       actions={
-        editing ? (
-          <>
-            <CancelEditButton
-              onCancel={() => {
-                setEdited(null);
-                setEditing(false);
-              }}
-              disabled={locked}
-            />
-            {saveButton}
-          </>
-        ) : (
-          <>
-            {!call.saved && (
-              <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)} disabled={locked}>
-                {t('card.edit')}
-              </Button>
-            )}
-            {saveButton}
-          </>
-        )
+        <EditSaveActions
+          editing={editing}
+          setEditing={setEditing}
+          dropEdits={() => setEdited(null)}
+          saved={call.saved}
+          locked={locked}
+          saveButton={saveButton}
+        />
       }
     >
       <Stack gap="sm">
