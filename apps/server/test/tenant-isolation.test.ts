@@ -52,6 +52,10 @@ const sunrise = {
   care_entry: '',
   medicine: '',
   incident: '',
+  unit: '',
+  library_unit: '',
+  plan_activity: '',
+  planning_resource: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');

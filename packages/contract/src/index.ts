@@ -23,6 +23,8 @@ export * from './page-paths.js';
 export * from './people/schemas.js';
 export * from './permission-schemas.js';
 export * from './permissions.js';
+export * from './planning/routes.js';
+export * from './planning/schemas.js';
 export * from './platform/schemas.js';
 export * from './roles/schemas.js';
 export * from './routes.js';

@@ -138,6 +138,13 @@ export const ERROR_CODES = {
   allergenWarning: 'ALLERGEN_WARNING',
   /** Incident and accident reports are corrected with a reason, never deleted. */
   notDeletable: 'NOT_DELETABLE',
+  /** A unit's field changed by someone else since the version the change was made on. */
+  editConflict: 'EDIT_CONFLICT',
+  /** A planned activity on a weekday the class does not meet, or outside its hours. */
+  outsideClassDay: 'OUTSIDE_CLASS_DAY',
+  outsideClassHours: 'OUTSIDE_CLASS_HOURS',
+  /** The product's own unit library is read only: its units are copied, not changed. */
+  globalLibraryReadOnly: 'GLOBAL_LIBRARY_READ_ONLY',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -27,6 +27,10 @@ export const PAGE_PATHS = {
   story: '/communication/stories/:id',
   gallery: '/communication/media',
   journal: '/communication/journal',
+  unitPlanning: '/planning/unit-planning',
+  unit: '/planning/unit-planning/:id',
+  weeklyPlanning: '/planning/weekly-planning',
+  projectPlanning: '/planning/project-planning',
 } as const;
 
 export const pagePath = {
@@ -67,6 +71,11 @@ export const pagePath = {
   /** A class's journal of a day (ISO). */
   journal: (input: { classId?: string | null; date?: string | null } = {}): string =>
     withQuery(PAGE_PATHS.journal, { class_id: input.classId, date: input.date }),
+  /** A unit's (or project's) planner. */
+  unit: (id: string): string => PAGE_PATHS.unit.replace(':id', encodeURIComponent(id)),
+  /** A class's week of activities (`week`: any ISO day of it). */
+  weeklyPlan: (input: { classId?: string | null; week?: string | null } = {}): string =>
+    withQuery(PAGE_PATHS.weeklyPlanning, { class_id: input.classId, week: input.week }),
 };
 
 /** What the attendance page reads from its query: an ISO date (null when absent or not a day), a class, a child. */

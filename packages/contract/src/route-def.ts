@@ -43,7 +43,11 @@ export type RouteResource =
   | 'chat_report'
   | 'care_entry'
   | 'medicine'
-  | 'incident';
+  | 'incident'
+  | 'unit'
+  | 'library_unit'
+  | 'plan_activity'
+  | 'planning_resource';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';

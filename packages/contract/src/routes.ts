@@ -20,6 +20,7 @@ import { IMPORTS_ROUTES } from './imports/routes.js';
 import { MEDIA_ROUTES } from './media/routes.js';
 import { OBSERVATIONS_ROUTES } from './observations/routes.js';
 import { PEOPLE_ROUTES } from './people/routes.js';
+import { PLANNING_ROUTES } from './planning/routes.js';
 import { PLATFORM_ROUTES } from './platform/routes.js';
 import { REPORTS_ROUTES } from './reports/routes.js';
 import { ROLES_ROUTES } from './roles/routes.js';
@@ -52,6 +53,7 @@ export const ROUTES = {
   ...STORY_ROUTES,
   ...CHAT_ROUTES,
   ...CARELOG_ROUTES,
+  ...PLANNING_ROUTES,
   ...AI_ROUTES,
   ...CUE_ROUTES,
   ...SUPPORT_ROUTES,

@@ -10,6 +10,7 @@ import { cueRoutes } from '../features/cue/routes';
 import { journalRoutes } from '../features/journal/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { observationsRoutes } from '../features/observations/routes';
+import { planningRoutes } from '../features/planning/routes';
 import { ShellNotFound, shellRoutes } from '../features/shell/routes';
 import { storiesRoutes } from '../features/stories/routes';
 import { storyInsightsRoutes } from '../features/story-insights/routes';
@@ -95,6 +96,7 @@ export const router = createBrowserRouter([
           ...journalRoutes,
           ...chatRoutes,
           ...carelogRoutes,
+          ...planningRoutes,
           ...observationsRoutes,
           ...cueRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.

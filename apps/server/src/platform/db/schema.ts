@@ -13,6 +13,7 @@ export * from './schema/exports.js';
 export * from './schema/media.js';
 export * from './schema/observations.js';
 export * from './schema/people.js';
+export * from './schema/planning.js';
 export * from './schema/platform.js';
 export * from './schema/school.js';
 export * from './schema/stories.js';

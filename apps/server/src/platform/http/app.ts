@@ -47,6 +47,8 @@ import { ObservationService } from '../../modules/observations/service.js';
 import { InvitationSender } from '../../modules/people/invitation-service.js';
 import { peopleRoutes } from '../../modules/people/routes.js';
 import { PeopleService } from '../../modules/people/service.js';
+import { planningRoutes } from '../../modules/planning/routes.js';
+import { PlanningService } from '../../modules/planning/service.js';
 import { reportRoutes } from '../../modules/reports/routes.js';
 import { ReportService } from '../../modules/reports/service.js';
 import { roleRoutes } from '../../modules/roles/routes.js';
@@ -145,6 +147,9 @@ export function createServices(deps: AppDeps) {
   const calendar = new CalendarService(db, classes, events);
   const media = new MediaService(db, clock, storage, jobs, scopes, children, observations, calendar);
   const stories = new StoryService(db, clock, scopes, school, observations, media, calendar, events);
+  const exports = new ExportService(db, clock, jobs, storage, scopes, children);
+  // Planning before the assistant: Cue's unit and lesson-analysis tasks go through it, as the teacher.
+  const planning = new PlanningService(db, clock, school, storage, events, exports);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
     attendance,
@@ -216,7 +221,8 @@ export function createServices(deps: AppDeps) {
     classes,
     scopes,
     children,
-    exports: new ExportService(db, clock, jobs, storage, scopes, children),
+    exports,
+    planning,
     media,
     stories,
     chat,
@@ -286,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   storyRoutes(route, services);
   chatRoutes(route, services);
   carelogRoutes(route, services);
+  planningRoutes(route, services);
   exportRoutes(route, services);
   roleRoutes(route, services);
   importRoutes(route, services);

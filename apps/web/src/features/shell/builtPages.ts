@@ -9,6 +9,7 @@ import { cueRoutes } from '../cue/routes';
 import { journalRoutes } from '../journal/routes';
 import { mediaRoutes } from '../media/routes';
 import { observationsRoutes } from '../observations/routes';
+import { planningRoutes } from '../planning/routes';
 import { storiesRoutes } from '../stories/routes';
 import { storyInsightsRoutes } from '../story-insights/routes';
 
@@ -27,6 +28,7 @@ const BUILT = new Set(
       journalRoutes,
       chatRoutes,
       carelogRoutes,
+      planningRoutes,
     )
     .flatMap((route) => (route.path ? [route.path] : [])),
 );

@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { byIdSchema, doneSchema, envelope, withMessage } from '../common.js';
+import { fileExportSchema } from '../exports/schemas.js';
+import { FILE_RESPONSE, routeTable } from '../route-def.js';
+import {
+  libraryCopySchema,
+  libraryPublishSchema,
+  libraryQuerySchema,
+  libraryUnitPageSchema,
+  libraryUnitRequestSchema,
+  libraryUnitSchema,
+  PLANNING_FRAMEWORKS,
+  planActivityRequestSchema,
+  planActivitySchema,
+  planningAreaSchema,
+  planningInsightsQuerySchema,
+  planningInsightsSchema,
+  planningResourcePageSchema,
+  planningResourceRequestSchema,
+  planningResourceSchema,
+  resourceQuerySchema,
+  termPlanQuerySchema,
+  termPlanSchema,
+  unitChangeSchema,
+  unitCreateSchema,
+  unitListQuerySchema,
+  unitMovePreviewSchema,
+  unitMoveSchema,
+  unitPageSchema,
+  unitSchema,
+  weekCopyResultSchema,
+  weekCopySchema,
+  weeklyPlanSchema,
+  weekPdfRequestSchema,
+  weekQuerySchema,
+} from './schemas.js';
+
+/** Who edits the organization's unit library (and publishes a class's unit to it). */
+export const LIBRARY_EDITOR = 'academic_setup.resource_management' as const;
+const unit = { params: byIdSchema, resource: 'unit' } as const;
+const library = { params: byIdSchema, resource: 'library_unit' } as const;
+const resource = { params: byIdSchema, resource: 'planning_resource' } as const;
+const activity = { params: byIdSchema, resource: 'plan_activity' } as const;
+const classPlan = { params: byIdSchema, resource: 'class' } as const;
+
+/**
+ * Planning (issue 22): a class's staff plan for their classes, holders of `admin_portal.classes` for
+ * every class; the organization's library is edited by holders of a resource management permission.
+ * Paths are ours: the spec names none.
+ */
+export const PLANNING_ROUTES = routeTable({
+  unitList: {
+    method: 'GET',
+    path: '/api/units/',
+    access: 'staff',
+    query: unitListQuerySchema,
+    response: envelope(unitPageSchema),
+  },
+  unitCreate: { method: 'POST', path: '/api/units/', access: 'staff', body: unitCreateSchema, response: withMessage(unitSchema) },
+  unitGet: { method: 'GET', path: '/api/units/:id', access: 'staff', ...unit, response: envelope(unitSchema) },
+  unitUpdate: {
+    method: 'PUT',
+    path: '/api/units/:id',
+    access: 'staff',
+    ...unit,
+    body: unitChangeSchema,
+    response: withMessage(unitSchema),
+  },
+  unitDelete: { method: 'DELETE', path: '/api/units/:id', access: 'staff', ...unit, response: doneSchema },
+  unitMovePreview: {
+    method: 'POST',
+    path: '/api/units/:id/move_preview',
+    access: 'staff',
+    ...unit,
+    body: unitMoveSchema,
+    response: envelope(unitMovePreviewSchema),
+  },
+  unitMove: {
+    method: 'POST',
+    path: '/api/units/:id/move',
+    access: 'staff',
+    ...unit,
+    body: unitMoveSchema,
+    response: withMessage(unitSchema),
+  },
+  unitPublish: {
+    method: 'POST',
+    path: '/api/unit_library/publish',
+    access: 'staff',
+    permission: LIBRARY_EDITOR,
+    body: libraryPublishSchema,
+    response: withMessage(libraryUnitSchema),
+  },
+  libraryList: {
+    method: 'GET',
+    path: '/api/unit_library/',
+    access: 'staff',
+    query: libraryQuerySchema,
+    response: envelope(libraryUnitPageSchema),
+  },
+  libraryCreate: {
+    method: 'POST',
+    path: '/api/unit_library/',
+    access: 'staff',
+    permission: LIBRARY_EDITOR,
+    body: libraryUnitRequestSchema,
+    response: withMessage(libraryUnitSchema),
+  },
+  libraryGet: {
+    method: 'GET',
+    path: '/api/unit_library/:id',
+    access: 'staff',
+    ...library,
+    response: envelope(libraryUnitSchema),
+  },
+  libraryUpdate: {
+    method: 'PUT',
+    path: '/api/unit_library/:id',
+    access: 'staff',
+    permission: LIBRARY_EDITOR,
+    ...library,
+    body: libraryUnitRequestSchema,
+    response: withMessage(libraryUnitSchema),
+  },
+  libraryDelete: {
+    method: 'DELETE',
+    path: '/api/unit_library/:id',
+    access: 'staff',
+    permission: LIBRARY_EDITOR,
+    ...library,
+    response: doneSchema,
+  },
+  libraryCopy: {
+    method: 'POST',
+    path: '/api/unit_library/:id/copy',
+    access: 'staff',
+    ...library,
+    body: libraryCopySchema,
+    response: withMessage(unitSchema),
+  },
+  planningFrameworks: {
+    method: 'GET',
+    path: '/api/planning_frameworks/',
+    access: 'staff',
+    response: envelope(
+      z.array(
+        z.object({
+          _id: z.string(),
+          name: z.string(),
+          framework: z.enum(PLANNING_FRAMEWORKS),
+          areas: z.array(planningAreaSchema),
+        }),
+      ),
+    ),
+  },
+  weeklyPlan: {
+    method: 'GET',
+    path: '/api/weekly_plans/:id',
+    access: 'staff',
+    ...classPlan,
+    query: weekQuerySchema,
+    response: envelope(weeklyPlanSchema),
+  },
+  weekCopy: {
+    method: 'POST',
+    path: '/api/weekly_plans/:id/copy',
+    access: 'staff',
+    ...classPlan,
+    body: weekCopySchema,
+    response: withMessage(weekCopyResultSchema),
+  },
+  weekPdf: {
+    method: 'POST',
+    path: '/api/weekly_plans/:id/pdf',
+    access: 'staff',
+    ...classPlan,
+    body: weekPdfRequestSchema,
+    response: withMessage(fileExportSchema),
+  },
+  activityCreate: {
+    method: 'POST',
+    path: '/api/plan_activities/',
+    access: 'staff',
+    body: planActivityRequestSchema,
+    response: withMessage(planActivitySchema),
+  },
+  activityUpdate: {
+    method: 'PUT',
+    path: '/api/plan_activities/:id',
+    access: 'staff',
+    ...activity,
+    body: planActivityRequestSchema,
+    response: withMessage(planActivitySchema),
+  },
+  activityDelete: { method: 'DELETE', path: '/api/plan_activities/:id', access: 'staff', ...activity, response: doneSchema },
+  termPlan: {
+    method: 'GET',
+    path: '/api/term_plans/:id',
+    access: 'staff',
+    feature: 'term_planning',
+    ...classPlan,
+    query: termPlanQuerySchema,
+    response: envelope(termPlanSchema),
+  },
+  resourceList: {
+    method: 'GET',
+    path: '/api/planning_resources/',
+    access: 'staff',
+    query: resourceQuerySchema,
+    response: envelope(planningResourcePageSchema),
+  },
+  resourceCreate: {
+    method: 'POST',
+    path: '/api/planning_resources/',
+    access: 'staff',
+    body: planningResourceRequestSchema,
+    response: withMessage(planningResourceSchema),
+  },
+  resourceUpload: {
+    method: 'POST',
+    path: '/api/planning_resources/file',
+    access: 'staff',
+    upload: 'file',
+    response: withMessage(planningResourceSchema),
+  },
+  resourceGet: {
+    method: 'GET',
+    path: '/api/planning_resources/:id',
+    access: 'staff',
+    ...resource,
+    response: envelope(planningResourceSchema),
+  },
+  resourceUpdate: {
+    method: 'PUT',
+    path: '/api/planning_resources/:id',
+    access: 'staff',
+    ...resource,
+    body: planningResourceRequestSchema,
+    response: withMessage(planningResourceSchema),
+  },
+  resourceDelete: {
+    method: 'DELETE',
+    path: '/api/planning_resources/:id',
+    access: 'staff',
+    ...resource,
+    response: doneSchema,
+  },
+  planningInsights: {
+    method: 'GET',
+    path: '/api/planning_insights/',
+    access: 'staff',
+    query: planningInsightsQuerySchema,
+    response: envelope(planningInsightsSchema),
+  },
+  planningInsightsExport: {
+    method: 'GET',
+    path: '/api/planning_insights/export',
+    access: 'staff',
+    query: planningInsightsQuerySchema,
+    response: FILE_RESPONSE,
+  },
+});
