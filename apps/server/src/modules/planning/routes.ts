@@ -1,10 +1,11 @@
-import { PLANNING_MESSAGES, ROUTES, UPLOAD_LIMITS } from '@cue/contract';
+import { EXPORT_MESSAGES, PLANNING_MESSAGES, ROUTES, UPLOAD_LIMITS } from '@cue/contract';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
 import { readUpload } from '../../platform/http/upload.js';
 
 export function planningRoutes(route: Router, s: Services): void {
   const p = s.planning;
+  const w = s.weekPlans;
   route(ROUTES.unitList, async ({ auth, query }) => ({ result: await p.listUnits(auth, query) }));
   route(ROUTES.unitCreate, async ({ auth, body }) => {
     const unit = await p.createUnit(auth, body);
@@ -49,28 +50,28 @@ export function planningRoutes(route: Router, s: Services): void {
     message: PLANNING_MESSAGES.unitCopied,
   }));
   route(ROUTES.planningFrameworks, async ({ auth }) => ({ result: await p.frameworks(auth) }));
-  route(ROUTES.weeklyPlan, async ({ auth, params, query }) => ({ result: await p.weeklyPlan(auth, params.id, query.week) }));
+  route(ROUTES.weeklyPlan, async ({ auth, params, query }) => ({ result: await w.weeklyPlan(auth, params.id, query.week) }));
   route(ROUTES.weekCopy, async ({ auth, params, body }) => ({
-    result: await p.copyWeek(auth, params.id, body),
+    result: await w.copyWeek(auth, params.id, body),
     message: PLANNING_MESSAGES.weekCopied,
   }));
   route(ROUTES.weekPdf, async ({ auth, params, body }) => ({
-    result: await p.weekPdf(auth, params.id, body),
-    message: 'Preparing the PDF',
+    result: await w.weekPdf(auth, params.id, body),
+    message: EXPORT_MESSAGES.started,
   }));
   route(ROUTES.activityCreate, async ({ auth, body }) => ({
-    result: await p.createActivity(auth, body),
+    result: await w.createActivity(auth, body),
     message: PLANNING_MESSAGES.activityCreated,
   }));
   route(ROUTES.activityUpdate, async ({ auth, params, body }) => ({
-    result: await p.updateActivity(auth, params.id, body),
+    result: await w.updateActivity(auth, params.id, body),
     message: PLANNING_MESSAGES.activitySaved,
   }));
   route(ROUTES.activityDelete, async ({ auth, params }) => {
-    await p.deleteActivity(auth, params.id);
+    await w.deleteActivity(auth, params.id);
     return { result: true, message: PLANNING_MESSAGES.activityDeleted };
   });
-  route(ROUTES.termPlan, async ({ auth, params, query }) => ({ result: await p.termPlan(auth, params.id, query.date) }));
+  route(ROUTES.termPlan, async ({ auth, params, query }) => ({ result: await w.termPlan(auth, params.id, query.date) }));
   route(ROUTES.resourceList, async ({ auth, query }) => ({ result: await p.listResources(auth, query) }));
   route(ROUTES.resourceCreate, async ({ auth, body }) => ({
     result: await p.createResource(auth, body),
@@ -89,11 +90,11 @@ export function planningRoutes(route: Router, s: Services): void {
     await p.deleteResource(auth, params.id);
     return { result: true, message: PLANNING_MESSAGES.resourceDeleted };
   });
-  route(ROUTES.planningInsights, async ({ auth, query }) => ({ result: await p.insights(auth, query) }));
+  route(ROUTES.planningInsights, async ({ auth, query }) => ({ result: await w.insights(auth, query) }));
   route(ROUTES.planningInsightsExport, async ({ auth, query, reply }) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="planning-insights.csv"')
-      .send(`\uFEFF${await p.insightsCsv(auth, query)}`),
+      .send(`\uFEFF${await w.insightsCsv(auth, query)}`),
   );
 }

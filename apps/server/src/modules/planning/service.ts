@@ -1,26 +1,18 @@
 import type {
-  FileExport,
   LibraryUnit,
   libraryQuerySchema,
   libraryUnitRequestSchema,
-  PlanActivity,
-  PlanActivityRequest,
   PlanningArea,
   PlanningFramework,
-  PlanningInsights,
-  PlanningInsightsQuery,
   PlanningResource,
   PlanningResourceRequest,
   resourceQuerySchema,
-  TermPlan,
   Unit,
   UnitChange,
   UnitCreate,
   UnitListQuery,
   UnitMovePreview,
   UnitPage,
-  WeekCopyResult,
-  WeeklyPlan,
 } from '@cue/contract';
 import type { z } from 'zod';
 import type { Scope } from '../../platform/auth/scope.js';
@@ -53,7 +45,6 @@ export class PlanningService {
     readonly events: EventBus,
     readonly exports: ExportService,
   ) {}
-
   listUnits(_scope: Scope, _query: UnitListQuery): Promise<UnitPage> {
     return todo();
   }
@@ -99,27 +90,6 @@ export class PlanningService {
   publishUnit(_scope: Scope, _unitId: string): Promise<LibraryUnit> {
     return todo();
   }
-  weeklyPlan(_scope: Scope, _classId: string, _week: string | undefined): Promise<WeeklyPlan> {
-    return todo();
-  }
-  copyWeek(_scope: Scope, _classId: string, _input: { from_week: string; to_week: string }): Promise<WeekCopyResult> {
-    return todo();
-  }
-  weekPdf(_scope: Scope, _classId: string, _input: { week: string; language: 'en' | 'ar' | 'he' }): Promise<FileExport> {
-    return todo();
-  }
-  createActivity(_scope: Scope, _input: PlanActivityRequest): Promise<PlanActivity> {
-    return todo();
-  }
-  updateActivity(_scope: Scope, _id: string, _input: PlanActivityRequest): Promise<PlanActivity> {
-    return todo();
-  }
-  deleteActivity(_scope: Scope, _id: string): Promise<void> {
-    return todo();
-  }
-  termPlan(_scope: Scope, _classId: string, _date: string | undefined): Promise<TermPlan> {
-    return todo();
-  }
   listResources(_scope: Scope, _query: z.infer<typeof resourceQuerySchema>): Promise<Page<PlanningResource>> {
     return todo();
   }
@@ -136,12 +106,6 @@ export class PlanningService {
     return todo();
   }
   deleteResource(_scope: Scope, _id: string): Promise<void> {
-    return todo();
-  }
-  insights(_scope: Scope, _query: PlanningInsightsQuery): Promise<PlanningInsights> {
-    return todo();
-  }
-  insightsCsv(_scope: Scope, _query: PlanningInsightsQuery): Promise<string> {
     return todo();
   }
 }

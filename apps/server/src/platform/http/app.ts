@@ -49,6 +49,7 @@ import { peopleRoutes } from '../../modules/people/routes.js';
 import { PeopleService } from '../../modules/people/service.js';
 import { planningRoutes } from '../../modules/planning/routes.js';
 import { PlanningService } from '../../modules/planning/service.js';
+import { WeekPlanService } from '../../modules/planning/weeks.js';
 import { reportRoutes } from '../../modules/reports/routes.js';
 import { ReportService } from '../../modules/reports/service.js';
 import { roleRoutes } from '../../modules/roles/routes.js';
@@ -150,6 +151,7 @@ export function createServices(deps: AppDeps) {
   const exports = new ExportService(db, clock, jobs, storage, scopes, children);
   // Planning before the assistant: Cue's unit and lesson-analysis tasks go through it, as the teacher.
   const planning = new PlanningService(db, clock, school, storage, events, exports);
+  const weekPlans = new WeekPlanService(db, clock, school, exports, planning);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
     attendance,
@@ -223,6 +225,7 @@ export function createServices(deps: AppDeps) {
     children,
     exports,
     planning,
+    weekPlans,
     media,
     stories,
     chat,
