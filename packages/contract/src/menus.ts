@@ -44,12 +44,12 @@ const admin = (area: string, key: string, need: Omit<MenuItem, 'key' | 'path'> =
 
 export const MENUS: Record<MenuSection, MenuItem[]> = {
   planning: [
-    leaf('planning', 'unit-planning'),
-    leaf('planning', 'weekly-planning'),
-    leaf('planning', 'unit-library'),
-    leaf('planning', 'resource-library'),
-    leaf('planning', 'term-planning', { feature: 'term_planning' }),
-    leaf('planning', 'planning-insights'),
+    leaf('planning', 'unit-planning', { staffOnly: true }),
+    leaf('planning', 'weekly-planning', { staffOnly: true }),
+    leaf('planning', 'unit-library', { staffOnly: true }),
+    leaf('planning', 'resource-library', { staffOnly: true }),
+    leaf('planning', 'term-planning', { feature: 'term_planning', staffOnly: true }),
+    leaf('planning', 'planning-insights', { staffOnly: true }),
   ],
   assessment: [
     {
