@@ -12,6 +12,9 @@ import { presentExport } from './presenter.js';
 import * as repo from './repo.js';
 
 export const EMERGENCY_SHEET_JOB = 'export.emergency_sheet';
+/** The job that builds a document of a kind another module registered. */
+export const DOCUMENT_JOB = 'export.document';
+type ExportKind = FileExport['kind'];
 
 interface SheetJob {
   exportId: string;
@@ -21,12 +24,32 @@ interface SheetJob {
   language: SheetLanguage;
 }
 
+interface DocumentJob {
+  exportId: string;
+  userId: string;
+  schoolId: string;
+  kind: ExportKind;
+  params: Record<string, string>;
+}
+
+/**
+ * How a module builds a document of its kind: as the person who asked (their scope), from the request's
+ * parameters, telling its progress (0 to 1) as it goes; it answers the file's name and bytes.
+ */
+export type DocumentBuilder = (
+  scope: Scope,
+  params: Record<string, string>,
+  progress: (share: number) => Promise<void>,
+) => Promise<{ name: string; pdf: Buffer }>;
+
 /**
  * Documents made by jobs: the request records what was asked and answers at once; the job builds the
  * document as the person who asked (their scope, their access), reports its progress, and stores the
  * file, opened through a signed link.
  */
 export class ExportService {
+  private readonly builders = new Map<ExportKind, DocumentBuilder>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -36,6 +59,25 @@ export class ExportService {
     private readonly children: ChildRecordService,
   ) {
     jobs.handle(EMERGENCY_SHEET_JOB, (payload) => this.buildSheet(payload as unknown as SheetJob));
+    jobs.handle(DOCUMENT_JOB, (payload) => this.buildDocument(payload as unknown as DocumentJob));
+  }
+
+  /** Another module's document kind: `start` records a request of it, and the job calls `build`. */
+  register(kind: ExportKind, build: DocumentBuilder): void {
+    this.builders.set(kind, build);
+  }
+
+  /**
+   * Records a request for a registered kind and answers at once; the caller has checked access already
+   * (the builder runs as the same person, so it checks again when the job runs).
+   */
+  async start(scope: Scope, kind: ExportKind, params: Record<string, string>): Promise<FileExport> {
+    if (!this.builders.has(kind)) throw new Error(`no document builder for ${kind}`);
+    const id = newId();
+    await repo.insertExport(scope, this.db, { id, kind, params, createdAt: this.clock.now() });
+    const job: DocumentJob = { exportId: id, userId: scope.userId, schoolId: scope.schoolId ?? '', kind, params };
+    await this.jobs.schedule(`export:${id}`, DOCUMENT_JOB, this.clock.now(), { ...job });
+    return this.answerAndRun(scope, id);
   }
 
   async emergencySheet(scope: Scope, classId: string, language: SheetLanguage): Promise<FileExport> {
@@ -50,6 +92,10 @@ export class ExportService {
     });
     const job: SheetJob = { exportId: id, userId: scope.userId, schoolId: scope.schoolId ?? '', classId, language };
     await this.jobs.schedule(`export:${id}`, EMERGENCY_SHEET_JOB, this.clock.now(), { ...job });
+    return this.answerAndRun(scope, id);
+  }
+
+  private async answerAndRun(scope: Scope, id: string): Promise<FileExport> {
     const answer = await this.status(scope, id);
     // This instance starts the document at once (the queue's row lock keeps another from building it too);
     // a second pass catches a job scheduled while a pass was already under way.
@@ -66,14 +112,53 @@ export class ExportService {
     return presentExport(row);
   }
 
-  private async buildSheet(job: SheetJob): Promise<void> {
-    const scope = this.scopes.of({
+  private jobScope(job: { userId: string; schoolId: string; exportId: string }): Scope {
+    return this.scopes.of({
       userId: job.userId,
       kind: 'staff',
       schoolId: job.schoolId,
       sessionId: `job:${job.exportId}`,
       isTemp: false,
     });
+  }
+
+  private async buildDocument(job: DocumentJob): Promise<void> {
+    const scope = this.jobScope(job);
+    await repo.updateExport(scope, this.db, job.exportId, { status: 'running', progress: 5 });
+    try {
+      const build = this.builders.get(job.kind);
+      if (!build) throw new Error(`no document builder for ${job.kind}`);
+      let reported = 5;
+      const { name, pdf } = await build(scope, job.params, async (share) => {
+        const progress = 5 + Math.floor(Math.min(1, Math.max(0, share)) * 85);
+        if (progress - reported >= 10) {
+          reported = progress;
+          await repo.updateExport(scope, this.db, job.exportId, { progress });
+        }
+      });
+      const link = await this.storage.put(`exports/${job.exportId}.pdf`, pdf, 'application/pdf', {
+        uploadedBy: job.userId,
+        schoolId: job.schoolId,
+        kind: 'document',
+        name,
+      });
+      await repo.updateExport(scope, this.db, job.exportId, {
+        status: 'done',
+        progress: 100,
+        fileLink: link,
+        finishedAt: this.clock.now(),
+      });
+    } catch (err) {
+      await repo.updateExport(scope, this.db, job.exportId, {
+        status: 'failed',
+        error: err instanceof Error ? err.message.slice(0, 500) : 'failed',
+        finishedAt: this.clock.now(),
+      });
+    }
+  }
+
+  private async buildSheet(job: SheetJob): Promise<void> {
+    const scope = this.jobScope(job);
     await repo.updateExport(scope, this.db, job.exportId, { status: 'running', progress: 5 });
     try {
       const data = await this.children.emergencyData(scope, job.classId);
