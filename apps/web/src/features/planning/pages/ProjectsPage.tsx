@@ -1,4 +1,6 @@
-/** Placeholder until the page is built. */
+import { UnitList } from '../components/UnitList';
+
+/** /planning/project-planning: the class's projects (emergent inquiries planned like units). */
 export default function ProjectsPage() {
-  return null;
+  return <UnitList kind="project" />;
 }

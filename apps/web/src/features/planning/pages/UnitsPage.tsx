@@ -1,4 +1,6 @@
-/** Placeholder until the page is built. */
+import { UnitList } from '../components/UnitList';
+
+/** /planning/unit-planning: the class's units. */
 export default function UnitsPage() {
-  return null;
+  return <UnitList kind="unit" />;
 }
