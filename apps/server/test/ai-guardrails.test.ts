@@ -192,13 +192,15 @@ describe('the suggestions lead to a real action or an honest answer', () => {
     expect(calls(told).map((c) => c.name)).toEqual(['create_observation']);
   });
 
-  it('"Create a Lesson Plan" answers honestly with what Cue can do', async () => {
+  it('"Create a Lesson Plan" says where plans are made instead of writing one into the chat', async () => {
     const s = await ask({ user_input: 'Create a lesson plan for tomorrow about' });
     expect(calls(s)).toEqual([]);
-    expect(words(s)).toContain('I cannot create lesson plans yet');
+    expect(words(s)).toContain('I do not write lesson plans into the chat. Plans are made in Planning');
+    expect(words(s)).toContain('"Plan a unit about minibeasts" creates a unit draft');
+    expect(words(s)).not.toContain('I cannot create lesson plans yet');
     const he = await ask({ user_input: 'Create a lesson plan for tomorrow about shapes', locale: 'he' });
     expect(calls(he)).toEqual([]);
-    expect(words(he)).toContain('עדיין אין לי אפשרות ליצור מערכי שיעור');
+    expect(words(he)).toContain('אני לא כותב מערכי שיעור בצ׳אט');
   });
 
   it('"Analyze Student Progress" answers from the records, or says what it can answer', async () => {

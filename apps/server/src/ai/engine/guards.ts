@@ -5,7 +5,8 @@ import { ARABIC, HEBREW } from './rtl-words.js';
 /**
  * What the engine must not draft from, said before any reading: a message that stops mid-sentence
  * ("Mark everyone present today except"), a request with nothing in it ("mark attendance", "send a
- * message to parents"), something Cue cannot do yet (lesson plans, stories, progress reports), and
+ * message to parents"), what the chat does not write (a whole lesson plan: plans are made in Planning or
+ * by Cue's unit task), something Cue cannot do yet (progress reports), and
  * names of the whole class's attendance that are no child of the class ("everyone present except
  * Omar" in a class without an Omar). Each answers with a reply the assistant words in the teacher's
  * interface language (`replies.ts`), never with a draft.
@@ -21,7 +22,7 @@ export type Guard =
   | 'announcementWhat'
   /** A story or learning item: stories do not exist; an observation is offered (which child, what happened). */
   | 'observationWhat'
-  /** A lesson plan: planning does not exist yet. */
+  /** A lesson plan asked of the chat: plans are made in Planning, or by asking Cue to plan a unit. */
   | 'noPlanning'
   /** Progress analysis: the questions Cue can answer over the class's records. */
   | 'progress';

@@ -61,7 +61,7 @@ const REPLIES: Record<Locale, Record<ReplyKey, Say>> = {
     observationWhat: () =>
       'Stories are not in Cue yet, but I can note an observation. Which child, and what happened? For example: "Meera built a tall tower with blocks today".',
     noPlanning: () =>
-      'I cannot create lesson plans yet. I can mark attendance, note observations, draft announcements to parents and answer questions about your class’s attendance and observations.',
+      'I do not write lesson plans into the chat. Plans are made in Planning (units, weekly plans and the unit library), or ask Cue: "Plan a unit about minibeasts" creates a unit draft for your class, and "Analyse this week’s plan" suggests what to observe from your class’s observations.',
     progress: () =>
       'I cannot analyse progress yet. I can answer questions over your class’s records: who was absent this week, a child’s attendance rate this month, or which children have no observation in an area. Try "Who was absent this week?".',
   },
@@ -91,7 +91,7 @@ const REPLIES: Record<Locale, Record<ReplyKey, Say>> = {
     observationWhat: () =>
       'القصص غير موجودة في Cue بعد، لكن يمكنني كتابة ملاحظة. أي طفل، وماذا حدث؟ مثلًا: "ميرا بنت برجًا عاليًا من المكعبات اليوم".',
     noPlanning: () =>
-      'لا أستطيع إعداد خطط الدروس بعد. أستطيع تسجيل الحضور، وكتابة الملاحظات، وكتابة مسودات الإعلانات للأهالي، والإجابة عن أسئلة حول حضور صفك وملاحظاته.',
+      'لا أكتب خطط الدروس في المحادثة. تُعدّ الخطط في قسم التخطيط (الوحدات والخطط الأسبوعية ومكتبة الوحدات)، أو اطلبي من Cue: "Plan a unit about minibeasts" فيُنشئ مسودة وحدة لصفك، و"Analyse this week’s plan" فيقترح ما تلاحظينه من ملاحظات صفك.',
     progress: () =>
       'لا أستطيع تحليل التقدم بعد. أستطيع الإجابة عن أسئلة من سجلات صفك: من غاب هذا الأسبوع، ونسبة حضور طفل هذا الشهر، وأي الأطفال بلا ملاحظة في مجال ما. جرّبي: "من غاب هذا الأسبوع؟".',
   },
@@ -120,7 +120,7 @@ const REPLIES: Record<Locale, Record<ReplyKey, Say>> = {
     observationWhat: () =>
       'סיפורים עדיין לא קיימים ב-Cue, אבל אפשר לרשום תצפית. איזה ילד, ומה קרה? למשל: "מירה בנתה היום מגדל גבוה מקוביות".',
     noPlanning: () =>
-      'עדיין אין לי אפשרות ליצור מערכי שיעור. אפשר לסמן נוכחות, לרשום תצפיות, לנסח הודעות להורים ולשאול שאלות על הנוכחות והתצפיות של הכיתה.',
+      'אני לא כותב מערכי שיעור בצ׳אט. התכנון נעשה באזור התכנון (יחידות, תוכניות שבועיות ומאגר היחידות), או בבקשה מ-Cue: "Plan a unit about minibeasts" יוצר טיוטת יחידה לכיתה, ו-"Analyse this week’s plan" מציע את מי כדאי לצפות לפי התצפיות של הכיתה.',
     progress: () =>
       'עדיין אין לי אפשרות לנתח התקדמות. אפשר לשאול על רשומות הכיתה: מי נעדר השבוע, אחוז הנוכחות של ילד החודש, או לאילו ילדים אין תצפית בתחום מסוים. נסו: "מי נעדר השבוע?".',
   },

@@ -1,7 +1,31 @@
-import { type CueTaskEndpoint, ERROR_CODES, pagePath, type TaskOption, type TaskOutput } from '@cue/contract';
+import {
+  addDays,
+  type CueTaskEndpoint,
+  ddmmyyyyFromIso,
+  ERROR_CODES,
+  isoFromDdmmyyyy,
+  type PlanningFramework,
+  pagePath,
+  type TaskOption,
+  type TaskOutput,
+  type UnitFields,
+  type UnitKind,
+  weekStart,
+} from '@cue/contract';
 import { AppError } from '../../platform/errors.js';
 import { type EngineContext, question, type ToolCall, understand } from '../engine/engine.js';
 import { findChildren, fullName } from '../engine/names.js';
+import {
+  type AreaRef,
+  analysePlan,
+  libraryMatch,
+  type PlannedActivity,
+  RECENT_WEEKS,
+  readUnitsCommand,
+  type SeenObservation,
+  unitDraft,
+  unitNamedIn,
+} from './planning.js';
 
 /** What a task step reports: merged into the task's state and sent as a task-log. */
 export interface Progress {
@@ -28,6 +52,37 @@ export interface TaskTools {
   draftStory(studentIds: string[]): Promise<DraftMade>;
   /** The class's journal draft of the day (its activities and the photos shared with the class). */
   draftJournal(): Promise<DraftMade>;
+  /** The class's planning framework and its learning areas. */
+  classPlanning(): Promise<{ framework: PlanningFramework; areas: AreaRef[] }>;
+  /** A draft unit (or project) of the task's class, through the planning service with the teacher's scope. */
+  createUnit(body: UnitDraftBody): Promise<{ id: string; title: string }>;
+  /** Units of the school's libraries (global and the organization's) whose words match `search`. */
+  searchLibrary(search: string): Promise<LibraryEntry[]>;
+  /** A library unit copied into the task's class from `start` (ISO). */
+  copyLibraryUnit(id: string, start: string): Promise<{ id: string; title: string; source: string; start: string; end: string }>;
+  /** The class's units and projects. */
+  unitsOfClass(): Promise<{ id: string; title: string }[]>;
+  /** One unit: its areas, fields and days (ISO). */
+  unit(id: string): Promise<{ id: string; title: string; start: string; end: string; areas: AreaRef[]; fields: UnitFields }>;
+  /** The class's week (any day of it, ISO): its Monday and every activity with its areas. */
+  weekPlan(day: string): Promise<{ weekStart: string; activities: (PlannedActivity & { unitId: string | null })[] }>;
+  /** The class's observations dated `from` (ISO) or later, newest first. */
+  observationsSince(from: string): Promise<SeenObservation[]>;
+}
+
+export interface UnitDraftBody {
+  kind: UnitKind;
+  title: string;
+  start: string;
+  end: string;
+  area_ids: string[];
+  fields: UnitFields;
+}
+export interface LibraryEntry {
+  id: string;
+  title: string;
+  kind: UnitKind;
+  framework: PlanningFramework;
 }
 
 interface DraftMade {
@@ -40,17 +95,27 @@ export class TaskError extends Error {}
 
 const PRESET = { attendance: 1, announcement: 2, story: 3, lesson: 4, observation: 5, units: 6 } as const;
 
-/** Which task a free command is: what the language engine finds in it, else words of planning and stories. */
+/** A request about the class's plans: analyse or review a plan, a week or a unit. */
+const PLAN_REVIEW =
+  /\b(?:analy[sz]e|analysis|review|check|feedback|suggestions?|suggest|improve|look\s+(?:at|over))\b.*\b(?:lesson|plans?|planning|week|unit)\b|\b(?:lesson|plans?|planning|unit)\b.*\b(?:analy[sz]e|analysis|review|feedback|suggestions?|improve)\b/i;
+/** A request for units or projects: "plan a unit about …", "make a project about …". */
+const UNITS_ASKED =
+  /\b(?:create|plan|make|draft|write|build|start|prepare|set\s+up)\b.*\b(?:units?|projects?)\b|\b(?:units?|projects?)\s+(?:about|on|around)\b/i;
+/** Messages to families mention plans in passing ("tell parents we will make a project about leaves"). */
+const TO_FAMILIES = /\b(?:parents|families|tell|remind|announce)\b/i;
+
+/** Which task a free command is: plans and units first (their words read as days and messages otherwise), then what the language engine finds in it, else stories. */
 export function classify(command: string, ctx: EngineContext): CueTaskEndpoint | null {
+  if (!TO_FAMILIES.test(command)) {
+    if (PLAN_REVIEW.test(command)) return 'cue-lesson-analysis';
+    if (UNITS_ASKED.test(command)) return 'cue-units';
+  }
   if (question(command, ctx)) return 'cue-ask';
   const calls = understand(command, ctx);
   if (calls.some((c) => c.name === 'mark_attendance')) return 'cue-attendance';
   if (calls.some((c) => c.name === 'draft_announcement')) return 'cue-announcement';
   if (calls.some((c) => c.name === 'create_observation')) return 'cue-observation';
   if (/\b(stor(y|ies)|journal)\b/i.test(command)) return 'cue-story';
-  if (/\blesson\b/i.test(command) && /\b(analy[sz]e|analysis|review|check|feedback)\b/i.test(command))
-    return 'cue-lesson-analysis';
-  if (/\bunits?\b/i.test(command) && /\b(create|plan|make|draft|write|build)\b/i.test(command)) return 'cue-units';
   if (/\?\s*$|^(who|what|which|how|when|is|are|did|does)\b/i.test(command.trim())) return 'cue-ask';
   return null;
 }
@@ -60,20 +125,6 @@ function callOf<N extends ToolCall['name']>(command: string, ctx: EngineContext,
     (c): c is Extract<ToolCall, { name: N }> => c.name === name,
   );
 }
-
-const AREA_WORDS: [string, RegExp][] = [
-  ['Communication and Language', /\b(talk|speak|listen|story|stories|song|rhyme|vocabulary|discussion|circle time)\b/i],
-  ['Personal, Social and Emotional Development', /\b(share|sharing|turn|feelings?|friends?|kind|together|emotions?)\b/i],
-  ['Physical Development', /\b(run|jump|climb|balance|throw|catch|dance|cut|scissors|pencil|outdoor|movement)\b/i],
-  ['Literacy', /\b(read|reading|write|writing|letters?|phonics|books?|mark[- ]making)\b/i],
-  ['Mathematics', /\b(count|counting|numbers?|shapes?|sort|sorting|pattern|measure|more|fewer|size)\b/i],
-  ['Understanding the World', /\b(nature|plants?|seeds?|animals?|weather|seasons?|community|people|technology|explore)\b/i],
-  [
-    'Expressive Arts and Design',
-    /\b(paint|painting|draw|drawing|music|instruments?|build|model|role[- ]play|craft|colou?rs?)\b/i,
-  ],
-];
-const areasIn = (text: string) => AREA_WORDS.filter(([, re]) => re.test(text)).map(([name]) => name);
 
 const RUNNERS: Record<Exclude<CueTaskEndpoint, 'cue-command'>, (command: string, t: TaskTools) => Promise<void>> = {
   async 'cue-attendance'(command, t) {
@@ -172,36 +223,99 @@ const RUNNERS: Record<Exclude<CueTaskEndpoint, 'cue-command'>, (command: string,
   },
 
   async 'cue-lesson-analysis'(command, t) {
-    await t.report({ currentStage: 'Reading the lesson plan', progressLevel: 25, title: 'Analyse lesson plan' });
-    const areas = areasIn(command);
-    const minutes = /(\d+)\s*(min|minutes)/i.exec(command)?.[1];
-    const missing = AREA_WORDS.map(([a]) => a).filter((a) => !areas.includes(a));
-    await t.report({ currentStage: 'Matching learning areas', progressLevel: 60 });
-    const content = [
-      areas.length ? `Learning areas this plan covers: ${areas.join('; ')}.` : 'No learning area is clear from this plan.',
-      minutes ? `Planned length: ${minutes} minutes.` : 'Add how long each part takes.',
-      missing.length ? `Areas not touched: ${missing.join('; ')}.` : 'Every area is touched.',
-    ].join('\n');
-    await t.report({ currentStage: 'Analysis complete', progressLevel: 100, content, preset: PRESET.lesson });
+    await t.report({ currentStage: 'Reading the plan', progressLevel: 15, title: 'Analyse the plan' });
+    const today = isoFromDdmmyyyy(t.ctx.date) ?? new Date().toISOString().slice(0, 10);
+    // A unit of the class named in the command, else the week: "next week" or this one.
+    const named = /\bunits?\b|\bprojects?\b/i.test(command) ? unitNamedIn(command, await t.unitsOfClass()) : null;
+    let label: string;
+    let link: string;
+    let activities: PlannedActivity[];
+    let plannedAreas: AreaRef[] = [];
+    if (named) {
+      const unit = await t.unit(named.id);
+      label = unit.title;
+      link = pagePath.unit(unit.id);
+      plannedAreas = unit.areas;
+      // The unit's activities placed in its weeks (up to eight of them).
+      activities = [];
+      for (let w = weekStart(unit.start), n = 0; w <= unit.end && n < 8; w = addDays(w, 7), n++)
+        activities.push(...(await t.weekPlan(w)).activities.filter((a) => a.unitId === unit.id));
+      if (activities.length === 0 && plannedAreas.length === 0)
+        throw new TaskError(`Nothing is planned in ${unit.title} yet: add its areas or place its activities in a week first.`);
+      t.verbose(`${unit.title}: ${plannedAreas.length} areas, ${activities.length} activities`);
+    } else {
+      const next = /\bnext\s+week'?s?\b/i.test(command);
+      const week = await t.weekPlan(next ? addDays(weekStart(today), 7) : today);
+      activities = week.activities;
+      label = `${t.ctx.className}, week of ${ddmmyyyyFromIso(week.weekStart)}`;
+      link = pagePath.weeklyPlan({ classId: t.ctx.classId, week: ddmmyyyyFromIso(week.weekStart) });
+      if (activities.length === 0)
+        throw new TaskError(
+          `Nothing is planned for ${t.ctx.className} in the week of ${ddmmyyyyFromIso(week.weekStart)}: add activities first.`,
+        );
+      t.verbose(`${label}: ${activities.length} activities`);
+    }
+    await t.report({ currentStage: "Reading the class's observations", progressLevel: 45 });
+    const since = addDays(today, -7 * RECENT_WEEKS);
+    // Older observations too, so that a gap can say since when (the newest first, as far back as the list goes).
+    const observations = await t.observationsSince(addDays(today, -7 * 52));
+    const { areas } = await t.classPlanning();
+    await t.report({ currentStage: 'Comparing the plan with the evidence', progressLevel: 75 });
+    const roster = t.ctx.roster.map((c) => ({ ...c, name: fullName(c) }));
+    const analysis = analysePlan(activities, plannedAreas, observations, roster, areas, since);
+    await t.report({
+      currentStage: 'Suggestions ready',
+      progressLevel: 100,
+      content: [
+        `${label}: ${activities.length} ${activities.length === 1 ? 'activity' : 'activities'} planned.`,
+        '',
+        ...analysis.lines,
+      ].join('\n'),
+      outputs: [
+        { name: label, link },
+        ...analysis.children.map((c) => ({ name: c.name, link: pagePath.childObservations(c.id) })),
+      ],
+      preset: PRESET.lesson,
+    });
   },
 
   async 'cue-units'(command, t) {
-    await t.report({ currentStage: 'Choosing the topic', progressLevel: 20, title: 'Create units' });
-    const topic =
-      /\b(?:about|on|for)\s+([^.,;]+?)(?:\s+(?:for|over|in)\s+\d+\s+weeks?)?(?:[.,;]|$)/i.exec(command)?.[1]?.trim() ??
-      command.replace(/\b(create|plan|make|draft|write|build)\b|\bunits?\b/gi, '').trim();
-    const weeks = Number(/(\d+)\s*weeks?/i.exec(command)?.[1] ?? 4);
-    const areas = areasIn(`${command} ${topic}`);
-    await t.report({ currentStage: 'Outlining the weeks', progressLevel: 60 });
-    const outline = Array.from({ length: Math.min(Math.max(weeks, 1), 12) }, (_, i) => `Week ${i + 1}: ${topic}, part ${i + 1}`);
+    await t.report({ currentStage: 'Choosing the topics', progressLevel: 10, title: 'Create units' });
+    const today = isoFromDdmmyyyy(t.ctx.date) ?? new Date().toISOString().slice(0, 10);
+    const requests = readUnitsCommand(command, today, t.ctx.className);
+    if (requests.length === 0)
+      throw new TaskError('Say what the unit is about, for example "Plan a 3-week unit about minibeasts starting next Monday".');
+    const { framework, areas } = await t.classPlanning();
+    const made: { id: string; title: string; line: string }[] = [];
+    for (const [i, r] of requests.entries()) {
+      await t.report({ currentStage: `Drafting ${r.title}`, progressLevel: 20 + Math.round((60 * i) / requests.length) });
+      const dates = `${ddmmyyyyFromIso(r.start)} to ${ddmmyyyyFromIso(r.end)}`;
+      // A unit of the library with the topic's title is a better start than a blank draft.
+      const match = libraryMatch(r.topic, r.kind, framework, await t.searchLibrary(r.topic));
+      if (match) {
+        const copy = await t.copyLibraryUnit(match.id, r.start);
+        t.verbose(`${copy.title}: copied from the library`);
+        made.push({
+          ...copy,
+          line: `${copy.title}: copied from the ${copy.source}, ${ddmmyyyyFromIso(copy.start)} to ${ddmmyyyyFromIso(copy.end)}.`,
+        });
+        continue;
+      }
+      const draft = unitDraft(r, framework, areas, command);
+      const unit = await t.createUnit({ kind: r.kind, title: r.title, start: r.start, end: r.end, ...draft });
+      const areaNames = areas.filter((a) => draft.area_ids.includes(a.id)).map((a) => a.name);
+      t.verbose(`${unit.title}: ${r.weeks} weeks from ${ddmmyyyyFromIso(r.start)}`);
+      made.push({
+        ...unit,
+        line: `${unit.title}: a ${r.weeks}-week ${r.kind} draft, ${dates}${areaNames.length ? `; areas: ${areaNames.join('; ')}` : ''}.`,
+      });
+    }
     await t.report({
-      currentStage: 'Units drafted',
+      currentStage:
+        made.length === 1 ? 'Draft created: open it to plan it further' : 'Drafts created: open them to plan them further',
       progressLevel: 100,
-      content: [
-        `Unit: ${topic || 'New unit'} (${outline.length} weeks)`,
-        ...outline,
-        areas.length ? `Areas: ${areas.join('; ')}` : '',
-      ].join('\n'),
+      content: [`Created for ${t.ctx.className}:`, ...made.map((m) => `- ${m.line}`)].join('\n'),
+      outputs: made.map((m) => ({ name: m.title, link: pagePath.unit(m.id) })),
       preset: PRESET.units,
     });
   },

@@ -7,14 +7,18 @@ import {
   cueTaskRequestSchema,
   ddmmyyyyFromIso,
   ERROR_CODES,
+  frameworkOf,
   pagePath,
   type TaskLog,
+  unitCreateSchema,
   VERBOSE_LOG_BATCH_MS,
 } from '@cue/contract';
 import type { AttendanceService } from '../../modules/attendance/service.js';
 import type { ClassService } from '../../modules/classes/service.js';
 import type { CommunicationService } from '../../modules/communication/service.js';
 import type { ObservationService } from '../../modules/observations/service.js';
+import type { PlanningService } from '../../modules/planning/service.js';
+import type { WeekPlanService } from '../../modules/planning/weeks.js';
 import type { StoryService } from '../../modules/stories/service.js';
 import { type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
@@ -28,8 +32,9 @@ import type { JobQueue } from '../../platform/jobs.js';
 import { answerQuestion, type QuestionServices } from '../agent/questions.js';
 import type { RosterChild } from '../engine/names.js';
 import * as aiRepo from '../repo.js';
+import type { AreaRef, SeenObservation } from './planning.js';
 import * as repo from './repo.js';
-import { type Progress, runTask, TaskError, type TaskTools } from './runners.js';
+import { type LibraryEntry, type Progress, runTask, TaskError, type TaskTools } from './runners.js';
 
 export const TASK_JOB = 'cue-task';
 const RECENT_MS = 60 * 60_000;
@@ -62,6 +67,8 @@ export class CueTaskService {
       observations: ObservationService;
       communication: CommunicationService;
       stories: StoryService;
+      planning: PlanningService;
+      weekPlans: WeekPlanService;
       events: EventBus;
       scopes: ScopeFactory;
     },
@@ -284,6 +291,7 @@ export class CueTaskService {
           await audit('draft_journal', { date: ctx.date }, { id: made._id });
           return { id: made._id, title: made.title, sentences: made.sources.map((x) => x.sentence) };
         },
+        ...this.planningTools(auth, row.classId, detail, audit),
       };
       const kind = await runTask(row.endpoint as CueTaskEndpoint, state.command, tools);
       this.flushVerbose();
@@ -302,6 +310,140 @@ export class CueTaskService {
       await this.save(auth, row, state, 'failed');
       if (!(err instanceof TaskError || err instanceof AppError)) throw err;
     }
+  }
+
+  /**
+   * What the planning tasks may do in the task's class, as the teacher: every read and write goes
+   * through the planning, week and observation services, so their scope checks apply as on the routes.
+   */
+  private planningTools(
+    auth: Scope,
+    classId: string,
+    detail: { class_curriculum: string | null; curriculam: string | null },
+    audit: (tool: string, args: Record<string, unknown>, result: unknown) => Promise<void>,
+  ): Omit<
+    TaskTools,
+    | 'ctx'
+    | 'report'
+    | 'verbose'
+    | 'markAttendance'
+    | 'createObservations'
+    | 'draftAnnouncement'
+    | 'ask'
+    | 'observationsOfDay'
+    | 'draftStory'
+    | 'draftJournal'
+  > {
+    const { planning, weekPlans, observations } = this.deps;
+    const areaRefs = (list: { _id: string; name: string }[]): AreaRef[] => list.map((a) => ({ id: a._id, name: a.name }));
+    return {
+      classPlanning: async () => {
+        const frameworks = await planning.frameworks(auth);
+        const mine = frameworks.find((f) => f._id === detail.class_curriculum);
+        if (mine) return { framework: mine.framework, areas: areaRefs(mine.areas) };
+        const areas = await observations.areasOfClass(auth, classId);
+        return { framework: frameworkOf(detail.curriculam), areas: areas.map((a) => ({ id: a.id, name: a.name })) };
+      },
+      createUnit: async (body) => {
+        const made = await planning.createUnit(
+          auth,
+          unitCreateSchema.parse({
+            kind: body.kind,
+            title: body.title,
+            class_ids: [classId],
+            status: 'planned',
+            start_date: ddmmyyyyFromIso(body.start),
+            end_date: ddmmyyyyFromIso(body.end),
+            area_ids: body.area_ids,
+            fields: body.fields,
+          }),
+        );
+        await audit('create_unit', { ...body }, { id: made._id });
+        return { id: made._id, title: made.title };
+      },
+      searchLibrary: async (search) => {
+        // The words searched, and the library's first page (a title may hold fewer words than the topic).
+        const [found, first] = await Promise.all([
+          planning.listLibrary(auth, { search: search.slice(0, 100), page: 1 }),
+          planning.listLibrary(auth, { page: 1 }),
+        ]);
+        const byId = new Map<string, LibraryEntry>();
+        for (const u of [...found.items, ...first.items])
+          byId.set(u._id, { id: u._id, title: u.title, kind: u.kind, framework: u.framework });
+        return [...byId.values()];
+      },
+      copyLibraryUnit: async (id, start) => {
+        const made = await planning.copyLibraryUnit(auth, id, { class_ids: [classId], start_date: ddmmyyyyFromIso(start) });
+        await audit('copy_library_unit', { library_unit_id: id, start }, { id: made._id });
+        return {
+          id: made._id,
+          title: made.title,
+          source: made.source?.scope === 'organization' ? "organization's library" : 'global library',
+          start: isoFromWire(made.start_date),
+          end: isoFromWire(made.end_date),
+        };
+      },
+      unitsOfClass: async () => {
+        const out: { id: string; title: string }[] = [];
+        for (let page = 1; page <= 5; page++) {
+          const list = await planning.listUnits(auth, { class_id: classId, page });
+          out.push(...list.items.map((u) => ({ id: u._id, title: u.title })));
+          if (list.items.length === 0 || out.length >= list.total) break;
+        }
+        return out;
+      },
+      unit: async (id) => {
+        const u = await planning.getUnit(auth, id);
+        return {
+          id: u._id,
+          title: u.title,
+          start: isoFromWire(u.start_date),
+          end: isoFromWire(u.end_date),
+          areas: areaRefs(u.areas),
+          fields: u.fields,
+        };
+      },
+      weekPlan: async (day) => {
+        const plan = await weekPlans.weeklyPlan(auth, classId, ddmmyyyyFromIso(day));
+        return {
+          weekStart: isoFromWire(plan.week_start),
+          activities: plan.days.flatMap((d) =>
+            d.activities.map((a) => ({
+              title: a.title,
+              date: isoFromWire(a.date),
+              start: a.start_time,
+              areas: areaRefs(a.areas),
+              unitId: a.unit?._id ?? null,
+            })),
+          ),
+        };
+      },
+      observationsSince: async (from) => {
+        const out: SeenObservation[] = [];
+        // Newest first: pages until one reaches past `from` (at most 2,000 observations).
+        for (let page = 1; page <= 10; page++) {
+          const list = await observations.list(auth, {
+            class_id: classId,
+            type: 'daily',
+            page,
+            page_size: 200,
+          } as Parameters<ObservationService['list']>[1]);
+          for (const o of list.items) {
+            const date = isoFromWire(o.date);
+            if (date < from) return out;
+            out.push({
+              studentId: o.student_id,
+              studentName: o.student_name,
+              date,
+              note: o.general_note,
+              areas: o.learning_areas.map((a) => ({ id: a.id, name: a.name })),
+            });
+          }
+          if (list.items.length < 200) break;
+        }
+        return out;
+      },
+    };
   }
 
   /** Unfinished and recent tasks of a person, oldest first: what a reload or a second tab shows. */

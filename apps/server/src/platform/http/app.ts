@@ -158,6 +158,8 @@ export function createServices(deps: AppDeps) {
     observations,
     communication,
     stories,
+    planning,
+    weekPlans,
     events,
     scopes,
   });
