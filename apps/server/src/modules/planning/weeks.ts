@@ -351,7 +351,10 @@ export class WeekPlanService {
   async insights(scope: Scope, query: PlanningInsightsQuery): Promise<PlanningInsights> {
     const cls = await this.classOf(scope, query.class_id);
     const today = await this.today(scope);
-    const term = termsBetween(today, today)[0];
+    // The term holding today (terms clipped to the year, not to the day).
+    const term = termsBetween(`${today.slice(0, 4)}-01-01`, `${today.slice(0, 4)}-12-31`).find(
+      (x) => x.start <= today && today <= x.end,
+    );
     const from = optionalIso(query.from_date, 'from_date') ?? term?.start ?? today;
     const to = optionalIso(query.to_date, 'to_date') ?? today;
     if (to < from) throw badRequest(PLANNING_MESSAGES.endBeforeStart, ERROR_CODES.validation, 'to_date');
