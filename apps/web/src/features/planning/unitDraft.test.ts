@@ -220,6 +220,26 @@ describe('a unit draft', () => {
     expect(nextChange(draft)?.change).toEqual({ base_version: 2, fields: { next_steps: 'Theirs, and mine' } });
   });
 
+  it("keeps the unit's linked resources apart from the EYFS planner's resources list", () => {
+    let draft = createDraft(unit(1, { resources: [{ _id: 'r2', title: 'Seeds', kind: 'book', url: null }] }));
+    expect(savedValue(draft.base, 'library_resources')).toEqual(['r2']);
+    expect(savedValue(draft.base, 'resources')).toEqual([]);
+    draft = edit(draft, 'library_resources', ['r2', 'r1']);
+    draft = edit(draft, 'resources', ['Magnifying glasses']);
+    expect(nextChange(draft)?.change).toEqual({
+      base_version: 1,
+      resource_ids: ['r1', 'r2'],
+      fields: { resources: ['Magnifying glasses'] },
+    });
+    // The server names both by one key: a conflict on it holds back whichever was edited here.
+    const onlyList = conflicted(
+      edit(createDraft(unit(1)), 'resources', ['Pots']),
+      ['resources'],
+      withFields(2, { resources: ['Soil'] }),
+    );
+    expect(Object.keys(onlyList.conflicts)).toEqual(['resources']);
+  });
+
   it("reads absent fields as their kind's empty value", () => {
     const u = unit(1, { fields: {} });
     expect(savedValue(u, 'central_idea')).toBe('');

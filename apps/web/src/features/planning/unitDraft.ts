@@ -18,8 +18,12 @@ import {
  * (keep theirs, or use mine), never a silent overwrite either way.
  */
 
-/** A key of the unit the server versions: the header's and each planner field. */
-export type DraftKey = 'title' | 'status' | 'dates' | 'classes' | 'areas' | 'resources' | UnitFieldKey;
+/**
+ * A key of the unit the planner edits: the header's and each planner field. The unit's linked library
+ * resources are `library_resources` here, apart from the EYFS planner's `resources` list; the server
+ * versions both under one key, `resources` (see `keysOfServer`).
+ */
+export type DraftKey = 'title' | 'status' | 'dates' | 'classes' | 'areas' | 'library_resources' | UnitFieldKey;
 export interface Dates {
   start_date: string;
   end_date: string;
@@ -31,7 +35,7 @@ export interface DraftValues {
   dates: Dates;
   classes: string[];
   areas: string[];
-  resources: string[];
+  library_resources: string[];
 }
 export type DraftValue = DraftValues[keyof DraftValues] | UnitFields[UnitFieldKey];
 
@@ -55,13 +59,19 @@ export interface UnitDraft {
   remote: Partial<Record<DraftKey, string>>;
 }
 
-const HEADER_KEYS = ['title', 'status', 'dates', 'classes', 'areas', 'resources'] as const;
+const HEADER_KEYS = ['title', 'status', 'dates', 'classes', 'areas', 'library_resources'] as const;
 const FIELD_KEYS = Object.keys(UNIT_FIELD_KINDS) as UnitFieldKey[];
 /** Every key the server versions, in a stable order. */
 export const DRAFT_KEYS: readonly DraftKey[] = [...HEADER_KEYS, ...FIELD_KEYS];
-const ID_SETS = new Set<DraftKey>(['classes', 'areas', 'resources']);
+const ID_SETS = new Set<DraftKey>(['classes', 'areas', 'library_resources']);
 
 export const isFieldKey = (key: DraftKey): key is UnitFieldKey => key in UNIT_FIELD_KINDS;
+
+/** The planner's keys a key of the server names (its `resources` stands for the linked resources and the EYFS list). */
+export function keysOfServer(key: string): DraftKey[] {
+  if (key === 'resources') return ['library_resources', 'resources'];
+  return (DRAFT_KEYS as readonly string[]).includes(key) ? [key as DraftKey] : [];
+}
 
 const ids = (list: readonly { _id: string }[]) => list.map((item) => item._id).sort();
 
@@ -78,7 +88,7 @@ export function savedValue(unit: Unit, key: DraftKey): DraftValue {
       return ids(unit.classes);
     case 'areas':
       return ids(unit.areas);
-    case 'resources':
+    case 'library_resources':
       return ids(unit.resources);
     default: {
       const value = unit.fields[key];
@@ -175,7 +185,7 @@ export function changeOf(baseVersion: number, sent: Partial<Record<DraftKey, Dra
       change.end_date = (value as Dates).end_date;
     } else if (key === 'classes') change.class_ids = value as string[];
     else if (key === 'areas') change.area_ids = value as string[];
-    else if (key === 'resources') change.resource_ids = value as string[];
+    else if (key === 'library_resources') change.resource_ids = value as string[];
     else fields[key] = value;
   }
   if (Object.keys(fields).length > 0) change.fields = fields as UnitFields;
@@ -245,8 +255,8 @@ export function conflicted(draft: UnitDraft, keys: readonly string[], latest: Un
   const next = rebase({ ...draft, pending: null }, latest, by);
   const conflicts = { ...next.conflicts };
   const local = { ...next.local };
-  for (const key of keys as DraftKey[]) {
-    if (!DRAFT_KEYS.includes(key) || !(key in local)) continue;
+  for (const key of keys.flatMap(keysOfServer)) {
+    if (!(key in local)) continue;
     const theirs = savedValue(latest, key);
     if (same(wireValue(key, local[key] as DraftValue), theirs)) {
       delete local[key];
