@@ -91,8 +91,10 @@ export function nextSlot(
   return { start: hhmm(start), end: hhmm(end) };
 }
 
+type Timed = { start_time: string; end_time: string; title: string };
+
 /** A day's activities by start time (then end time, then title), as the grid's rows read. */
-export function byTime<T extends { start_time: string; end_time: string; title: string }>(activities: readonly T[]): T[] {
+export function byTime<T extends Timed>(activities: readonly T[]): T[] {
   return [...activities].sort(
     (a, b) =>
       (minutesOf(a.start_time) ?? 0) - (minutesOf(b.start_time) ?? 0) ||
@@ -105,11 +107,12 @@ export function byTime<T extends { start_time: string; end_time: string; title: 
  * The week's columns: each day the class meets, and any other day that holds activities (planned before
  * the class's days changed), with its activities in time order.
  */
-export function gridDays<
-  D extends { open: boolean; activities: readonly A[] },
-  A extends { start_time: string; end_time: string; title: string },
->(days: readonly D[]): (D & { sorted: A[] })[] {
-  return days.filter((d) => d.open || d.activities.length > 0).map((d) => ({ ...d, sorted: byTime(d.activities) }));
+export function gridDays<D extends { open: boolean; activities: readonly Timed[] }>(
+  days: readonly D[],
+): (D & { sorted: D['activities'][number][] })[] {
+  return days
+    .filter((d) => d.open || d.activities.length > 0)
+    .map((d) => ({ ...d, sorted: byTime<D['activities'][number]>(d.activities) }));
 }
 
 /** The week's days as the wire writes them, Monday first (for the copy dialog's target). */

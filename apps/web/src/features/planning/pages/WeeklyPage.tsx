@@ -1,4 +1,209 @@
-/** Placeholder until the page is built. */
+import { addDays, ddmmyyyyFromIso, isoFromDdmmyyyy } from '@cue/contract';
+import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconCopy, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/FormModal';
+import { useAddressParam } from '../../../lib/addressParam';
+import { todayWire } from '../../../lib/day';
+import { formatClassName } from '../../../lib/format';
+import { toast } from '../../../lib/notify';
+import { toastThen } from '../../../lib/saved';
+import { Page } from '../../communication/components/Page';
+import { LoadFailed } from '../../shell/pages/common';
+import { Gate } from '../../shell/pages/Gate';
+import { type PlanActivity, useDeleteActivity, useWeeklyPlan } from '../api';
+import { ActivityModal, type ActivityTarget } from '../components/ActivityModal';
+import { NoClass, usePlanClass } from '../components/PlanClass';
+import classes from '../components/Week.module.css';
+import { type GridDay, WeekGrid } from '../components/WeekGrid';
+import { WeekCopyModal, WeekPdfModal } from '../components/WeekTools';
+import { PLANNING_NS, planningErrorText, planningMessage } from '../i18n';
+import { showRange } from '../planFormat';
+import { gridDays, shiftWeek, weekFromParam, weekParam } from '../weekGrid';
+
+/** The week shown, by its Monday (ISO), from the address's `?week=` (this week without one). */
+function useWeekParam(): [string, (monday: string) => void] {
+  const [asked, set] = useAddressParam('week');
+  const today = isoFromDdmmyyyy(todayWire()) ?? '';
+  return [weekFromParam(asked, today), (monday) => set(weekParam(monday, today))];
+}
+
+function Weekly() {
+  const { t, i18n } = useTranslation(PLANNING_NS);
+  const { classId, name, loading } = usePlanClass();
+  const [monday, setMonday] = useWeekParam();
+  const plan = useWeeklyPlan(classId, ddmmyyyyFromIso(monday));
+  const remove = useDeleteActivity();
+  const [editing, setEditing] = useState<ActivityTarget | null>(null);
+  const [deleting, setDeleting] = useState<PlanActivity | null>(null);
+  const [copying, setCopying] = useState(false);
+  const [pdf, setPdf] = useState(false);
+  const today = todayWire();
+  const thisWeek = weekFromParam(null, isoFromDdmmyyyy(today) ?? '');
+  const rtl = i18n.dir() === 'rtl';
+  const Before = rtl ? IconChevronRight : IconChevronLeft;
+  const After = rtl ? IconChevronLeft : IconChevronRight;
+
+  // The answer of another class or week (kept while the next loads) is not shown as this one's.
+  const data = plan.data && plan.data.class._id === classId ? plan.data : undefined;
+  const days = useMemo(() => (data ? gridDays(data.days) : []), [data]);
+  const count = useMemo(() => days.reduce((sum, d) => sum + d.activities.length, 0), [days]);
+
+  // Stable handlers: the memoised columns and cards re-render only when their own data changes.
+  const onAdd = useCallback((day: GridDay) => setEditing({ kind: 'new', date: day.date, dayActivities: day.sorted }), []);
+  const onEdit = useCallback((activity: PlanActivity) => setEditing({ kind: 'edit', activity }), []);
+  const onDelete = useCallback((activity: PlanActivity) => setDeleting(activity), []);
+
+  const range = showRange(monday, addDays(monday, 6), i18n.language);
+  const className = name ? formatClassName(name).text : (data?.class.name ?? '');
+  const canEdit = !!data?.abilities.can_edit;
+
+  return (
+    <Page
+      title={t('weekly.title')}
+      description={className ? t('weekly.description', { name: className }) : undefined}
+      width={1400}
+      actions={
+        classId ? (
+          <Group gap="sm" wrap="wrap" className={classes.noPrint}>
+            {canEdit && (
+              <Button
+                variant="default"
+                leftSection={<IconCopy size={16} aria-hidden />}
+                onClick={() => setCopying(true)}
+                disabled={count === 0}
+              >
+                {t('weekly.copyWeek')}
+              </Button>
+            )}
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} aria-hidden />}
+              onClick={() => window.print()}
+              disabled={!data}
+            >
+              {t('weekly.print')}
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileTypePdf size={16} aria-hidden />}
+              onClick={() => setPdf(true)}
+              disabled={!data}
+            >
+              {t('weekly.downloadPdf')}
+            </Button>
+          </Group>
+        ) : undefined
+      }
+    >
+      {!classId ? (
+        loading ? (
+          <Skeleton h={320} radius="lg" />
+        ) : (
+          <NoClass />
+        )
+      ) : (
+        <Stack gap="md">
+          <Group gap="xs" wrap="wrap" role="group" aria-label={t('weekly.weekNav')} className={classes.noPrint}>
+            <Tooltip label={t('weekly.previous')}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('weekly.previous')}
+                onClick={() => setMonday(shiftWeek(monday, -1))}
+              >
+                <Before size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Text fw={600} miw={150} ta="center" aria-live="polite" data-testid="week-range">
+              {range}
+            </Text>
+            <Tooltip label={t('weekly.next')}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t('weekly.next')}
+                onClick={() => setMonday(shiftWeek(monday, 1))}
+              >
+                <After size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            {monday !== thisWeek && (
+              <Button variant="subtle" size="sm" onClick={() => setMonday(thisWeek)}>
+                {t('weekly.thisWeek')}
+              </Button>
+            )}
+            {data && (
+              <Text fz="sm" c="dimmed" ms="auto">
+                {t('weekly.count', { count })} · {t('weekly.hours', { from: data.class.start_time, to: data.class.end_time })}
+              </Text>
+            )}
+          </Group>
+          {plan.error && !data ? (
+            <Stack gap="xs">
+              <Alert color="red" variant="light" title={planningErrorText(plan.error)} />
+              <LoadFailed onRetry={() => void plan.refetch()} />
+            </Stack>
+          ) : !data ? (
+            <Skeleton h={360} radius="lg" data-testid="week-loading" />
+          ) : (
+            <div className={classes.print} aria-busy={plan.isFetching}>
+              {days.length === 0 ? (
+                <Alert color="gray" variant="light" data-testid="week-empty">
+                  {t('weekly.noDays')}
+                </Alert>
+              ) : (
+                <Stack gap="xs">
+                  {/* Shown on paper only: which class and week the sheet is. */}
+                  <Text fw={700} fz="lg" className={classes.printTitle}>
+                    {className} · {range}
+                  </Text>
+                  {count === 0 && canEdit && (
+                    <Text fz="sm" c="dimmed" className={classes.noPrint} data-testid="week-nothing">
+                      {t('weekly.empty')}
+                    </Text>
+                  )}
+                  <WeekGrid days={days} todayWire={today} canAdd={canEdit} onAdd={onAdd} onEdit={onEdit} onDelete={onDelete} />
+                </Stack>
+              )}
+            </div>
+          )}
+        </Stack>
+      )}
+      {editing && data && <ActivityModal plan={data} target={editing} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmModal
+          opened
+          onClose={() => setDeleting(null)}
+          title={t('weekly.deleteTitle')}
+          message={t('weekly.deleteMessage', { title: deleting.title })}
+          confirmLabel={t('weekly.delete')}
+          pending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(deleting._id, {
+              onSuccess: toastThen(planningMessage('activityDeleted'), () => setDeleting(null)),
+              onError: (err) => {
+                setDeleting(null);
+                toast.error(planningErrorText(err));
+              },
+            })
+          }
+        />
+      )}
+      {copying && classId && (
+        <WeekCopyModal classId={classId} monday={monday} onClose={() => setCopying(false)} onCopied={setMonday} />
+      )}
+      {pdf && classId && <WeekPdfModal classId={classId} monday={monday} onClose={() => setPdf(false)} />}
+    </Page>
+  );
+}
+
+/** /planning/weekly-planning: the class's week of activities, in the class's days and hours. */
 export default function WeeklyPage() {
-  return null;
+  return (
+    <Gate>
+      <Weekly />
+    </Gate>
+  );
 }
