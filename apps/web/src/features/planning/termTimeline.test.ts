@@ -32,8 +32,8 @@ describe('the term timeline', () => {
   });
 
   it('orders units by their start on the wire', () => {
-    const u = (title: string, start_date: string, end_date: string) => ({ title, start_date, end_date });
-    expect(byStart([u('b', '01-02-2027', '01-03-2027'), u('a', '15-09-2026', '01-10-2026')]).map((x) => x.title)).toEqual([
+    const u = (name: string, start_date: string, end_date: string) => ({ name, start_date, end_date });
+    expect(byStart([u('b', '01-02-2027', '01-03-2027'), u('a', '15-09-2026', '01-10-2026')]).map((x) => x.name)).toEqual([
       'a',
       'b',
     ]);

@@ -51,12 +51,12 @@ export function monthsOf(yearStart: string, yearEnd: string): { month: string; s
 export const isoOf = (wire: string): string | null => isoFromDdmmyyyy(wire);
 
 /** Units in the order their bars read: by start, then end, then title. */
-export function byStart<T extends { start_date: string; end_date: string; title: string }>(units: readonly T[]): T[] {
+export function byStart<T extends { start_date: string; end_date: string; name: string }>(units: readonly T[]): T[] {
   const key = (w: string) => isoFromDdmmyyyy(w) ?? w;
   return [...units].sort(
     (a, b) =>
       key(a.start_date).localeCompare(key(b.start_date)) ||
       key(a.end_date).localeCompare(key(b.end_date)) ||
-      a.title.localeCompare(b.title),
+      a.name.localeCompare(b.name),
   );
 }
