@@ -198,21 +198,24 @@ describe('Cue tasks', () => {
     socket.close();
   });
 
-  it('analyses a lesson plan, drafts units, answers a question, and batches verbose lines', async () => {
+  it('analyses the week’s plan, drafts units, answers a question, and batches verbose lines', async () => {
     const socket = await connectAs(tara);
     const verbose: { task_id: string; lines: string[] }[] = [];
     socket.on(CUE_EVENTS.verboseLog, (b: { task_id: string; lines: string[] }) => verbose.push(b));
+    // Lesson analysis reads the class's weekly plan: nothing planned that week is said, not guessed at.
     const lesson = await runTask(
       socket,
       'cue-lesson-analysis',
       'Analyse my lesson: 20 minutes counting shells, then painting them',
     );
-    expect(lesson.last).toMatchObject({ preset: 4, progressLevel: 100 });
-    expect(lesson.last.content).toContain('Mathematics');
-    expect(lesson.last.content).toContain('20 minutes');
+    expect(lesson.last).toMatchObject({ finished: true, currentStage: 'Failed' });
+    expect(lesson.last.error).toMatch(
+      /^Nothing is planned for Nursery A in the week of \d{2}-\d{2}-\d{4}: add activities first\.$/,
+    );
     const units = await runTask(socket, 'cue-command', 'Create units about minibeasts for 3 weeks');
-    expect(units.last).toMatchObject({ preset: 6, endpointName: 'cue-units' });
-    expect(units.last.content).toContain('Week 3');
+    expect(units.last).toMatchObject({ preset: 6, endpointName: 'cue-units', error: null });
+    expect(units.last.content).toContain('Minibeasts: a 3-week unit draft');
+    expect(units.last.outputs[0]?.link).toMatch(/^\/planning\/unit-planning\/[0-9a-f]{24}$/);
     const ask = await runTask(socket, 'cue-ask', 'Who was absent this week?');
     expect(ask.last.preset).toBeNull();
     expect(ask.last.content).toContain('Omar Haddad');

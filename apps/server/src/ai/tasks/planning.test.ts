@@ -122,6 +122,7 @@ describe('library and unit names', () => {
     { title: 'Growing things', framework: 'eyfs' as const, kind: 'unit' as const, id: '1' },
     { title: 'Under the sea', framework: 'pyp' as const, kind: 'unit' as const, id: '2' },
     { title: 'Under the sea', framework: 'eyfs' as const, kind: 'unit' as const, id: '3' },
+    { title: 'Why do leaves fall?', framework: 'eyfs' as const, kind: 'project' as const, id: '4' },
   ];
   it("matches a library unit by title in the class's framework", () => {
     expect(libraryMatch('growing things', 'unit', 'eyfs', library)?.id).toBe('1');
@@ -129,6 +130,8 @@ describe('library and unit names', () => {
     expect(libraryMatch('minibeasts', 'unit', 'eyfs', library)).toBeNull();
     expect(libraryMatch('growing things', 'project', 'eyfs', library)).toBeNull();
     expect(libraryMatch('growing things', 'unit', 'pyp', library)).toBeNull();
+    expect(libraryMatch('why leaves fall', 'project', 'eyfs', library)?.id).toBe('4');
+    expect(libraryMatch('the sea', 'unit', 'eyfs', library)?.id).toBe('3');
   });
   it('finds a unit of the class named in a command', () => {
     const units = [
@@ -203,7 +206,7 @@ describe('analysePlan', () => {
       'Observe Diya Menon during \'Seed planting\' (Tuesday 10:00 AM): no Understanding the World observation since 10-08-2026 (Diya Menon: "Diya sorted leaves by colour and size").',
     );
     expect(result.lines).toContain(
-      "Observe Meera Nair during 'Counting shells' (Monday 09:30 AM): no Mathematics observation recorded yet.",
+      "Observe Diya Menon and Meera Nair during 'Counting shells' (Monday 09:30 AM): no Mathematics observation of any of them recorded yet.",
     );
   });
 

@@ -243,7 +243,7 @@ const normal = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** A library unit whose title is the topic ("Growing things", "Under the sea"), preferring the class's framework. */
+/** A library unit whose title is the topic ("Growing things", "Under the sea"), preferring the class's framework and the fewest other words. */
 export function libraryMatch<T extends { title: string; framework: PlanningFramework; kind: UnitKind }>(
   topic: string,
   kind: UnitKind,
@@ -256,9 +256,14 @@ export function libraryMatch<T extends { title: string; framework: PlanningFrame
     const title = normal(u.title);
     if (u.kind !== kind || title.length < 3) return false;
     if (u.framework !== framework && u.framework !== 'general') return false;
-    return title === want || title.includes(want) || want.includes(title);
+    // The same words either way round ("why leaves fall" and "Why do leaves fall?").
+    const a = new Set(title.split(' '));
+    const b = new Set(want.split(' '));
+    return [...b].every((w) => a.has(w)) || [...a].every((w) => b.has(w));
   });
-  return matches.find((u) => u.framework === framework) ?? matches[0] ?? null;
+  const extra = (u: T) => Math.abs(normal(u.title).length - want.length);
+  matches.sort((x, y) => Number(y.framework === framework) - Number(x.framework === framework) || extra(x) - extra(y));
+  return matches[0] ?? null;
 }
 
 /** A unit of the class named in a command ("analyse the Growing things unit"), the longest title found. */
@@ -314,6 +319,11 @@ const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times
 export const RECENT_WEEKS = 6;
 /** How many "observe this child" lines a plan's suggestions hold, at most. */
 const MAX_CHILD_LINES = 8;
+/** How many children one line names before "and N more". */
+const MAX_NAMES = 6;
+const listed = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+const during = (a: PlannedActivity | null) => (a ? ` during '${a.title}'${when(a)}` : '');
 
 /**
  * Concrete suggestions for a plan from the class's recent observations (newest first): planned areas
@@ -362,32 +372,37 @@ export function analysePlan(
     );
   }
 
-  // 2. Children with no recent observation in a planned area: observe them during its activity.
-  const gaps: {
+  // 2. Children with no recent observation in a planned area: observe them during its activity. Those
+  // observed in it before are named one by one with their last observation (the longest since first);
+  // those never observed in it share one line per area.
+  const stale: {
     child: RosterChild & { name: string };
     area: AreaRef;
     activity: PlannedActivity | null;
-    last: SeenObservation | undefined;
+    last: SeenObservation;
   }[] = [];
   for (const { area, first } of planned.values()) {
     const seenIds = new Set(inArea(recent, area.id).map((o) => o.studentId));
+    const never: string[] = [];
     for (const child of roster) {
       if (seenIds.has(child.id)) continue;
-      gaps.push({ child, area, activity: first, last: inArea(all, area.id).find((o) => o.studentId === child.id) });
+      const last = inArea(all, area.id).find((o) => o.studentId === child.id);
+      if (last) stale.push({ child, area, activity: first, last });
+      else never.push(child.name);
     }
-  }
-  // Those never observed in the area first, then the longest since.
-  gaps.sort((a, b) => (a.last?.date ?? '').localeCompare(b.last?.date ?? ''));
-  for (const g of gaps.slice(0, MAX_CHILD_LINES)) {
-    cited.set(g.child.id, g.child.name);
-    const during = g.activity ? ` during '${g.activity.title}'${when(g.activity)}` : '';
+    if (never.length === 0) continue;
+    const names =
+      never.length > MAX_NAMES ? `${never.slice(0, MAX_NAMES).join(', ')} and ${never.length - MAX_NAMES} more` : listed(never);
     lines.push(
-      `Observe ${g.child.name}${during}: ${
-        g.last ? `no ${g.area.name} observation since ${cite(g.last)}` : `no ${g.area.name} observation recorded yet`
-      }.`,
+      `Observe ${names}${during(first)}: no ${area.name} observation${never.length === 1 ? '' : ' of any of them'} recorded yet.`,
     );
   }
-  const rest = gaps.length - MAX_CHILD_LINES;
+  stale.sort((a, b) => a.last.date.localeCompare(b.last.date));
+  for (const g of stale.slice(0, MAX_CHILD_LINES)) {
+    cited.set(g.child.id, g.child.name);
+    lines.push(`Observe ${g.child.name}${during(g.activity)}: no ${g.area.name} observation since ${cite(g.last)}.`);
+  }
+  const rest = stale.length - MAX_CHILD_LINES;
   if (rest > 0)
     lines.push(
       `${rest} more ${rest === 1 ? 'time' : 'times'} a child has no recent observation in a planned area: the planning insights list them all.`,
