@@ -6,6 +6,7 @@
  */
 import { arg, type LoadResult, load as loadAll, machine, saveResults, signIn, startServer } from './lib.js';
 import { attendanceBody, observationSearch, thousandAnnouncements, yearlyReport } from './modules.js';
+import { planningInsightsBench } from './planning.js';
 import { importStudents, thirtyStudentClass } from './school.js';
 
 const duration = arg('duration', 10);
@@ -72,6 +73,7 @@ try {
     );
   }
   if (suites.has('observations')) extra.observationSearch = await observationSearch(server.url, admin, classId, settle);
+  if (suites.has('planning')) extra.planningInsights = await planningInsightsBench();
   const rows = results
     .filter((r) => r !== null)
     .map((r) => ({

@@ -1,5 +1,5 @@
 import type { PlanningArea } from '@cue/contract';
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { schoolReach } from '../../platform/auth/reach.js';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
@@ -252,7 +252,8 @@ export async function insightCounts(
   to: string,
 ): Promise<InsightCounts> {
   const school = staffSchool(scope);
-  const [unitsRows, activityRows, obsRows, storyRows, childRows, childAreaRows, totals] = await Promise.all([
+  const inPeriod = (date: SQL) => sql`${date} between ${from}::date and ${to}::date`;
+  const [unitsRows, activityRows, obsRows, storyRows, storyChildRows, totals] = await Promise.all([
     q.execute(sql`
       select ua.learning_area_id as k, count(distinct u.id)::int as n
       from units u
@@ -264,65 +265,68 @@ export async function insightCounts(
       select x.k, count(distinct x.id)::int as n from (
         select a.id, e.value as k
         from plan_activities a cross join lateral jsonb_array_elements_text(a.area_ids) e(value)
-        where a.school_id = ${school} and a.class_id = ${classId} and a.date between ${from}::date and ${to}::date
+        where a.school_id = ${school} and a.class_id = ${classId} and ${inPeriod(sql`a.date`)}
         union
         select a.id, ua.learning_area_id as k
         from plan_activities a join unit_areas ua on ua.unit_id = a.unit_id
-        where a.school_id = ${school} and a.class_id = ${classId} and a.date between ${from}::date and ${to}::date
+        where a.school_id = ${school} and a.class_id = ${classId} and ${inPeriod(sql`a.date`)}
       ) x group by x.k`),
+    // One pass over the period's observations: per child and area, and per child (an observation with
+    // two areas counts once for the child).
     q.execute(sql`
-      select oa.learning_area_id as k, count(*)::int as n
-      from observations o join observation_areas oa on oa.observation_id = o.id
-      where o.school_id = ${school} and o.class_id = ${classId} and o.date between ${from}::date and ${to}::date
-      group by oa.learning_area_id`),
+      select o.student_id as s, oa.learning_area_id as a, count(distinct o.id)::int as n,
+        grouping(oa.learning_area_id)::int as per_child
+      from observations o left join observation_areas oa on oa.observation_id = o.id
+      where o.school_id = ${school} and o.class_id = ${classId} and ${inPeriod(sql`o.date`)}
+      group by grouping sets ((o.student_id, oa.learning_area_id), (o.student_id))`),
     q.execute(sql`
       select sa.area_id as k, count(*)::int as n
       from stories s join story_areas sa on sa.story_id = s.id
-      where s.school_id = ${school} and s.class_id = ${classId} and s.story_date between ${from}::date and ${to}::date
-        and ${STORY_EVIDENCE}
+      where s.school_id = ${school} and s.class_id = ${classId} and ${inPeriod(sql`s.story_date`)} and ${STORY_EVIDENCE}
       group by sa.area_id`),
     q.execute(sql`
-      select o.student_id as k, count(*)::int as n
-      from observations o
-      where o.school_id = ${school} and o.class_id = ${classId} and o.date between ${from}::date and ${to}::date
-      group by o.student_id`),
-    q.execute(sql`
-      select e.student_id as s, e.area_id as a, count(*)::int as n from (
-        select o.student_id, oa.learning_area_id as area_id
-        from observations o join observation_areas oa on oa.observation_id = o.id
-        where o.school_id = ${school} and o.class_id = ${classId} and o.date between ${from}::date and ${to}::date
-        union all
-        select sc.student_id, sa.area_id
-        from stories s join story_children sc on sc.story_id = s.id join story_areas sa on sa.story_id = s.id
-        where s.school_id = ${school} and s.class_id = ${classId} and s.story_date between ${from}::date and ${to}::date
-          and ${STORY_EVIDENCE}
-      ) e group by e.student_id, e.area_id`),
+      select sc.student_id as s, sa.area_id as a, count(*)::int as n
+      from stories s join story_children sc on sc.story_id = s.id join story_areas sa on sa.story_id = s.id
+      where s.school_id = ${school} and s.class_id = ${classId} and ${inPeriod(sql`s.story_date`)} and ${STORY_EVIDENCE}
+      group by sc.student_id, sa.area_id`),
     q.execute(sql`
       select
         (select count(*)::int from plan_activities a
-          where a.school_id = ${school} and a.class_id = ${classId} and a.date between ${from}::date and ${to}::date) as activities,
-        (select count(*)::int from observations o
-          where o.school_id = ${school} and o.class_id = ${classId} and o.date between ${from}::date and ${to}::date) as observations,
+          where a.school_id = ${school} and a.class_id = ${classId} and ${inPeriod(sql`a.date`)}) as activities,
         (select count(*)::int from stories s
-          where s.school_id = ${school} and s.class_id = ${classId} and s.story_date between ${from}::date and ${to}::date
+          where s.school_id = ${school} and s.class_id = ${classId} and ${inPeriod(sql`s.story_date`)}
             and ${STORY_EVIDENCE}) as stories`),
   ]);
   const childAreas = new Map<string, Map<string, number>>();
-  for (const r of rowsOf<{ s: string; a: string; n: number | string }>(childAreaRows)) {
-    const m = childAreas.get(r.s) ?? new Map<string, number>();
-    m.set(r.a, Number(r.n));
-    childAreas.set(r.s, m);
+  const add = (child: string, area: string, n: number) => {
+    const m = childAreas.get(child) ?? new Map<string, number>();
+    m.set(area, (m.get(area) ?? 0) + n);
+    childAreas.set(child, m);
+  };
+  const observationsByArea = new Map<string, number>();
+  const observationsByChild = new Map<string, number>();
+  let observationTotal = 0;
+  for (const r of rowsOf<{ s: string; a: string | null; n: number | string; per_child: number | string }>(obsRows)) {
+    const n = Number(r.n);
+    if (Number(r.per_child) === 1) {
+      observationsByChild.set(r.s, n);
+      observationTotal += n;
+    } else if (r.a) {
+      observationsByArea.set(r.a, (observationsByArea.get(r.a) ?? 0) + n);
+      add(r.s, r.a, n);
+    }
   }
-  const [t] = rowsOf<{ activities: number | string; observations: number | string; stories: number | string }>(totals);
+  for (const r of rowsOf<{ s: string; a: string; n: number | string }>(storyChildRows)) add(r.s, r.a, Number(r.n));
+  const [t] = rowsOf<{ activities: number | string; stories: number | string }>(totals);
   return {
     unitsByArea: countMap(rowsOf(unitsRows)),
     activitiesByArea: countMap(rowsOf(activityRows)),
-    observationsByArea: countMap(rowsOf(obsRows)),
+    observationsByArea,
     storiesByArea: countMap(rowsOf(storyRows)),
-    observationsByChild: countMap(rowsOf(childRows)),
+    observationsByChild,
     childAreas,
     activityTotal: Number(t?.activities ?? 0),
-    observationTotal: Number(t?.observations ?? 0),
+    observationTotal,
     storyTotal: Number(t?.stories ?? 0),
   };
 }
@@ -357,26 +361,39 @@ export async function unitProgress(
   today: string,
 ): Promise<Map<string, UnitProgressRow>> {
   const school = staffSchool(scope);
+  // Evidence is matched to units in one pass: the period's tagged observations and stories joined to
+  // the units' areas, kept when within the unit's own dates.
   const result = await q.execute(sql`
     with cu as (
       select u.id, u.start_date, u.end_date from units u
       join unit_classes uc on uc.unit_id = u.id and uc.class_id = ${classId}
       where u.school_id = ${school} and u.start_date <= ${to}::date and u.end_date >= ${from}::date
+    ),
+    span as (select min(start_date) as first, max(end_date) as last from cu),
+    ev as (
+      select 'o' || o.id as id, o.date as day, oa.learning_area_id as area
+      from observations o join observation_areas oa on oa.observation_id = o.id, span
+      where o.school_id = ${school} and o.class_id = ${classId} and o.date between span.first and span.last
+      union all
+      select 's' || s.id, s.story_date, sa.area_id
+      from stories s join story_areas sa on sa.story_id = s.id, span
+      where s.school_id = ${school} and s.class_id = ${classId} and s.story_date between span.first and span.last
+        and ${STORY_EVIDENCE}
+    ),
+    evidence as (
+      select cu.id, count(distinct ev.id)::int as n
+      from cu join unit_areas ua on ua.unit_id = cu.id
+      join ev on ev.area = ua.learning_area_id and ev.day between cu.start_date and cu.end_date
+      group by cu.id
+    ),
+    acts as (
+      select a.unit_id as id, count(*)::int as n, count(*) filter (where a.date <= ${today}::date)::int as done
+      from plan_activities a
+      where a.school_id = ${school} and a.class_id = ${classId} and a.unit_id in (select id from cu)
+      group by a.unit_id
     )
-    select cu.id,
-      (select count(*)::int from plan_activities a where a.unit_id = cu.id and a.class_id = ${classId}) as activities,
-      (select count(*)::int from plan_activities a where a.unit_id = cu.id and a.class_id = ${classId} and a.date <= ${today}::date) as done,
-      (select count(distinct o.id)::int from unit_areas ua
-         join observation_areas oa on oa.learning_area_id = ua.learning_area_id
-         join observations o on o.id = oa.observation_id
-        where ua.unit_id = cu.id and o.school_id = ${school} and o.class_id = ${classId}
-          and o.date between cu.start_date and cu.end_date)
-      + (select count(distinct s.id)::int from unit_areas ua
-         join story_areas sa on sa.area_id = ua.learning_area_id
-         join stories s on s.id = sa.story_id
-        where ua.unit_id = cu.id and s.school_id = ${school} and s.class_id = ${classId}
-          and s.story_date between cu.start_date and cu.end_date and ${STORY_EVIDENCE}) as evidence
-    from cu`);
+    select cu.id, coalesce(acts.n, 0) as activities, coalesce(acts.done, 0) as done, coalesce(evidence.n, 0) as evidence
+    from cu left join acts on acts.id = cu.id left join evidence on evidence.id = cu.id`);
   return new Map(
     rowsOf<{ id: string; activities: number; done: number; evidence: number }>(result).map((r) => [
       r.id,
