@@ -49,6 +49,11 @@ describe('classify', () => {
   ])('"%s" → %s', (command, task) => {
     expect(classify(command, ctx)).toBe(task);
   });
+
+  it('leaves a week that is no plan to the other tasks', () => {
+    expect(classify('Check who was absent this week', ctx)).not.toBe('cue-lesson-analysis');
+    expect(classify("Review this week's attendance", ctx)).not.toBe('cue-lesson-analysis');
+  });
 });
 
 describe('readUnitsCommand', () => {

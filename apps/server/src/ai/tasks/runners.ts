@@ -95,9 +95,9 @@ export class TaskError extends Error {}
 
 const PRESET = { attendance: 1, announcement: 2, story: 3, lesson: 4, observation: 5, units: 6 } as const;
 
-/** A request about the class's plans: analyse or review a plan, a week or a unit. */
+/** A request about the class's plans: analyse or review a plan, a lesson or a unit. */
 const PLAN_REVIEW =
-  /\b(?:analy[sz]e|analysis|review|check|feedback|suggestions?|suggest|improve|look\s+(?:at|over))\b.*\b(?:lesson|plans?|planning|week|unit)\b|\b(?:lesson|plans?|planning|unit)\b.*\b(?:analy[sz]e|analysis|review|feedback|suggestions?|improve)\b/i;
+  /\b(?:analy[sz]e|analysis|review|check|feedback|suggestions?|suggest|improve|look\s+(?:at|over))\b.*\b(?:lesson|plans?|planning|unit)\b|\b(?:lesson|plans?|planning|unit)\b.*\b(?:analy[sz]e|analysis|review|feedback|suggestions?|improve)\b/i;
 /** A request for units or projects: "plan a unit about …", "make a project about …". */
 const UNITS_ASKED =
   /\b(?:create|plan|make|draft|write|build|start|prepare|set\s+up)\b.*\b(?:units?|projects?)\b|\b(?:units?|projects?)\s+(?:about|on|around)\b/i;
