@@ -420,7 +420,27 @@ describe('planning insights', () => {
     });
     expect(art.statusCode, art.body).toBe(200);
 
+    // A published story naming Diya, tagged Mathematics: evidence for the area and for her.
+    const told = await req('POST', '/api/stories/', anita, {
+      class_id: nurseryA,
+      title: 'Counting shells',
+      body: '<p>Diya counted the shells.</p>',
+      what_next: '',
+      story_date: day,
+      student_ids: [diya],
+      area_ids: [M],
+      action: 'publish',
+    });
+    expect(told.statusCode, told.body).toBe(200);
+    expect(told.json().result.status).toBe('published');
+    const mBefore = area(before, M);
+
     const after = await insights();
+    expect(area(after, M)?.stories).toBe((mBefore?.stories ?? 0) + 1);
+    expect(after.totals.stories).toBe(before.totals.stories + 1);
+    expect(after.children.find((c) => c._id === diya)?.by_area[M]).toBe(
+      (before.children.find((c) => c._id === diya)?.by_area[M] ?? 0) + 1,
+    );
     expect(area(after, UW)?.observations).toBe((uwBefore?.observations ?? 0) + 1);
     expect(area(after, UW)?.coverage).toBe('planned_and_evidenced');
     expect(area(after, EAD)?.observations).toBe((eadBefore?.observations ?? 0) + 1);
