@@ -67,7 +67,7 @@ test('a chip drafts nothing from its unfinished sentence; a name not in the clas
   await sendChip(page, 'Write a story/learning item');
   await expect(answer(page)).toContainText('Which child, and what happened?');
   await sendChip(page, 'Create a Lesson Plan');
-  await expect(answer(page)).toContainText('I cannot create lesson plans yet');
+  await expect(answer(page)).toContainText('Plans are made in Planning');
   await expect(page.getByTestId('cue-card-announcement')).toHaveCount(0);
   await expect(page.getByTestId('cue-card-observation')).toHaveCount(0);
   await sendChip(page, 'Analyze Student Progress');
