@@ -88,6 +88,9 @@ export async function weekPlanPdf(
   const width = doc.page.width - margin * 2;
   const bottom = doc.page.height - margin;
   const align = rtl ? 'right' : 'left';
+  // A date's hyphens would turn its numbers around in a right-to-left line (the bidi step reads them as
+  // minus signs); slashes keep the day before the month.
+  const shown = (date: string) => (rtl ? date.replaceAll('-', '/') : date);
   /** Lines of a paragraph broken in reading order (a right-to-left line is turned to visual order once broken). */
   const wrap = (text: string, w: number): string[] => {
     const lines: string[] = [];
@@ -113,7 +116,7 @@ export async function weekPlanPdf(
   };
 
   let y = write(`${L.title} · ${plan.class.name}`, margin, margin, width, 'bold', 16, '#111111');
-  y = write(`${L.week} ${plan.week_start}`, margin, y + 2, width, 'regular', 10, '#555555');
+  y = write(`${L.week} ${shown(plan.week_start)}`, margin, y + 2, width, 'regular', 10, '#555555');
   if (plan.units.length)
     y = write(`${L.units}: ${plan.units.map((u) => u.name).join(' · ')}`, margin, y + 2, width, 'regular', 9, '#555555');
   y += 8;
@@ -128,7 +131,7 @@ export async function weekPlanPdf(
     const x = margin + slot * (colWidth + gap);
     doc.rect(x, top, colWidth, 22).fill(day.holiday ? '#fde2e2' : '#e8eefc');
     write(
-      `${L[day.weekday as keyof typeof EN] ?? day.weekday} ${day.date.slice(0, 5)}`,
+      `${L[day.weekday as keyof typeof EN] ?? day.weekday} ${shown(day.date.slice(0, 5))}`,
       x + 4,
       top + 6,
       colWidth - 8,
