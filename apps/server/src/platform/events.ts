@@ -28,6 +28,15 @@ export interface DomainEvents {
   'chat.read': { conversationId: string; userId: string; seq: number; userIds: string[] };
   /** Care was recorded for children (`date` the ISO day): `userIds` are the class's staff and the children's families. */
   'care.updated': { schoolId: string; classId: string; studentIds: string[]; date: string; kind: string; userIds: string[] };
+  /** A unit was changed (`changed`: the keys saved): `userIds` are the staff of its classes. */
+  'unit.updated': {
+    schoolId: string;
+    unitId: string;
+    version: number;
+    changed: string[];
+    by: { id: string; name: string };
+    userIds: string[];
+  };
   /** Sessions were ended (logout, revocation, removal from a school, account deletion): their sockets close at once. */
   'session.ended': { sessionIds: string[] };
 }

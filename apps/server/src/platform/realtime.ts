@@ -13,6 +13,8 @@ import {
   PRESET_CODES,
   STORY_PUBLISHED_EVENT,
   type StoryPublishedEvent,
+  UNIT_UPDATED_EVENT,
+  type UnitUpdatedEvent,
 } from '@cue/contract';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -265,6 +267,16 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
       kind: e.kind as CareUpdatedEvent['kind'],
     };
     if (e.userIds.length > 0) io.to(e.userIds.map(userRoom)).emit(CARE_UPDATED_EVENT, payload);
+  });
+  // A unit's change reaches the own rooms of its classes' staff: an open planner takes it in.
+  deps.events.on('unit.updated', (e) => {
+    const payload: UnitUpdatedEvent = {
+      _id: e.unitId,
+      version: e.version,
+      changed: e.changed,
+      by: { _id: e.by.id, name: e.by.name },
+    };
+    if (e.userIds.length > 0) io.to(e.userIds.map(userRoom)).emit(UNIT_UPDATED_EVENT, payload);
   });
 
   // Open sockets would keep the HTTP server from closing: end them first.
