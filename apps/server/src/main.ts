@@ -9,6 +9,7 @@ import { seedDemoChatIfEmpty } from './seed/chat.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoGalleryIfEmpty } from './seed/gallery.js';
 import { seedDemoHistoryIfMissing } from './seed/history.js';
+import { seedDemoPlanningIfEmpty } from './seed/planning.js';
 import { seedDemoStoriesIfEmpty } from './seed/stories.js';
 
 async function main(): Promise<void> {
@@ -37,6 +38,9 @@ async function main(): Promise<void> {
   // Its chat: a family's conversation with Nursery A and the class channel, written through the chat service.
   if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
     await seedDemoChatIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo chat not seeded'));
+  // Its planning: a library unit of the organization, three resources, and a running unit in Nursery A copied from the global library.
+  if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
+    await seedDemoPlanningIfEmpty(services, new Date()).catch((err) => app.log.warn({ err }, 'demo planning not seeded'));
   // The assistant's language engine (its model file and expressions), ready before the first message.
   warmUp();
 
