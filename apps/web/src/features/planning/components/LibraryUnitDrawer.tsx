@@ -70,7 +70,7 @@ export function LibraryUnitDrawer({
             )}
           </Group>
           {data.summary && (
-            <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }} dir="auto">
               {data.summary}
             </Text>
           )}

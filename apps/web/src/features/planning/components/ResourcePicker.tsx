@@ -1,5 +1,6 @@
 import { Combobox, Group, Loader, Pill, PillsInput, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue, useId } from '@mantine/hooks';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResources } from '../api';
@@ -45,6 +46,8 @@ export function ResourcePicker({
     if (value.includes(resourceId)) return onChange(value.filter((v) => v !== resourceId));
     const chosen = options.find((o) => o._id === resourceId);
     if (chosen) setPicked((list) => [...list.filter((p) => p._id !== resourceId), chosen]);
+    // A pick ends that search: the box is ready for the next one.
+    setSearch('');
     onChange([...value, resourceId]);
   };
 
@@ -56,7 +59,9 @@ export function ResourcePicker({
         key={resourceId}
         withRemoveButton={!disabled}
         onRemove={() => toggle(resourceId)}
-        removeButtonProps={{ 'aria-label': t('picker.remove', { title }) }}
+        // Mantine hides a pill's remove button from the keyboard and assistive technology (Backspace
+        // removes the last one); each chip's own named button lets any chip be removed without a mouse.
+        removeButtonProps={{ 'aria-label': t('picker.remove', { title }), 'aria-hidden': false, tabIndex: 0 }}
       >
         <Group gap={4} wrap="nowrap" component="span">
           {r && <ResourceKindIcon kind={r.kind} size={14} />}
@@ -78,7 +83,7 @@ export function ResourcePicker({
         >
           <Pill.Group>
             {chips}
-            <Combobox.EventsTarget>
+            <Combobox.EventsTarget withExpandedAttribute>
               <PillsInput.Field
                 id={id}
                 value={search}
@@ -113,7 +118,7 @@ export function ResourcePicker({
               <Combobox.Option value={r._id} key={r._id} active={value.includes(r._id)} aria-selected={value.includes(r._id)}>
                 <Group gap="xs" wrap="nowrap">
                   <ResourceKindIcon kind={r.kind} />
-                  <div style={{ minWidth: 0 }}>
+                  <div style={{ minWidth: 0, flex: 1 }}>
                     <Text size="sm" truncate>
                       {r.title}
                     </Text>
@@ -121,6 +126,7 @@ export function ResourcePicker({
                       {[t(`resources.kind.${r.kind}`), r.author].filter(Boolean).join(' · ')}
                     </Text>
                   </div>
+                  {value.includes(r._id) && <IconCheck size={16} aria-hidden />}
                 </Group>
               </Combobox.Option>
             ))

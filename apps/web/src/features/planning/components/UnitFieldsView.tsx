@@ -73,7 +73,7 @@ function FieldValue({ name, fields }: { name: UnitFieldKey; fields: UnitFields }
   const kind = UNIT_FIELD_KINDS[name];
   if (typeof value === 'string') {
     return (
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} dir="auto">
         {value}
       </Text>
     );
@@ -95,7 +95,9 @@ function FieldValue({ name, fields }: { name: UnitFieldKey; fields: UnitFields }
       {value.map((item, i) => (
         // Items of a list may repeat; their place is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list that never reorders
-        <List.Item key={i}>{item}</List.Item>
+        <List.Item key={i}>
+          <span dir="auto">{item}</span>
+        </List.Item>
       ))}
     </List>
   );

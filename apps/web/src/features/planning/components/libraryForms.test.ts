@@ -38,4 +38,7 @@ describe('cleanTags', () => {
   it('trims, drops blanks and repeats regardless of case, keeping the first spelling', () => {
     expect(cleanTags([' Water ', 'water', '', 'Sand', 'SAND '])).toEqual(['Water', 'Sand']);
   });
+  it('splits a tag holding commas (pasted, or typed before the separator was taken)', () => {
+    expect(cleanTags(['songs,', 'rhymes, counting', ','])).toEqual(['songs', 'rhymes', 'counting']);
+  });
 });

@@ -28,11 +28,14 @@ export function ageRangeText(
   return from !== null ? words.from(words.age(from)) : words.to(words.age(to ?? 0));
 }
 
-/** Tags typed as a comma-separated line or from a tags input: trimmed, unique (case-insensitive), non-empty. */
+/**
+ * Tags from a tags input: split at commas (a pasted or half-typed "songs," stays one tag "songs"),
+ * trimmed, unique regardless of case, non-empty.
+ */
 export function cleanTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const raw of tags) {
+  for (const raw of tags.flatMap((t) => t.split(','))) {
     const tag = raw.trim();
     const key = tag.toLowerCase();
     if (!tag || seen.has(key)) continue;

@@ -40,7 +40,7 @@ function LibraryCard({ unit, onOpen }: { unit: LibraryUnit; onOpen: () => void }
     <Card component="li" withBorder radius="lg" padding="md" data-testid="library-card">
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }} dir="auto">
             {unit.title}
           </Title>
           <Badge variant="light" style={{ textTransform: 'none', flexShrink: 0 }}>
@@ -48,7 +48,7 @@ function LibraryCard({ unit, onOpen }: { unit: LibraryUnit; onOpen: () => void }
           </Badge>
         </Group>
         {unit.summary && (
-          <Text fz="sm" c="dimmed" lineClamp={2}>
+          <Text fz="sm" c="dimmed" lineClamp={2} dir="auto">
             {unit.summary}
           </Text>
         )}
@@ -63,7 +63,7 @@ function LibraryCard({ unit, onOpen }: { unit: LibraryUnit; onOpen: () => void }
         {unit.areas.length > 0 && (
           <Group gap={4} aria-label={t('library.card.areas')}>
             {unit.areas.slice(0, SHOWN_AREAS).map((a) => (
-              <Badge key={a._id} size="sm" variant="outline" color="gray" style={{ textTransform: 'none' }}>
+              <Badge key={a._id} size="sm" variant="default" style={{ textTransform: 'none' }}>
                 {a.name}
               </Badge>
             ))}

@@ -88,7 +88,7 @@ function ResourceCard({
             {t(`resources.kind.${resource.kind}`)}
           </Text>
         </Group>
-        <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }}>
+        <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }} dir="auto">
           {resource.title}
         </Title>
         {(resource.author || resource.file_name) && (
@@ -97,7 +97,7 @@ function ResourceCard({
           </Text>
         )}
         {resource.description && (
-          <Text fz="sm" lineClamp={3}>
+          <Text fz="sm" lineClamp={3} dir="auto">
             {resource.description}
           </Text>
         )}
