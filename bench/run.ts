@@ -3,6 +3,7 @@
  * Starts the server on the embedded database (or on DATABASE_URL when set: `npm run bench:pg`) and
  * measures the hot routes against the constant ceiling route, in the same run. `--only POST` measures
  * only the routes whose name holds the text (with the ceiling), e.g. to profile one of them.
+ * Pages timed in Chromium run on their own: bench/login-paint.ts (login to dashboard), bench/planning-week.ts (a week of 40 activities).
  */
 import { arg, type LoadResult, load as loadAll, machine, saveResults, signIn, startServer } from './lib.js';
 import { attendanceBody, observationSearch, thousandAnnouncements, yearlyReport } from './modules.js';
