@@ -385,7 +385,6 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
                   {mark('dates')}
                 </Group>
               }
-              aria-label={t('common.startDate')}
               value={isoFromDdmmyyyy(dates.start_date)}
               onChange={(value) => setDates({ start_date: wireOf(value) })}
               valueFormat="D MMM YYYY"
