@@ -145,7 +145,7 @@ function Fact({ term, value }: { term: string; value: string }) {
         {term}
       </Text>
       <Text component="dd" fz="sm" fw={500} m={0}>
-        {value}
+        <bdi>{value}</bdi>
       </Text>
     </div>
   );

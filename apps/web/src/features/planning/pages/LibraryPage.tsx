@@ -53,8 +53,10 @@ function LibraryCard({ unit, onOpen }: { unit: LibraryUnit; onOpen: () => void }
           </Text>
         )}
         <Text fz="xs" c="dimmed">
+          {/* The age range is the author's own text ("2-4 years"): isolated so its direction stays its own. */}
+          <bdi>{unit.age_range || t('library.card.anyAge')}</bdi>
+          {' · '}
           {[
-            unit.age_range || t('library.card.anyAge'),
             t('library.card.weeks', { count: unit.weeks }),
             t('library.card.versionNumber', { version: unit.version }),
             t('library.card.copies', { count: unit.copies }),
