@@ -10,6 +10,7 @@ import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, expectResponse, signIn, type TestApp } from './harness.js';
 import { type LocalOidcProvider, startOidcProvider } from './oidc.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
+import { sunrisePlanning } from './support/planning-fixtures.js';
 
 const ORIGIN = 'http://localhost:5173';
 let t: TestApp;
@@ -277,6 +278,8 @@ describe('answers match their response schemas', () => {
     );
     // Aarav's care: an entry, a consented medicine and an accident report.
     Object.assign(ids, await sunriseCarelog(t));
+    // A unit of Nursery A with an activity, a unit of the organization's library and a resource.
+    Object.assign(ids, await sunrisePlanning(t));
   }, 60_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
@@ -346,6 +349,17 @@ describe('answers match their response schemas', () => {
     medicineList: { as: 'parent' },
     incidentList: { as: 'parent' },
     incidentGet: { id: ids.incident, as: 'parent' },
+    unitList: { query: `class_id=${nurseryA}`, as: 'teacher' },
+    unitGet: { id: ids.unit, as: 'teacher' },
+    libraryList: { query: 'framework=eyfs', as: 'teacher' },
+    libraryGet: { id: ids.library_unit, as: 'teacher' },
+    planningFrameworks: { as: 'teacher' },
+    weeklyPlan: { id: nurseryA, as: 'teacher' },
+    termPlan: { id: nurseryA },
+    resourceList: { query: 'kind=link', as: 'teacher' },
+    resourceGet: { id: ids.planning_resource, as: 'teacher' },
+    planningInsights: { query: `class_id=${nurseryA}`, as: 'teacher' },
+    planningInsightsExport: { query: `class_id=${nurseryA}`, as: 'teacher' },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, parentToken, signIn, staffToken, type TestApp } from './harness.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
+import { sunrisePlanning } from './support/planning-fixtures.js';
 
 /**
  * Tenant isolation, generated from the contract's route table: an admin of Moonbeam Nursery calls
@@ -212,7 +213,37 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   incidentAcknowledge: { signature: 'Intruder' },
   incidentRegulator: { on: today, reference: 'Intrusion' },
   carelogSettingsSave: { nap_check_minutes: 10, baby_months: 24, incident_retention_years: 21, summary_time: '06:00 PM' },
+  unitCreate: { title: 'Intrusion', class_ids: [sunrise.class], start_date: today, end_date: today },
+  unitUpdate: { base_version: 1, title: 'Intrusion' },
+  unitMovePreview: { start_date: today },
+  unitMove: { start_date: today },
+  libraryCreate: { framework: 'eyfs', title: 'Intrusion' },
+  libraryUpdate: { framework: 'eyfs', title: 'Intrusion' },
+  libraryCopy: { class_ids: [sunrise.class], start_date: today },
+  weekCopy: { from_week: yesterday, to_week: today },
+  weekPdf: { week: today },
+  activityCreate: { class_id: sunrise.class, date: today, start_time: '10:00 AM', end_time: '10:30 AM', title: 'Intrusion' },
+  activityUpdate: { class_id: sunrise.class, date: today, start_time: '10:00 AM', end_time: '10:30 AM', title: 'Intrusion' },
+  resourceCreate: { kind: 'book', title: 'Intrusion' },
+  resourceUpdate: { kind: 'book', title: 'Intrusion' },
 };
+/** Bodies naming the Sunrise unit, filled in once it exists. */
+const planningBodies = () => ({ unitPublish: { unit_id: sunrise.unit } }) satisfies Partial<Record<keyof typeof ROUTES, object>>;
+/**
+ * The unit and resource libraries are an organization's, and Moonbeam is a school of Sunrise's
+ * organization: its staff read them (and its resource managers edit them) by design, as every teacher
+ * of Sunrise reads them. These routes are left out of the refusals below and checked on their own:
+ * they answer the organization's schools and show nothing else of Sunrise (another organization is
+ * refused: apps/server/test/planning-units.test.ts).
+ */
+const organizationShared = new Set<keyof typeof ROUTES>([
+  'libraryGet',
+  'libraryUpdate',
+  'libraryDelete',
+  'resourceGet',
+  'resourceUpdate',
+  'resourceDelete',
+]);
 /** Bodies naming the Sunrise story tag, filled in once it exists. */
 const tagBodies = () =>
   ({
@@ -241,6 +272,8 @@ const queries: Partial<Record<keyof typeof ROUTES, Record<string, string>>> = {
   communicationAudience: { classes_ids: sunrise.class },
   journalDay: { class_id: sunrise.class, date: yesterday },
   careDay: { class_id: sunrise.class },
+  planningInsights: { class_id: sunrise.class },
+  planningInsightsExport: { class_id: sunrise.class },
 };
 /**
  * Routes that act on the caller's own school only and name nothing of another school in their
@@ -269,6 +302,10 @@ const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   'chatSettingsSave',
   'chatAwaySave',
   'carelogSettingsSave',
+  // The caller's own organization's libraries.
+  'libraryCreate',
+  'resourceCreate',
+  'resourceUpload',
 ]);
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 const urlOf = (name: keyof typeof ROUTES, path: string) => {
@@ -501,6 +538,9 @@ beforeAll(async () => {
     payload: { reason: 'Checking' },
   });
   Object.assign(sunrise, await sunriseCarelog(t));
+  // A unit of Nursery A with an activity, and a unit and a resource of the organization's libraries.
+  Object.assign(sunrise, await sunrisePlanning(t));
+  Object.assign(bodies, planningBodies());
   // The nap routes name entries in their body: Sunrise's own.
   Object.assign(bodies, {
     napEnd: { entry_ids: [sunrise.care_entry], time: '10:00 AM' },
@@ -599,7 +639,7 @@ describe('the requests of this suite', () => {
 });
 
 describe('tenant isolation over the whole route table', () => {
-  it.each(entries.filter(([, d]) => d.path.includes(':id')))(
+  it.each(entries.filter(([name, d]) => d.path.includes(':id') && !organizationShared.has(name)))(
     "%s refuses another school's object and changes nothing",
     async (name, def) => {
       const before = await snapshot();
@@ -623,6 +663,15 @@ describe('tenant isolation over the whole route table', () => {
     },
   );
 
+  it.each(entries.filter(([name, d]) => organizationShared.has(name) && d.method === 'GET'))(
+    '%s answers a school of the same organization, showing nothing else of Sunrise',
+    async (name, def) => {
+      const res = await call(moonbeamAdmin, name, def);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      for (const marker of sunriseMarkers) expect(res.body, `${def.method} ${def.path} shows ${marker}`).not.toContain(marker);
+    },
+  );
+
   it.each(entries.filter(([, d]) => d.access === 'staff'))('%s answers 403 to a parent', async (name, def) => {
     const res = await call(parent, name, def);
     expect(res.statusCode).toBe(403);
@@ -636,7 +685,9 @@ describe('tenant isolation over the whole route table', () => {
  */
 describe('isolation inside a school', () => {
   const before = async () => snapshot();
-  it.each(entries.filter(([, d]) => d.path.includes(':id') && d.access !== 'parent'))(
+  // The organization's libraries are read by every teacher (their writes stay refused: creator or resource manager).
+  const readByEveryTeacher = new Set<keyof typeof ROUTES>(['libraryGet', 'resourceGet']);
+  it.each(entries.filter(([name, d]) => d.path.includes(':id') && d.access !== 'parent' && !readByEveryTeacher.has(name)))(
     '%s refuses a teacher of another class and changes nothing',
     async (name, def) => {
       const was = await before();
