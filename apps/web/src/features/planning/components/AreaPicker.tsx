@@ -1,7 +1,8 @@
 import type { PlanningArea } from '@cue/contract';
-import { Badge, Box, Checkbox, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Checkbox, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { PLANNING_NS } from '../i18n';
 
 export interface AreaPickerProps {
@@ -50,9 +51,9 @@ export function AreaPicker({ areas, value, onChange, label, marker, loading = fa
           {label ?? t('fields.areas')}
         </Text>
         {value.length > 0 && (
-          <Badge size="sm" variant="light" color="gray">
+          <SoftBadge size="sm" color="gray">
             {t('editor.areasChosen', { count: value.length })}
-          </Badge>
+          </SoftBadge>
         )}
         {marker}
       </Group>

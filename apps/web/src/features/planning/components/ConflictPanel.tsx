@@ -2,6 +2,7 @@ import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mant
 import { IconArrowsDiff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inkOf } from '../../../components/SoftBadge';
 import { PLANNING_NS } from '../i18n';
 
 export interface ConflictRow {
@@ -35,6 +36,8 @@ export function ConflictPanel({
       variant="light"
       icon={<IconArrowsDiff size={20} aria-hidden />}
       title={t('planner.conflict.title')}
+      // Mantine's orange title on its light tint is too pale to read (4.5:1).
+      styles={{ title: { color: inkOf('orange') } }}
       role="region"
       aria-label={t('planner.conflict.title')}
       data-testid="unit-conflicts"

@@ -1,11 +1,12 @@
 import { ddmmyyyyFromIso, isoFromDdmmyyyy } from '@cue/contract';
-import { Alert, Badge, Group, List, Stack, Text, useDirection } from '@mantine/core';
+import { Alert, Group, List, Stack, Text, useDirection } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { FormModal } from '../../../components/FormModal';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
 import { type Unit, useMovePreview, useMoveUnit } from '../api';
@@ -98,9 +99,9 @@ export function MoveUnitModal({ unit, onClose, onMoved }: { unit: Unit; onClose:
                       />
                       <Text fz="sm">{showDay(a.to, language, { weekday: 'short', day: 'numeric', month: 'short' })}</Text>
                       {a.adjusted && (
-                        <Badge size="sm" variant="light" color="orange" tt="none">
+                        <SoftBadge size="sm" color="orange">
                           {a.adjusted === 'holiday' ? t('planner.move.holiday') : t('planner.move.closedDay')}
-                        </Badge>
+                        </SoftBadge>
                       )}
                     </Group>
                   </List.Item>

@@ -9,10 +9,11 @@ import {
   type UnitFieldKey,
   type UnitFields,
 } from '@cue/contract';
-import { ActionIcon, Badge, Box, Button, Chip, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Box, Button, Chip, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { PLANNING_NS } from '../i18n';
 
 type ChoiceKey = keyof typeof UNIT_CHOICES;
@@ -101,15 +102,15 @@ function FieldMarker({ dirty, remote }: { dirty: boolean; remote?: string }) {
   const { t } = useTranslation(PLANNING_NS);
   if (remote)
     return (
-      <Badge size="sm" variant="light" color="grape" data-testid="field-changed-by">
+      <SoftBadge size="sm" color="grape" data-testid="field-changed-by">
         {t('editor.changedBy', { name: remote })}
-      </Badge>
+      </SoftBadge>
     );
   if (dirty)
     return (
-      <Badge size="sm" variant="light" color="yellow" data-testid="field-unsaved">
+      <SoftBadge size="sm" color="yellow" data-testid="field-unsaved">
         {t('editor.unsaved')}
-      </Badge>
+      </SoftBadge>
     );
   return null;
 }

@@ -2,7 +2,6 @@ import { PLANNING_PAGE_SIZE, pagePath, UNIT_STATUSES, type UnitKind } from '@cue
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   Pagination,
@@ -19,6 +18,7 @@ import { IconAlertTriangle, IconBooks, IconCalendar, IconListCheck, IconPlus, Ic
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { formatClassName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { Page } from '../../communication/components/Page';
@@ -217,14 +217,14 @@ function UnitCard({ unit }: { unit: Unit }) {
         {unit.areas.length > 0 && (
           <Group gap={4} wrap="wrap" aria-label={t('fields.areas')}>
             {unit.areas.slice(0, AREAS_SHOWN).map((area) => (
-              <Badge key={area._id} size="sm" variant="light" color="teal" tt="none" maw="100%">
+              <SoftBadge key={area._id} size="sm" color="teal" maw="100%">
                 {area.name}
-              </Badge>
+              </SoftBadge>
             ))}
             {more > 0 && (
-              <Badge size="sm" variant="outline" color="gray" tt="none">
+              <SoftBadge outline size="sm" color="gray">
                 {t('units.moreAreas', { count: more })}
-              </Badge>
+              </SoftBadge>
             )}
           </Group>
         )}
@@ -239,9 +239,9 @@ function UnitCard({ unit }: { unit: Unit }) {
             </Text>
           )}
           {unit.source && (
-            <Badge size="sm" variant="light" color="grape" tt="none" data-testid="unit-from-library">
+            <SoftBadge size="sm" color="grape" data-testid="unit-from-library">
               {t('common.fromLibrary')}
-            </Badge>
+            </SoftBadge>
           )}
         </Group>
       </Stack>

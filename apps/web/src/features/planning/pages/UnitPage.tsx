@@ -12,7 +12,6 @@ import {
 import {
   Alert,
   Anchor,
-  Badge,
   Box,
   Button,
   Group,
@@ -44,6 +43,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { ConfirmModal } from '../../../components/FormModal';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { formatClassName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
@@ -227,9 +227,9 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
   };
   const mark = (key: DraftKey) =>
     draft.remote[key] ? (
-      <Badge size="sm" variant="light" color="grape" data-testid="field-changed-by">
+      <SoftBadge size="sm" color="grape" data-testid="field-changed-by">
         {t('editor.changedBy', { name: draft.remote[key] })}
-      </Badge>
+      </SoftBadge>
     ) : undefined;
   const setDates = (next: Partial<Dates>) => {
     edit('dates', { ...dates, ...next });
@@ -541,11 +541,7 @@ function SaveStatus({
           </Button>
         </Group>
       )}
-      {pendingConflicts > 0 && (
-        <Badge color="orange" variant="light" tt="none">
-          {t('planner.toReview', { count: pendingConflicts })}
-        </Badge>
-      )}
+      {pendingConflicts > 0 && <SoftBadge color="orange">{t('planner.toReview', { count: pendingConflicts })}</SoftBadge>}
     </Group>
   );
 }
