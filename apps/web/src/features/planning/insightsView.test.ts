@@ -23,6 +23,11 @@ describe('planning insights', () => {
     expect(presetOf('01-09-2026', '31-08-2027', '2026-11-27')).toBe('year');
     expect(presetOf('01-09-2026', '31-12-2026', '2026-11-27')).toBe('term');
     expect(presetOf('02-09-2026', '31-12-2026', '2026-11-27')).toBeNull();
+    // The class's recorded academic year, when known, is the year.
+    const recorded = { from_date: '01-06-2026', to_date: '31-05-2027' };
+    expect(presetPeriod('year', '2026-11-27', recorded)).toEqual(recorded);
+    expect(presetOf('01-06-2026', '31-05-2027', '2026-11-27', recorded)).toBe('year');
+    expect(presetOf('01-09-2026', '31-08-2027', '2026-11-27', recorded)).toBeNull();
   });
 
   it('separates planned-never-evidenced from evidenced-never-planned', () => {

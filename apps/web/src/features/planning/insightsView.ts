@@ -21,17 +21,29 @@ export function termOf(todayIso: string): { from: string; to: string } {
   return term ? { from: term.start, to: term.end } : { from: todayIso, to: todayIso };
 }
 
-/** A preset's days as the wire writes them. */
-export function presetPeriod(preset: Preset, todayIso: string): { from_date: string; to_date: string } {
+/** A period as the wire writes it. */
+export type WirePeriod = { from_date: string; to_date: string };
+
+/**
+ * A preset's days as the wire writes them. `year` is the class's recorded academic year (the term plan's
+ * `year_start`..`year_end`), when known; without it, September to August as the server reckons.
+ */
+export function presetPeriod(preset: Preset, todayIso: string, year?: WirePeriod | null): WirePeriod {
+  if (preset === 'year' && year) return year;
   const period = preset === 'year' ? academicYearOf(todayIso) : termOf(todayIso);
   return { from_date: ddmmyyyyFromIso(period.from), to_date: ddmmyyyyFromIso(period.to) };
 }
 
-/** Which preset a period is, if any (so its button shows pressed). */
-export function presetOf(from: string | undefined, to: string | undefined, todayIso: string): Preset | null {
+/** Which preset a period is, if any (so its button shows pressed); no days at all is this term, the server's default. */
+export function presetOf(
+  from: string | undefined,
+  to: string | undefined,
+  todayIso: string,
+  year?: WirePeriod | null,
+): Preset | null {
   if (!from && !to) return 'term';
   for (const preset of ['term', 'year'] as const) {
-    const p = presetPeriod(preset, todayIso);
+    const p = presetPeriod(preset, todayIso, year);
     if (p.from_date === from && p.to_date === to) return preset;
   }
   return null;

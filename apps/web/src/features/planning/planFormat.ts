@@ -19,3 +19,9 @@ export function showRange(from: string, to: string, language: string): string {
   const format = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   return format.formatRange(new Date(`${a}T00:00:00Z`), new Date(`${b}T00:00:00Z`));
 }
+
+/**
+ * A time (hh:mm A) kept left to right inside a sentence of any direction: in Arabic or Hebrew its
+ * "AM"/"PM" would otherwise be reordered around the digits.
+ */
+export const ltr = (text: string): string => `\u2066${text}\u2069`;

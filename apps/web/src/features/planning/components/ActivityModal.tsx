@@ -6,7 +6,7 @@ import { FormModal } from '../../../components/FormModal';
 import { toastThen } from '../../../lib/saved';
 import { type PlanActivity, useSaveActivity, type WeeklyPlan } from '../api';
 import { PLANNING_NS, planningErrorText, planningMessage } from '../i18n';
-import { showDay } from '../planFormat';
+import { ltr, showDay } from '../planFormat';
 import { fieldTime, nextSlot, timeProblem, wireTime } from '../weekGrid';
 import { AreaPicker } from './AreaPicker';
 import { ResourcePicker } from './ResourcePicker';
@@ -51,7 +51,7 @@ export function ActivityModal({ plan, target, onClose }: { plan: WeeklyPlan; tar
   }, [plan.units, editing]);
   const titleMissing = title.trim() === '';
   const problem = timeProblem(start, end, plan.class.start_time, plan.class.end_time);
-  const hours = t('weekly.form.hours', { from: plan.class.start_time, to: plan.class.end_time });
+  const hours = t('weekly.form.hours', { from: ltr(plan.class.start_time), to: ltr(plan.class.end_time) });
   const problemText =
     problem === 'startRequired' || problem === 'endRequired'
       ? t('weekly.form.timeRequired')

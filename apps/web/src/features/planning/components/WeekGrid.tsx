@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPaperclip, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,38 +29,44 @@ export const WeekActivityCard = memo(function WeekActivityCard({
     <Paper component="li" withBorder radius="md" p="xs" className={classes.card} data-testid="week-activity">
       <Stack gap={4}>
         <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
-          <Text fz="xs" c="dimmed" fw={600} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-            {activity.start_time} – {activity.end_time}
-          </Text>
+          <Stack gap={2} miw={0} style={{ flex: 1 }}>
+            <Text fz="xs" c="dimmed" fw={600}>
+              {/* Each time kept whole and left to right; in Arabic and Hebrew the start reads first, from the right. */}
+              <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {activity.start_time}
+              </span>{' '}
+              –{' '}
+              <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                {activity.end_time}
+              </span>
+            </Text>
+            <Text fz="sm" fw={600} lh={1.3} dir="auto">
+              {activity.title}
+            </Text>
+          </Stack>
+          {/* Named by their labels ("Edit Circle time"): no tooltip per card, which forty cards would each mount. */}
           {activity.abilities.can_edit && (
-            <Group gap={2} wrap="nowrap" className={classes.noPrint}>
-              <Tooltip label={t('weekly.edit')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={t('weekly.editNamed', { title: activity.title })}
-                  onClick={() => onEdit(activity)}
-                >
-                  <IconPencil size={14} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('weekly.delete')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  color="red"
-                  aria-label={t('weekly.deleteNamed', { title: activity.title })}
-                  onClick={() => onDelete(activity)}
-                >
-                  <IconTrash size={14} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+            <Stack gap={2} className={classes.noPrint} style={{ flexShrink: 0 }}>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={t('weekly.editNamed', { title: activity.title })}
+                onClick={() => onEdit(activity)}
+              >
+                <IconPencil size={14} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                color="red"
+                aria-label={t('weekly.deleteNamed', { title: activity.title })}
+                onClick={() => onDelete(activity)}
+              >
+                <IconTrash size={14} aria-hidden />
+              </ActionIcon>
+            </Stack>
           )}
         </Group>
-        <Text fz="sm" fw={600} lh={1.3} dir="auto">
-          {activity.title}
-        </Text>
         {(activity.unit || activity.areas.length > 0 || resources > 0) && (
           <Group gap={4} wrap="wrap">
             {activity.unit && (
@@ -125,7 +131,7 @@ export const WeekDay = memo(function WeekDay({
       data-holiday={day.holiday ? 'true' : undefined}
     >
       <Stack gap="xs">
-        <Group justify="space-between" gap={4} wrap="nowrap">
+        <Group justify="space-between" gap={4} wrap="wrap">
           <Text component="h2" fz="sm" fw={700} m={0} id={headingId}>
             {name}{' '}
             <Text span fz="sm" c="dimmed" fw={500}>

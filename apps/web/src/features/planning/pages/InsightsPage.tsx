@@ -1,4 +1,4 @@
-import { isDdmmyyyy, isoFromDdmmyyyy, ROUTES } from '@cue/contract';
+import { can, isDdmmyyyy, isoFromDdmmyyyy, ROUTES } from '@cue/contract';
 import { Alert, Button, Group, SegmentedControl, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -11,8 +11,9 @@ import { downloadFile } from '../../admin/download';
 import { Page } from '../../communication/components/Page';
 import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
+import { useShell } from '../../shell/ShellContext';
 import { DayFilter } from '../../story-insights/components/Filters';
-import { type InsightsQuery, usePlanningInsights } from '../api';
+import { type InsightsQuery, usePlanningInsights, useTermPlan } from '../api';
 import {
   InsightsAreas,
   InsightsCoverage,
@@ -46,7 +47,15 @@ function Insights() {
   const insights = usePlanningInsights(query);
   const data = insights.data && insights.data.class._id === classId ? insights.data : undefined;
   const [exporting, setExporting] = useState(false);
-  const preset = presetOf(from, to, todayIso);
+  // The class's recorded academic year (from its term plan, where the school plans terms) is "This year".
+  const { held } = useShell();
+  const termPlans = can({ feature: 'term_planning' }, held);
+  const termPlan = useTermPlan(termPlans ? classId : null, todayWire());
+  const year =
+    termPlan.data && termPlan.data.class._id === classId
+      ? { from_date: termPlan.data.year_start, to_date: termPlan.data.year_end }
+      : null;
+  const preset = presetOf(from, to, todayIso, year);
 
   const setPeriod = (next: { from?: string | null; to?: string | null }) =>
     setParams(
@@ -66,7 +75,7 @@ function Insights() {
     // This term is the server's default (the term so far): the plain address.
     if (value === 'term') setPeriod({ from: null, to: null });
     else {
-      const p = presetPeriod('year', todayIso);
+      const p = presetPeriod('year', todayIso, year);
       setPeriod({ from: p.from_date, to: p.to_date });
     }
   };

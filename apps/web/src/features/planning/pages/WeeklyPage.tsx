@@ -19,7 +19,7 @@ import classes from '../components/Week.module.css';
 import { type GridDay, WeekGrid } from '../components/WeekGrid';
 import { WeekCopyModal, WeekPdfModal } from '../components/WeekTools';
 import { PLANNING_NS, planningErrorText, planningMessage } from '../i18n';
-import { showRange } from '../planFormat';
+import { ltr, showRange } from '../planFormat';
 import { gridDays, shiftWeek, weekFromParam, weekParam } from '../weekGrid';
 
 /** The week shown, by its Monday (ISO), from the address's `?week=` (this week without one). */
@@ -136,7 +136,7 @@ function Weekly() {
             )}
             {data && (
               <Text fz="sm" c="dimmed" ms="auto">
-                {t('weekly.count', { count })} · {t('weekly.hours', { from: data.class.start_time, to: data.class.end_time })}
+                {t('weekly.count', { count })} · {t('weekly.hours', { from: ltr(data.class.start_time), to: ltr(data.class.end_time) })}
               </Text>
             )}
           </Group>
