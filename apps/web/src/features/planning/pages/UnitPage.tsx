@@ -25,6 +25,7 @@ import {
   Text,
   TextInput,
   Title,
+  useDirection,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import {
@@ -108,6 +109,7 @@ export default function UnitPage() {
 function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Unit | undefined> }) {
   const { t } = useTranslation(PLANNING_NS);
   const language = currentLanguage();
+  const { dir } = useDirection();
   const navigate = useNavigate();
   const { draft, state, error, edit, flush, keepTheirs, keepMine, takeIn } = useUnitSync(initial, reload);
   const unit = draft.base;
@@ -298,7 +300,7 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Anchor component={Link} to={listPath} fz="sm">
           <Group gap={4} component="span" wrap="nowrap">
-            <IconArrowBackUp size={16} aria-hidden />
+            <IconArrowBackUp size={16} aria-hidden style={dir === 'rtl' ? { transform: 'scaleX(-1)' } : undefined} />
             {project ? t('planner.backProjects') : t('planner.backUnits')}
           </Group>
         </Anchor>
@@ -420,8 +422,8 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
             searchable
             comboboxProps={{ withinPortal: true }}
           />
-          <Group gap="xs" c="dimmed" fz="sm" wrap="wrap">
-            <IconPencil size={14} aria-hidden />
+          <Group gap="xs" c="dimmed" fz="sm" wrap="nowrap" align="flex-start">
+            <IconPencil size={14} aria-hidden style={{ flexShrink: 0, marginTop: 4 }} />
             <Text fz="sm" c="dimmed" data-testid="unit-last-edited">
               {t('planner.lastEdited', { name: unit.updated_by.name, when: lastEdited })}
             </Text>
