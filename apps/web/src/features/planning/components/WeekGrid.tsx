@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text } from '@mant
 import { IconPaperclip, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SoftBadge } from '../../../components/SoftBadge';
 import type { PlanActivity, WeeklyPlan } from '../api';
 import { PLANNING_NS } from '../i18n';
 import { showDay } from '../planFormat';
@@ -145,9 +146,9 @@ export const WeekDay = memo(function WeekDay({
           )}
         </Group>
         {day.holiday && (
-          <Badge color="orange" variant="light" radius="sm" maw="100%" title={day.holiday} data-testid="week-holiday">
+          <SoftBadge color="orange" radius="sm" maw="100%" title={day.holiday} data-testid="week-holiday">
             {t('weekly.holiday', { title: day.holiday })}
-          </Badge>
+          </SoftBadge>
         )}
         {!day.open && !day.holiday && (
           <Text fz="xs" c="dimmed">
