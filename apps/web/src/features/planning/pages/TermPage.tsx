@@ -58,7 +58,7 @@ function UnitPanel({ unit, canEdit, onMove }: { unit: TermUnit; canEdit: boolean
             {words.status[unit.status]}
           </Badge>
           {unit.areas.map((area) => (
-            <Badge key={area._id} variant="outline" color="grape" radius="sm" title={area.name}>
+            <Badge key={area._id} variant="outline" color="dark" radius="sm" title={area.name}>
               {area.name}
             </Badge>
           ))}
