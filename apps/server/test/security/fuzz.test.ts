@@ -20,6 +20,7 @@ import { demoId } from '../../src/seed/demo.js';
 import { bearer, createTestApp, type TestApp } from '../harness.js';
 import { type LocalOidcProvider, startOidcProvider } from '../oidc.js';
 import { sunriseCarelog } from '../support/carelog-fixtures.js';
+import { sunrisePlanning } from '../support/planning-fixtures.js';
 import {
   arbitraryFor,
   encodeUrlValue,
@@ -361,6 +362,9 @@ beforeAll(async () => {
   real.chat_report = (await t.request({ method: 'GET', url: ROUTES.chatReports.path, headers: admin })).json().result[0]?._id;
   // A care entry, a consented medicine and an incident report of Aarav.
   Object.assign(real, await sunriseCarelog(t));
+  // A unit of Nursery A with an activity, and a unit and a resource of the organization's libraries
+  // (those two are shared by the organization's schools by design: any staff caller reads them).
+  Object.assign(real, await sunrisePlanning(t));
   schoolPermissions = (await t.request({ method: 'GET', url: ROUTES.schoolPermissions.path, headers: admin })).json().result;
   ids = [
     ...Object.values(real).filter((v): v is string => Boolean(v)),
@@ -387,6 +391,11 @@ beforeAll(async () => {
     file_link: link,
     image_url: link,
     time_zone: fc.constantFrom('Asia/Kolkata', 'Europe/London', 'UTC'),
+    // Planning: the real unit and resource, and EYFS areas (Understanding the World, Literacy).
+    unit_id: fc.constant(real.unit as string),
+    resource_ids: fc.constant(real.planning_resource as string),
+    area_ids: fc.constantFrom('3ce9bd22f2bf1efb3d6fe01f', 'f67904fb136cef698facda2e'),
+    area_id: fc.constant('3ce9bd22f2bf1efb3d6fe01f'),
   };
 }, 120_000);
 
