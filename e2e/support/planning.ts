@@ -46,11 +46,6 @@ export function pickerDay(iso: string): string {
   return `${d.getUTCDate()} ${d.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${d.getUTCFullYear()}`;
 }
 
-/** An ISO day as the weekly grid's columns and the copy toast name it in English ("Wed, 9 Dec" style parts). */
-export function weekdayName(iso: string): string {
-  return new Date(`${iso}T00:00:00Z`).toLocaleString('en-US', { weekday: 'long', timeZone: 'UTC' });
-}
-
 /** The library unit of that title (the global library unless told), as the staff member sees it. */
 export async function libraryUnit(
   request: APIRequestContext,
@@ -155,17 +150,6 @@ export async function weeklyPlan(
   return resultOf<WeeklyPlan>(res, 'weekly plan');
 }
 
-/** The titles of a week's activities day by day (ISO day → titles in the plan's time order). */
-export async function weekTitles(
-  request: APIRequestContext,
-  token: string,
-  classId: string,
-  mondayIso: string,
-): Promise<Record<string, string[]>> {
-  const plan = await weeklyPlan(request, token, classId, mondayIso);
-  return Object.fromEntries(plan.days.map((d, i) => [addDays(mondayIso, i), d.activities.map((a) => a.title)]));
-}
-
 /**
  * A school holiday on one ISO day, created by the admin over the calendar API; answers its id, for the
  * journey to delete in its `finally` (a holiday left behind would change other journeys' weeks).
@@ -180,7 +164,7 @@ export async function createHoliday(
     headers: auth(adminToken),
     data: { title, start_date: wireDay(dayIso), end_date: wireDay(dayIso), class_id: null, is_holiday: true },
   });
-  return (await resultOf<{ _id: string }>(res, 'create holiday'))._id;
+  return (await resultOf<{ id: string }>(res, 'create holiday')).id;
 }
 
 /** DELETE /api/calendar/:id. */
