@@ -1,16 +1,18 @@
-import { addDays, ddmmyyyyFromIso, isDdmmyyyy, isIsoDate, isoFromDdmmyyyy, pagePath } from '@cue/contract';
+import { addDays, ddmmyyyyFromIso, isDdmmyyyy, isIsoDate, isoFromDdmmyyyy, pagePath, UNIT_UPDATED_EVENT } from '@cue/contract';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowsHorizontal, IconChevronLeft, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAddressParam } from '../../../lib/addressParam';
 import { todayWire } from '../../../lib/day';
 import { formatClassName } from '../../../lib/format';
+import { useSocketEvent } from '../../../lib/socket';
 import { Page } from '../../communication/components/Page';
 import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
-import { type TermPlan, useTermPlan } from '../api';
+import { planningKeys, type TermPlan, useTermPlan } from '../api';
 import { NoClass, usePlanClass } from '../components/PlanClass';
 import { TermMoveModal } from '../components/TermMoveModal';
 import { TermLegend, TermTimeline, type TermUnit, unitDates, useTermWords } from '../components/TermTimeline';
@@ -105,6 +107,9 @@ function Term() {
   // Any day of the year shown, ISO in the address (the wire's DD-MM-YYYY also read); today's year without one.
   const day = asked && isIsoDate(asked) ? asked : asked && isDdmmyyyy(asked) ? isoFromDdmmyyyy(asked) : null;
   const plan = useTermPlan(classId, ddmmyyyyFromIso(day ?? todayIso));
+  const client = useQueryClient();
+  // A colleague changed a unit of the class (its dates, status or title): the timeline reads it again.
+  useSocketEvent(UNIT_UPDATED_EVENT, () => void client.invalidateQueries({ queryKey: planningKeys.terms }));
   const data = plan.data && plan.data.class._id === classId ? plan.data : undefined;
   const rtl = i18n.dir() === 'rtl';
   const Before = rtl ? IconChevronRight : IconChevronLeft;

@@ -1,6 +1,7 @@
-import { addDays, ddmmyyyyFromIso, isoFromDdmmyyyy } from '@cue/contract';
+import { addDays, ddmmyyyyFromIso, isoFromDdmmyyyy, UNIT_UPDATED_EVENT } from '@cue/contract';
 import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconCopy, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/FormModal';
@@ -9,10 +10,11 @@ import { todayWire } from '../../../lib/day';
 import { formatClassName } from '../../../lib/format';
 import { toast } from '../../../lib/notify';
 import { toastThen } from '../../../lib/saved';
+import { useSocketEvent } from '../../../lib/socket';
 import { Page } from '../../communication/components/Page';
 import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
-import { type PlanActivity, useDeleteActivity, useWeeklyPlan } from '../api';
+import { type PlanActivity, planningKeys, useDeleteActivity, useWeeklyPlan } from '../api';
 import { ActivityModal, type ActivityTarget } from '../components/ActivityModal';
 import { NoClass, usePlanClass } from '../components/PlanClass';
 import classes from '../components/Week.module.css';
@@ -35,6 +37,9 @@ function Weekly() {
   const [monday, setMonday] = useWeekParam();
   const plan = useWeeklyPlan(classId, ddmmyyyyFromIso(monday));
   const remove = useDeleteActivity();
+  const client = useQueryClient();
+  // A colleague moved or renamed a unit of the class: its activities and chips may have changed.
+  useSocketEvent(UNIT_UPDATED_EVENT, () => void client.invalidateQueries({ queryKey: planningKeys.weeks }));
   const [editing, setEditing] = useState<ActivityTarget | null>(null);
   const [deleting, setDeleting] = useState<PlanActivity | null>(null);
   const [copying, setCopying] = useState(false);
@@ -136,7 +141,8 @@ function Weekly() {
             )}
             {data && (
               <Text fz="sm" c="dimmed" ms="auto">
-                {t('weekly.count', { count })} · {t('weekly.hours', { from: ltr(data.class.start_time), to: ltr(data.class.end_time) })}
+                {t('weekly.count', { count })} ·{' '}
+                {t('weekly.hours', { from: ltr(data.class.start_time), to: ltr(data.class.end_time) })}
               </Text>
             )}
           </Group>
@@ -148,7 +154,7 @@ function Weekly() {
           ) : !data ? (
             <Skeleton h={360} radius="lg" data-testid="week-loading" />
           ) : (
-            <div className={classes.print} aria-busy={plan.isFetching}>
+            <div className={classes.print} aria-busy={plan.isFetching} style={{ opacity: plan.isPlaceholderData ? 0.6 : 1 }}>
               {days.length === 0 ? (
                 <Alert color="gray" variant="light" data-testid="week-empty">
                   {t('weekly.noDays')}
