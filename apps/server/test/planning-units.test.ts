@@ -485,6 +485,9 @@ describe('the resource library', () => {
       );
     expect(await list('?search=carle')).toContain(book._id);
     expect(await list('?search=carle')).not.toContain(link._id);
+    // A search box finds words by their beginning, and a query language's symbols are only words.
+    expect(await list('?search=bean%20dia')).toEqual([link._id]);
+    expect(await list('?search=%27%7C%21')).toEqual(expect.arrayContaining([book._id, link._id]));
     expect(await list('?kind=link')).toEqual(expect.arrayContaining([link._id]));
     expect(await list('?tag=seeds')).toEqual([book._id]);
     expect(await list(`?area_id=${UW}`)).toEqual(expect.arrayContaining([book._id]));

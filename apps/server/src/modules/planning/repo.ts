@@ -17,6 +17,7 @@ import {
   units,
   users,
 } from '../../platform/db/schema.js';
+import { prefixTsQuery } from '../../platform/search.js';
 
 export type UnitRow = typeof units.$inferSelect;
 export type LibraryRow = typeof libraryUnits.$inferSelect;
@@ -463,7 +464,9 @@ export async function listResources(scope: Scope, q: Queryable, f: ResourceFilte
     organizationReach(scope, planningResources.organizationId),
     isNull(planningResources.archivedAt),
   ];
-  if (f.search) where.push(sql`${planningResources.search} @@ websearch_to_tsquery('simple', ${f.search})`);
+  // Words typed are prefixes: "caterp" finds "Caterpillar" (a search box, not a query language).
+  const words = f.search ? prefixTsQuery(f.search) : null;
+  if (words) where.push(sql`${planningResources.search} @@ to_tsquery('simple', ${words})`);
   if (f.kind) where.push(eq(planningResources.kind, f.kind));
   if (f.tag) where.push(sql`${planningResources.tags} @> ${JSON.stringify([f.tag])}::jsonb`);
   if (f.areaId) where.push(sql`${planningResources.areaIds} @> ${JSON.stringify([f.areaId])}::jsonb`);
