@@ -400,6 +400,7 @@ test('the term plan: a unit moved by a week lists where each activity goes, then
   const panel = page.getByTestId('term-unit-panel');
   await expect(panel.getByRole('heading', { name: unit.title })).toBeVisible();
   await expect(panel).toContainText('2 activities');
+  await expectNoSeriousViolations(page, 'the term plan');
   await panel.getByRole('button', { name: 'Move', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Move ${unit.title}` });
   await pickDate(page, dialog.getByLabel('New start date'), to);
