@@ -1,31 +1,20 @@
 import { PLANNING_PAGE_SIZE, pagePath, UNIT_STATUSES, type UnitKind } from '@cue/contract';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconBooks, IconCalendar, IconListCheck, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBooks, IconCalendar, IconListCheck, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Pager } from '../../../components/Pager';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { formatClassName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { Page } from '../../communication/components/Page';
 import { type Unit, useUnits } from '../api';
-import { PLANNING_NS, planningErrorText } from '../i18n';
+import { PLANNING_NS } from '../i18n';
 import { showRange } from '../planFormat';
 import { oneOf, useAddressChanges } from './addressChanges';
+import { CardGrid, EmptyCards, ListError, SearchField } from './CardList';
 import { NewUnitModal } from './NewUnitModal';
 import { NoClass, usePlanClass } from './PlanClass';
 import { UnitStatusBadge } from './UnitStatusBadge';
@@ -88,14 +77,12 @@ export function UnitList({ kind }: { kind: UnitKind }) {
       ) : (
         <Stack gap="md">
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
+            <SearchField
               label={t('common.search')}
               placeholder={project ? t('projects.searchHint') : t('units.searchHint')}
-              leftSection={<IconSearch size={16} aria-hidden />}
               value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
-              w={{ base: '100%', xs: 260 }}
-              type="search"
+              onChange={setTyped}
+              width={260}
             />
             <Select
               label={t('common.status')}
@@ -111,75 +98,57 @@ export function UnitList({ kind }: { kind: UnitKind }) {
             </Anchor>
           </Group>
           {list.error && !list.data ? (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />}>
-              <Group justify="space-between" gap="sm">
-                <Text fz="sm">{planningErrorText(list.error)}</Text>
-                <Button size="xs" variant="default" onClick={() => list.refetch()}>
-                  {t('common.retry')}
-                </Button>
-              </Group>
-            </Alert>
+            <ListError error={list.error} onRetry={() => list.refetch()} />
           ) : !list.data ? (
             <Skeleton h={240} radius="lg" />
           ) : list.data.items.length === 0 ? (
-            <Paper withBorder radius="lg" p="xl" data-testid="units-empty">
-              <Stack align="center" gap="sm">
-                <Text ta="center" fw={600}>
-                  {filtered
-                    ? project
-                      ? t('projects.emptyFiltered')
-                      : t('units.emptyFiltered')
-                    : project
-                      ? t('projects.empty')
-                      : t('units.empty')}
-                </Text>
-                {!filtered && (
-                  <>
-                    <Text ta="center" c="dimmed" fz="sm" maw={460}>
-                      {project ? t('projects.emptyHint') : t('units.emptyHint')}
-                    </Text>
-                    <Group gap="sm" justify="center">
-                      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-                        {project ? t('projects.new') : t('units.new')}
-                      </Button>
-                      <Button component={Link} to="/planning/unit-library" variant="default">
-                        {t('units.fromLibrary')}
-                      </Button>
-                    </Group>
-                  </>
-                )}
-              </Stack>
-            </Paper>
+            <EmptyCards
+              testId="units-empty"
+              title={
+                filtered
+                  ? project
+                    ? t('projects.emptyFiltered')
+                    : t('units.emptyFiltered')
+                  : project
+                    ? t('projects.empty')
+                    : t('units.empty')
+              }
+            >
+              {!filtered && (
+                <>
+                  <Text ta="center" c="dimmed" fz="sm" maw={460}>
+                    {project ? t('projects.emptyHint') : t('units.emptyHint')}
+                  </Text>
+                  <Group gap="sm" justify="center">
+                    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+                      {project ? t('projects.new') : t('units.new')}
+                    </Button>
+                    <Button component={Link} to="/planning/unit-library" variant="default">
+                      {t('units.fromLibrary')}
+                    </Button>
+                  </Group>
+                </>
+              )}
+            </EmptyCards>
           ) : (
-            <Stack gap="sm">
-              <Text fz="sm" c="dimmed" aria-live="polite">
-                {project ? t('projects.total', { count: list.data.total }) : t('units.total', { count: list.data.total })}
-              </Text>
-              <SimpleGrid
-                cols={{ base: 1, sm: 2, lg: 3 }}
-                spacing="sm"
-                component="ul"
-                aria-label={project ? t('projects.listLabel') : t('units.listLabel')}
-                data-testid="unit-list"
-                style={{ listStyle: 'none', padding: 0, margin: 0 }}
-              >
-                {list.data.items.map((unit) => (
-                  <UnitCard key={unit._id} unit={unit} />
-                ))}
-              </SimpleGrid>
-            </Stack>
+            <CardGrid
+              total={project ? t('projects.total', { count: list.data.total }) : t('units.total', { count: list.data.total })}
+              label={project ? t('projects.listLabel') : t('units.listLabel')}
+              testId="unit-list"
+              spacing="sm"
+            >
+              {list.data.items.map((unit) => (
+                <UnitCard key={unit._id} unit={unit} />
+              ))}
+            </CardGrid>
           )}
-          {pages > 1 && (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={(next) => change({ page: next > 1 ? String(next) : null })}
-                getControlProps={(control) => ({ 'aria-label': t(`units.pagination.${control}`) })}
-                getItemProps={(n) => ({ 'aria-label': t('units.pagination.page', { page: n }) })}
-              />
-            </Group>
-          )}
+          <Pager
+            pages={pages}
+            page={page}
+            onChange={(next) => change({ page: next > 1 ? String(next) : null })}
+            controlLabel={(control) => t(`units.pagination.${control}`)}
+            pageLabel={(n) => t('units.pagination.page', { page: n })}
+          />
         </Stack>
       )}
       {creating && <NewUnitModal kind={kind} classId={classId} onClose={() => setCreating(false)} />}

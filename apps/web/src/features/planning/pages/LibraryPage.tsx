@@ -1,33 +1,19 @@
 import { can, type LibraryUnit, PLANNING_FRAMEWORKS } from '@cue/contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconBooks, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconBooks, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/Pager';
 import { Page } from '../../communication/components/Page';
 import { usePermissions } from '../../shell/api';
 import { useLibrary } from '../api';
 import { oneOf, useAddressChanges } from '../components/addressChanges';
+import { CardGrid, EmptyCards, ListError, LoadingCards, SearchField } from '../components/CardList';
 import { CopyUnitModal } from '../components/CopyUnitModal';
 import { LibraryUnitDrawer } from '../components/LibraryUnitDrawer';
 import { LIBRARY_EDITOR_NEED, LibraryUnitForm } from '../components/LibraryUnitForm';
-import { PLANNING_NS, planningErrorText } from '../i18n';
+import { PLANNING_NS } from '../i18n';
 
 const TABS = ['global', 'organization'] as const;
 const SHOWN_AREAS = 3;
@@ -137,14 +123,12 @@ export default function LibraryPage() {
         </Tabs.List>
       </Tabs>
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <SearchField
           label={t('library.filter.search')}
           placeholder={t('library.filter.searchHint')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={{ base: '100%', xs: 280 }}
-          type="search"
+          onChange={setSearch}
+          width={280}
         />
         <Select
           label={t('library.filter.framework')}
@@ -157,66 +141,43 @@ export default function LibraryPage() {
         />
       </Group>
       {list.error && !list.data ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />}>
-          {planningErrorText(list.error)}
-        </Alert>
+        <ListError error={list.error} />
       ) : !list.data ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('library.loading')}>
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} h={180} radius="lg" />
-          ))}
-        </SimpleGrid>
+        <LoadingCards label={t('library.loading')} height={180} />
       ) : list.data.items.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl" data-testid="empty-state">
-          <Stack align="center" gap="sm">
-            <IconBooks size={36} aria-hidden stroke={1.4} />
-            <Text ta="center" fw={500}>
-              {filtered ? t('library.emptyFiltered') : tab === 'global' ? t('library.emptyGlobal') : t('library.empty')}
+        <EmptyCards
+          icon={<IconBooks size={36} aria-hidden stroke={1.4} />}
+          title={filtered ? t('library.emptyFiltered') : tab === 'global' ? t('library.emptyGlobal') : t('library.empty')}
+        >
+          {!filtered && tab === 'organization' && mayEdit && (
+            <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+              {t('library.action.new')}
+            </Button>
+          )}
+          {!filtered && tab === 'organization' && !mayEdit && (
+            <Text ta="center" fz="sm" c="dimmed">
+              {t('library.emptyHint')}
             </Text>
-            {!filtered && tab === 'organization' && mayEdit && (
-              <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-                {t('library.action.new')}
-              </Button>
-            )}
-            {!filtered && tab === 'organization' && !mayEdit && (
-              <Text ta="center" fz="sm" c="dimmed">
-                {t('library.emptyHint')}
-              </Text>
-            )}
-          </Stack>
-        </Paper>
+          )}
+        </EmptyCards>
       ) : (
-        <Stack gap="sm">
-          <Text fz="sm" c="dimmed" aria-live="polite">
-            {t('library.total', { count: list.data.total })}
-          </Text>
-          <SimpleGrid
-            component="ul"
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            spacing="md"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t(tab === 'global' ? 'library.tab.global' : 'library.tab.organization')}
-            data-testid="library-list"
-          >
-            {list.data.items.map((u) => (
-              <LibraryCard key={u._id} unit={u} onOpen={() => change({ unit: u._id })} />
-            ))}
-          </SimpleGrid>
-        </Stack>
+        <CardGrid
+          total={t('library.total', { count: list.data.total })}
+          label={t(tab === 'global' ? 'library.tab.global' : 'library.tab.organization')}
+          testId="library-list"
+        >
+          {list.data.items.map((u) => (
+            <LibraryCard key={u._id} unit={u} onOpen={() => change({ unit: u._id })} />
+          ))}
+        </CardGrid>
       )}
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(next) => change({ page: next > 1 ? String(next) : null })}
-            getControlProps={(control) => ({ 'aria-label': t(`library.pagination.${control}`) })}
-            getItemProps={(n) => ({ 'aria-label': t('library.pagination.page', { page: n }) })}
-          />
-        </Group>
-      )}
+      <Pager
+        pages={pages}
+        page={page}
+        onChange={(next) => change({ page: next > 1 ? String(next) : null })}
+        controlLabel={(control) => t(`library.pagination.${control}`)}
+        pageLabel={(n) => t('library.pagination.page', { page: n })}
+      />
       {openId && (
         <LibraryUnitDrawer
           id={openId}

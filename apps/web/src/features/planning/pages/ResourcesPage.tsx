@@ -1,39 +1,17 @@
 import { isSafeLink, RESOURCE_KINDS } from '@cue/contract';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertTriangle,
-  IconExternalLink,
-  IconLibraryPlus,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { IconExternalLink, IconLibraryPlus, IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/FormModal';
+import { Pager } from '../../../components/Pager';
 import { toast } from '../../../lib/notify';
 import { toastThen } from '../../../lib/saved';
 import { Page } from '../../communication/components/Page';
 import { type PlanningResource, useDeleteResource, useFrameworks, useResources } from '../api';
 import { oneOf, useAddressChanges } from '../components/addressChanges';
+import { CardGrid, EmptyCards, ListError, LoadingCards, SearchField } from '../components/CardList';
 import { ageRangeText } from '../components/libraryForms';
 import { ResourceForm } from '../components/ResourceForm';
 import { ResourceKindIcon } from '../components/ResourceKindIcon';
@@ -245,14 +223,12 @@ export default function ResourcesPage() {
       }
     >
       <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label={t('resources.filter.label')}>
-        <TextInput
+        <SearchField
           label={t('resources.filter.search')}
           placeholder={t('resources.filter.searchHint')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          type="search"
-          w={{ base: '100%', xs: 240 }}
+          onChange={setSearch}
+          width={240}
         />
         <Select
           label={t('resources.filter.kind')}
@@ -297,74 +273,51 @@ export default function ResourcesPage() {
         )}
       </Group>
       {list.error && !list.data ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />}>
-          {planningErrorText(list.error)}
-        </Alert>
+        <ListError error={list.error} />
       ) : !list.data ? (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={t('resources.loading')}>
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} h={200} radius="lg" />
-          ))}
-        </SimpleGrid>
+        <LoadingCards label={t('resources.loading')} height={200} />
       ) : list.data.items.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl" data-testid="empty-state">
-          <Stack align="center" gap="sm">
-            <IconLibraryPlus size={36} aria-hidden stroke={1.4} />
-            <Text ta="center" fw={500}>
-              {filtered ? t('resources.emptyFiltered') : t('resources.empty')}
+        <EmptyCards
+          icon={<IconLibraryPlus size={36} aria-hidden stroke={1.4} />}
+          title={filtered ? t('resources.emptyFiltered') : t('resources.empty')}
+        >
+          {filtered ? (
+            <Button variant="light" onClick={clearFilters}>
+              {t('resources.filter.clear')}
+            </Button>
+          ) : (
+            <Text ta="center" fz="sm" c="dimmed">
+              {t('resources.emptyHint')}
             </Text>
-            {filtered ? (
-              <Button variant="light" onClick={clearFilters}>
-                {t('resources.filter.clear')}
-              </Button>
-            ) : (
-              <Text ta="center" fz="sm" c="dimmed">
-                {t('resources.emptyHint')}
-              </Text>
-            )}
-          </Stack>
-        </Paper>
+          )}
+        </EmptyCards>
       ) : (
-        <Stack gap="sm">
-          <Text fz="sm" c="dimmed" aria-live="polite">
-            {t('resources.total', { count: list.data.total })}
-          </Text>
-          <SimpleGrid
-            component="ul"
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            spacing="md"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('resources.listLabel')}
-            data-testid="resource-list"
-          >
-            {list.data.items.map((r) => (
-              <ResourceCard
-                key={r._id}
-                resource={r}
-                onTag={(next) => {
-                  setTag(next);
-                  filter({ tag: next });
-                }}
-                onEdit={() => setEditing(r)}
-                onDelete={() => setDeleting(r)}
-              />
-            ))}
-          </SimpleGrid>
-        </Stack>
+        <CardGrid
+          total={t('resources.total', { count: list.data.total })}
+          label={t('resources.listLabel')}
+          testId="resource-list"
+        >
+          {list.data.items.map((r) => (
+            <ResourceCard
+              key={r._id}
+              resource={r}
+              onTag={(next) => {
+                setTag(next);
+                filter({ tag: next });
+              }}
+              onEdit={() => setEditing(r)}
+              onDelete={() => setDeleting(r)}
+            />
+          ))}
+        </CardGrid>
       )}
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(next) => change({ page: next > 1 ? String(next) : null })}
-            getControlProps={(control) => ({ 'aria-label': t(`library.pagination.${control}`) })}
-            getItemProps={(n) => ({ 'aria-label': t('library.pagination.page', { page: n }) })}
-          />
-        </Group>
-      )}
+      <Pager
+        pages={pages}
+        page={page}
+        onChange={(next) => change({ page: next > 1 ? String(next) : null })}
+        controlLabel={(control) => t(`library.pagination.${control}`)}
+        pageLabel={(n) => t('library.pagination.page', { page: n })}
+      />
       {editing && <ResourceForm resource={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {uploading && (
         <ResourceUploadModal
