@@ -241,13 +241,14 @@ test('two people edit one unit at once: changes to different fields reach both p
     const saved = await readUnit(request, cls.token, unit._id);
     expect(saved.fields.intentions).toEqual([taraIntends]);
     expect(saved.fields.next_steps).toBe(anitaNext);
-    // And after a reload.
+    // And after a reload (Tara's page listening again once it is back).
+    const taraListensAgain = socketJoined(page);
     for (const p of [page, anita]) {
       await p.reload();
       await expect(intention(p)).toHaveValue(taraIntends);
       await expect(nextSteps(p)).toHaveValue(anitaNext);
     }
-    await expectSocket(taraListens);
+    await expectSocket(taraListensAgain);
 
     // The same field at the same time: Anita is still typing (her save waits for a pause) when Tara's is saved.
     const anitaSays = `Ask the families for photos of the seaside ${tag}`;
