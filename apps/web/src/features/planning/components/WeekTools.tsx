@@ -1,13 +1,19 @@
-import { addDays, ddmmyyyyFromIso, EXPORT_LANGUAGES, weekStart } from '@cue/contract';
-import { Alert, Button, Group, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
+import { addDays, ddmmyyyyFromIso, weekStart } from '@cue/contract';
+import { Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconFileTypePdf, IconRefresh } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
+import {
+  type ExportLanguage,
+  ExportLanguagePicker,
+  ExportProgress,
+  readerExportLanguage,
+  useExportJob,
+} from '../../../components/ExportJob';
 import { FormModal } from '../../../components/FormModal';
 import { toast } from '../../../lib/notify';
-import { useExport } from '../../children/api';
 import { useCopyWeek, useWeekPdf } from '../api';
 import { PLANNING_NS, planningErrorText, planningMessage } from '../i18n';
 import { showDay, showRange } from '../planFormat';
@@ -93,28 +99,13 @@ export function WeekCopyModal({
   );
 }
 
-type Language = (typeof EXPORT_LANGUAGES)[number];
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية', he: 'עברית' };
-
 /** The week as a PDF: prepared by a job whose progress shows here, then opened from its link. */
 export function WeekPdfModal({ classId, monday, onClose }: { classId: string; monday: string; onClose: () => void }) {
   const { t, i18n } = useTranslation(PLANNING_NS);
-  const [language, setLanguage] = useState<Language>(EXPORT_LANGUAGES.find((l) => i18n.language.startsWith(l)) ?? 'en');
+  const [language, setLanguage] = useState<ExportLanguage>(readerExportLanguage(i18n.language));
   const start = useWeekPdf();
-  const [exportId, setExportId] = useState<string | null>(null);
-  const job = useExport(exportId);
-  const status = job.data?.status;
-  const running = start.isPending || (!!exportId && status !== 'done' && status !== 'failed' && !job.isError);
-  const failed = status === 'failed' || job.isError || start.isError;
-  const link = status === 'done' ? job.data?.file_link : null;
-  const languageId = useId();
-  const make = () => {
-    setExportId(null);
-    start.mutate(
-      { classId, body: { week: ddmmyyyyFromIso(monday), language } },
-      { onSuccess: (answer) => setExportId(answer.id) },
-    );
-  };
+  const job = useExportJob(start);
+  const make = () => job.make({ classId, body: { week: ddmmyyyyFromIso(monday), language } });
   return (
     <FormModal
       opened
@@ -123,60 +114,23 @@ export function WeekPdfModal({ classId, monday, onClose }: { classId: string; mo
       submitLabel={t('weekly.pdf.make')}
       onSubmit={make}
       pending={start.isPending}
-      submitDisabled={running}
+      submitDisabled={job.running}
       size="md"
     >
-      <Stack gap={4}>
-        <Text fz="sm" fw={500} id={languageId}>
-          {t('weekly.pdf.language')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby={languageId}
-          value={language}
-          onChange={(value) => setLanguage(value as Language)}
-          data={EXPORT_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-          disabled={running}
-        />
-      </Stack>
-      {running && (
-        <Stack gap={4} data-testid="week-pdf-progress">
-          <Text fz="sm">{t('weekly.pdf.preparing', { progress: job.data?.progress ?? 0 })}</Text>
-          <Progress value={job.data?.progress ?? 0} animated aria-label={t('weekly.pdf.title')} />
-        </Stack>
-      )}
-      {link && (
-        <Alert color="teal" variant="light" data-testid="week-pdf-ready">
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text fz="sm">{t('weekly.pdf.ready')}</Text>
-            <Button
-              component="a"
-              href={link}
-              target="_blank"
-              rel="noopener"
-              leftSection={<IconFileTypePdf size={16} aria-hidden />}
-              data-testid="week-pdf-link"
-            >
-              {t('weekly.pdf.open')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {failed && !running && (
-        <Alert color="red" variant="light" data-testid="week-pdf-failed">
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text fz="sm">
-              {start.isError
-                ? planningErrorText(start.error)
-                : job.isError
-                  ? planningErrorText(job.error)
-                  : t('weekly.pdf.failed')}
-            </Text>
-            <Button variant="default" size="xs" leftSection={<IconRefresh size={14} aria-hidden />} onClick={make}>
-              {t('weekly.pdf.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <ExportLanguagePicker label={t('weekly.pdf.language')} value={language} onChange={setLanguage} disabled={job.running} />
+      <ExportProgress
+        job={job}
+        testId="week-pdf"
+        text={{
+          name: t('weekly.pdf.title'),
+          preparing: t('weekly.pdf.preparing', { progress: job.progress }),
+          ready: t('weekly.pdf.ready'),
+          open: t('weekly.pdf.open'),
+          failed: job.error ? planningErrorText(job.error) : t('weekly.pdf.failed'),
+          retry: t('weekly.pdf.retry'),
+        }}
+        onRetry={make}
+      />
     </FormModal>
   );
 }
