@@ -233,6 +233,13 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
         {t('editor.changedBy', { name: draft.remote[key] })}
       </SoftBadge>
     ) : undefined;
+  /** A field's label with who else changed it, where someone did. */
+  const markedLabel = (text: string, key: DraftKey) => (
+    <Group gap="xs" component="span">
+      {text}
+      {mark(key)}
+    </Group>
+  );
   const setDates = (next: Partial<Dates>) => {
     edit('dates', { ...dates, ...next });
     void flush();
@@ -338,146 +345,120 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
         </Alert>
       )}
 
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="unit-details-title">
-        <Stack gap="md">
-          <Title order={2} fz="lg" id="unit-details-title">
-            {t('planner.details')}
-          </Title>
-          <TextInput
-            label={
-              <Group gap="xs" component="span">
-                {t('units.form.title')}
-                {mark('title')}
-              </Group>
-            }
-            aria-label={t('units.form.title')}
-            value={title}
-            onChange={(event) => edit('title', event.currentTarget.value)}
-            onBlur={() => void flush()}
-            maxLength={UNIT_TITLE_MAX}
-            error={blocked.title ? planningMessage(blocked.title) : undefined}
+      <PlannerSection labelledBy="unit-details-title">
+        <Title order={2} fz="lg" id="unit-details-title">
+          {t('planner.details')}
+        </Title>
+        <TextInput
+          label={markedLabel(t('units.form.title'), 'title')}
+          aria-label={t('units.form.title')}
+          value={title}
+          onChange={(event) => edit('title', event.currentTarget.value)}
+          onBlur={() => void flush()}
+          maxLength={UNIT_TITLE_MAX}
+          error={blocked.title ? planningMessage(blocked.title) : undefined}
+          readOnly={!editable}
+          size="md"
+          dir="auto"
+          data-testid="unit-title"
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <Select
+            label={markedLabel(t('common.status'), 'status')}
+            aria-label={t('common.status')}
+            data={UNIT_STATUSES.map((s) => ({ value: s, label: t(`common.statuses.${s}`) }))}
+            value={current(draft, 'status') as string}
+            onChange={(value) => {
+              if (!value) return;
+              edit('status', value as UnitStatus);
+              void flush();
+            }}
+            allowDeselect={false}
             readOnly={!editable}
-            size="md"
-            dir="auto"
-            data-testid="unit-title"
           />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <Select
-              label={
-                <Group gap="xs" component="span">
-                  {t('common.status')}
-                  {mark('status')}
-                </Group>
-              }
-              aria-label={t('common.status')}
-              data={UNIT_STATUSES.map((s) => ({ value: s, label: t(`common.statuses.${s}`) }))}
-              value={current(draft, 'status') as string}
-              onChange={(value) => {
-                if (!value) return;
-                edit('status', value as UnitStatus);
-                void flush();
-              }}
-              allowDeselect={false}
-              readOnly={!editable}
-            />
-            <DatePickerInput
-              label={
-                <Group gap="xs" component="span">
-                  {t('common.startDate')}
-                  {mark('dates')}
-                </Group>
-              }
-              value={isoFromDdmmyyyy(dates.start_date)}
-              onChange={(value) => setDates({ start_date: wireOf(value) })}
-              valueFormat="D MMM YYYY"
-              valueFormatter={readerDateFormatter(DAY)}
-              readOnly={!editable}
-              popoverProps={{ withinPortal: true }}
-            />
-            <DatePickerInput
-              label={t('common.endDate')}
-              value={isoFromDdmmyyyy(dates.end_date)}
-              onChange={(value) => setDates({ end_date: wireOf(value) })}
-              valueFormat="D MMM YYYY"
-              valueFormatter={readerDateFormatter(DAY)}
-              error={blocked.dates ? planningMessage(blocked.dates) : undefined}
-              readOnly={!editable}
-              popoverProps={{ withinPortal: true }}
-            />
-          </SimpleGrid>
-          <MultiSelect
-            label={
-              <Group gap="xs" component="span">
-                {t('common.classes')}
-                {mark('classes')}
-              </Group>
-            }
-            aria-label={t('common.classes')}
-            data={classOptions}
-            value={classIds}
-            onChange={(value) => edit('classes', value)}
-            onBlur={() => void flush()}
-            error={blocked.classes ? planningMessage(blocked.classes) : undefined}
+          <DatePickerInput
+            label={markedLabel(t('common.startDate'), 'dates')}
+            value={isoFromDdmmyyyy(dates.start_date)}
+            onChange={(value) => setDates({ start_date: wireOf(value) })}
+            valueFormat="D MMM YYYY"
+            valueFormatter={readerDateFormatter(DAY)}
             readOnly={!editable}
-            searchable
-            comboboxProps={{ withinPortal: true }}
+            popoverProps={{ withinPortal: true }}
           />
-          <Group gap="xs" c="dimmed" fz="sm" wrap="nowrap" align="flex-start">
-            <IconPencil size={14} aria-hidden style={{ flexShrink: 0, marginTop: 4 }} />
-            <Text fz="sm" c="dimmed" data-testid="unit-last-edited">
-              {t('planner.lastEdited', { name: unit.updated_by.name, when: lastEdited })}
-            </Text>
-          </Group>
-        </Stack>
-      </Paper>
-
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="unit-plan-title">
-        <Stack gap="md">
-          <Title order={2} fz="lg" id="unit-plan-title">
-            {project ? t('planner.projectPlan') : t('planner.plan', { framework: t(`common.frameworks.${unit.framework}`) })}
-          </Title>
-          <UnitFieldsEditor
-            framework={project ? 'project' : unit.framework}
-            value={currentFields(draft)}
-            onChange={(key, value) => edit(key, value as DraftValue)}
-            onBlur={() => void flush()}
-            dirty={fieldMarks.dirty}
-            remote={fieldMarks.remote}
+          <DatePickerInput
+            label={t('common.endDate')}
+            value={isoFromDdmmyyyy(dates.end_date)}
+            onChange={(value) => setDates({ end_date: wireOf(value) })}
+            valueFormat="D MMM YYYY"
+            valueFormatter={readerDateFormatter(DAY)}
+            error={blocked.dates ? planningMessage(blocked.dates) : undefined}
             readOnly={!editable}
-            areas={
-              <AreaPicker
-                areas={areas}
-                value={areaIds}
-                onChange={(ids) => edit('areas', ids)}
-                marker={mark('areas')}
-                loading={learningAreas.isPending && !!firstClass}
-                readOnly={!editable}
-              />
-            }
+            popoverProps={{ withinPortal: true }}
           />
-        </Stack>
-      </Paper>
-
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="unit-resources-title">
-        <Stack gap="sm">
-          <Group gap="xs">
-            <Title order={2} fz="lg" id="unit-resources-title">
-              {t('planner.libraryResources')}
-            </Title>
-            {mark('library_resources')}
-          </Group>
-          <Text fz="sm" c="dimmed">
-            {t('planner.resourcesHint')}
+        </SimpleGrid>
+        <MultiSelect
+          label={markedLabel(t('common.classes'), 'classes')}
+          aria-label={t('common.classes')}
+          data={classOptions}
+          value={classIds}
+          onChange={(value) => edit('classes', value)}
+          onBlur={() => void flush()}
+          error={blocked.classes ? planningMessage(blocked.classes) : undefined}
+          readOnly={!editable}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group gap="xs" c="dimmed" fz="sm" wrap="nowrap" align="flex-start">
+          <IconPencil size={14} aria-hidden style={{ flexShrink: 0, marginTop: 4 }} />
+          <Text fz="sm" c="dimmed" data-testid="unit-last-edited">
+            {t('planner.lastEdited', { name: unit.updated_by.name, when: lastEdited })}
           </Text>
-          <ResourcePicker
-            value={resourceIds}
-            onChange={(ids) => edit('library_resources', ids)}
-            initial={unit.resources}
-            label={t('planner.libraryResources')}
-            disabled={!editable}
-          />
-        </Stack>
-      </Paper>
+        </Group>
+      </PlannerSection>
+
+      <PlannerSection labelledBy="unit-plan-title">
+        <Title order={2} fz="lg" id="unit-plan-title">
+          {project ? t('planner.projectPlan') : t('planner.plan', { framework: t(`common.frameworks.${unit.framework}`) })}
+        </Title>
+        <UnitFieldsEditor
+          framework={project ? 'project' : unit.framework}
+          value={currentFields(draft)}
+          onChange={(key, value) => edit(key, value as DraftValue)}
+          onBlur={() => void flush()}
+          dirty={fieldMarks.dirty}
+          remote={fieldMarks.remote}
+          readOnly={!editable}
+          areas={
+            <AreaPicker
+              areas={areas}
+              value={areaIds}
+              onChange={(ids) => edit('areas', ids)}
+              marker={mark('areas')}
+              loading={learningAreas.isPending && !!firstClass}
+              readOnly={!editable}
+            />
+          }
+        />
+      </PlannerSection>
+
+      <PlannerSection labelledBy="unit-resources-title" gap="sm">
+        <Group gap="xs">
+          <Title order={2} fz="lg" id="unit-resources-title">
+            {t('planner.libraryResources')}
+          </Title>
+          {mark('library_resources')}
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {t('planner.resourcesHint')}
+        </Text>
+        <ResourcePicker
+          value={resourceIds}
+          onChange={(ids) => edit('library_resources', ids)}
+          initial={unit.resources}
+          label={t('planner.libraryResources')}
+          disabled={!editable}
+        />
+      </PlannerSection>
 
       {moving && <MoveUnitModal unit={unit} onClose={() => setMoving(false)} onMoved={(moved) => takeIn(moved, null)} />}
       <ConfirmModal
@@ -498,6 +479,15 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
         }
       />
     </Page>
+  );
+}
+
+/** One part of the planner, named by its heading (`labelledBy`, the heading's id). */
+function PlannerSection({ labelledBy, gap = 'md', children }: { labelledBy: string; gap?: 'sm' | 'md'; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={labelledBy}>
+      <Stack gap={gap}>{children}</Stack>
+    </Paper>
   );
 }
 
