@@ -244,7 +244,6 @@ export class PlanningService {
     await this.checkAreas(scope, this.db, curriculumId, areaIds);
     await this.checkResources(scope, this.db, resourceIds);
     const id = newId();
-    const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       await repo.insertUnit(scope, tx, {
         id,
@@ -257,12 +256,7 @@ export class PlanningService {
         startDate: start,
         endDate: end,
         fields: cleanFields(input.fields),
-        version: 1,
-        fieldVersions: Object.fromEntries([...UNIT_KEYS, ...FIELD_KEYS].map((k) => [k, 1])),
-        createdBy: scope.userId,
-        updatedBy: scope.userId,
-        createdAt: now,
-        updatedAt: now,
+        ...this.firstVersion(scope),
       });
       await repo.setUnitLinks(scope, tx, id, { classIds, areaIds, resourceIds });
     });
@@ -507,6 +501,39 @@ export class PlanningService {
     return row;
   }
 
+  /** A library unit's values as the request gives them, its title present and its areas ones the school reaches. */
+  private async libraryValues(scope: Scope, input: LibraryRequest) {
+    if (!input.title) throw badRequest(PLANNING_MESSAGES.titleRequired, ERROR_CODES.validation, 'title');
+    const areaIds = unique(input.area_ids);
+    await this.checkLibraryAreas(scope, areaIds);
+    return {
+      kind: input.kind,
+      framework: input.framework,
+      title: input.title,
+      summary: input.summary,
+      ageRange: input.age_range,
+      weeks: input.weeks,
+      fields: cleanFields(input.fields),
+      areaIds,
+    };
+  }
+
+  /** A new row's author and times: made and last changed now. */
+  private madeBy(scope: Scope) {
+    const now = this.clock.now();
+    return { createdBy: scope.userId, createdAt: now, updatedAt: now };
+  }
+
+  /** A new unit's first version: every key at version 1, made and last changed by the caller now. */
+  private firstVersion(scope: Scope) {
+    return {
+      version: 1,
+      fieldVersions: Object.fromEntries([...UNIT_KEYS, ...FIELD_KEYS].map((k) => [k, 1])),
+      ...this.madeBy(scope),
+      updatedBy: scope.userId,
+    };
+  }
+
   /** Library areas may be of any curriculum the school reaches (the library is not one class's). */
   private async checkLibraryAreas(scope: Scope, areaIds: readonly string[]) {
     if (areaIds.length === 0) return;
@@ -534,44 +561,18 @@ export class PlanningService {
 
   async createLibraryUnit(scope: Scope, input: LibraryRequest): Promise<LibraryUnit> {
     staffSchool(scope);
-    if (!input.title) throw badRequest(PLANNING_MESSAGES.titleRequired, ERROR_CODES.validation, 'title');
-    const areaIds = unique(input.area_ids);
-    await this.checkLibraryAreas(scope, areaIds);
+    const values = await this.libraryValues(scope, input);
     const id = newId();
-    const now = this.clock.now();
-    await repo.insertLibrary(scope, this.db, {
-      id,
-      kind: input.kind,
-      framework: input.framework,
-      title: input.title,
-      summary: input.summary,
-      ageRange: input.age_range,
-      weeks: input.weeks,
-      fields: cleanFields(input.fields),
-      areaIds,
-      version: 1,
-      createdBy: scope.userId,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await repo.insertLibrary(scope, this.db, { id, ...values, version: 1, ...this.madeBy(scope) });
     return this.getLibraryUnit(scope, id);
   }
 
   /** Saves a library unit as a new version: units copied from it keep theirs and can tell a newer one exists. */
   async updateLibraryUnit(scope: Scope, id: string, input: LibraryRequest): Promise<LibraryUnit> {
     const row = await this.ownLibraryRow(scope, id);
-    if (!input.title) throw badRequest(PLANNING_MESSAGES.titleRequired, ERROR_CODES.validation, 'title');
-    const areaIds = unique(input.area_ids);
-    await this.checkLibraryAreas(scope, areaIds);
+    const values = await this.libraryValues(scope, input);
     await repo.updateLibrary(scope, this.db, id, {
-      kind: input.kind,
-      framework: input.framework,
-      title: input.title,
-      summary: input.summary,
-      ageRange: input.age_range,
-      weeks: input.weeks,
-      fields: cleanFields(input.fields),
-      areaIds,
+      ...values,
       version: row.version + 1,
       updatedAt: this.clock.now(),
     });
@@ -601,7 +602,6 @@ export class PlanningService {
       .map((a) => a.id);
     const today = await this.today(scope);
     const unitId = newId();
-    const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       await repo.insertUnit(scope, tx, {
         id: unitId,
@@ -614,14 +614,9 @@ export class PlanningService {
         startDate: start,
         endDate: end,
         fields: { ...row.fields },
-        version: 1,
-        fieldVersions: Object.fromEntries([...UNIT_KEYS, ...FIELD_KEYS].map((k) => [k, 1])),
         sourceLibraryId: row.id,
         sourceVersion: row.version,
-        createdBy: scope.userId,
-        updatedBy: scope.userId,
-        createdAt: now,
-        updatedAt: now,
+        ...this.firstVersion(scope),
       });
       await repo.setUnitLinks(scope, tx, unitId, { classIds, areaIds });
     });
@@ -637,7 +632,6 @@ export class PlanningService {
     const fields = row.fields;
     const summary = [fields.central_idea, fields.driving_question].find((v) => typeof v === 'string' && v) as string | undefined;
     const id = newId();
-    const now = this.clock.now();
     await repo.insertLibrary(scope, this.db, {
       id,
       kind: row.kind,
@@ -649,9 +643,7 @@ export class PlanningService {
       fields: { ...fields },
       areaIds,
       version: 1,
-      createdBy: scope.userId,
-      createdAt: now,
-      updatedAt: now,
+      ...this.madeBy(scope),
     });
     return this.getLibraryUnit(scope, id);
   }
@@ -747,8 +739,7 @@ export class PlanningService {
     staffSchool(scope);
     const values = await this.checkResource(scope, input);
     const id = newId();
-    const now = this.clock.now();
-    await repo.insertResource(scope, this.db, { id, ...values, createdBy: scope.userId, createdAt: now, updatedAt: now });
+    await repo.insertResource(scope, this.db, { id, ...values, ...this.madeBy(scope) });
     return this.getResource(scope, id);
   }
 
@@ -765,16 +756,13 @@ export class PlanningService {
       prepared.contentType,
       { uploadedBy: scope.userId, schoolId, kind: prepared.kind, name },
     );
-    const now = this.clock.now();
     await repo.insertResource(scope, this.db, {
       id,
       kind: 'file',
       title: name,
       fileLink: link,
       fileName: name,
-      createdBy: scope.userId,
-      createdAt: now,
-      updatedAt: now,
+      ...this.madeBy(scope),
     });
     return this.getResource(scope, id);
   }
