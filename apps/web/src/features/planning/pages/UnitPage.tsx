@@ -324,7 +324,8 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
             {unit.source.latest_version > unit.source.version && (
               <Text fz="sm" fw={600} data-testid="unit-source-newer">
                 {t('planner.source.newer', { version: unit.source.latest_version })}{' '}
-                <Anchor component={Link} to="/planning/unit-library" fz="sm">
+                {/* The alert's own text colour, underlined: the theme's link colour is too faint on its tint. */}
+                <Anchor component={Link} to="/planning/unit-library" fz="sm" c="inherit" underline="always">
                   {t('planner.source.open')}
                 </Anchor>
               </Text>
