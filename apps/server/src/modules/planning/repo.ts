@@ -27,6 +27,24 @@ export type AreaRow = { id: string; code: string; name: string; group: string; c
 
 const staffSchoolId = (scope: Scope) => (scope.kind === 'staff' && scope.schoolId ? scope.schoolId : '');
 const none = (ids: readonly string[]) => (ids.length ? [...ids] : ['']);
+/** A LIKE pattern finding `words` anywhere, the pattern's own symbols in them taken literally. */
+const containing = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** An area as the answers show it, with its curriculum's name (the query joins `curricula`). */
+const AREA_COLUMNS = {
+  id: learningAreas.id,
+  code: learningAreas.code,
+  name: learningAreas.name,
+  group: learningAreas.group,
+  curriculumId: learningAreas.curriculumId,
+  curriculum: curricula.name,
+};
+
+/** One page of a list and how many there are in all, both read at once. */
+async function withTotal<T>(rows: PromiseLike<T[]>, counted: PromiseLike<{ n: number }[]>) {
+  const [list, [total]] = await Promise.all([rows, counted]);
+  return { rows: list, total: Number(total?.n ?? 0) };
+}
 
 /**
  * The organization a staff member's school belongs to, as a condition on a column holding an
@@ -48,14 +66,7 @@ export async function areas(scope: Scope, q: Queryable, f: { ids?: readonly stri
   if (f.ids) where.push(inArray(learningAreas.id, none(f.ids)));
   if (f.curriculumIds) where.push(inArray(learningAreas.curriculumId, none(f.curriculumIds)));
   return q
-    .select({
-      id: learningAreas.id,
-      code: learningAreas.code,
-      name: learningAreas.name,
-      group: learningAreas.group,
-      curriculumId: learningAreas.curriculumId,
-      curriculum: curricula.name,
-    })
+    .select(AREA_COLUMNS)
     .from(learningAreas)
     .innerJoin(curricula, eq(curricula.id, learningAreas.curriculumId))
     .where(and(...where))
@@ -127,8 +138,8 @@ export async function listUnits(scope: Scope, q: Queryable, f: UnitFilter): Prom
   // Overlapping the period: starts before its end and ends after its start.
   if (f.to) where.push(lte(units.startDate, f.to));
   if (f.from) where.push(gte(units.endDate, f.from));
-  if (f.search) where.push(ilike(units.title, `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  const [rows, [total]] = await Promise.all([
+  if (f.search) where.push(ilike(units.title, containing(f.search)));
+  return withTotal(
     q
       .select()
       .from(units)
@@ -140,8 +151,7 @@ export async function listUnits(scope: Scope, q: Queryable, f: UnitFilter): Prom
       .select({ n: count() })
       .from(units)
       .where(and(...where)),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  );
 }
 
 /** Units of the school by id; `lock` holds their rows until the transaction ends (a change read and saved as one). */
@@ -191,15 +201,7 @@ export async function unitExtras(scope: Scope, q: Queryable, rows: readonly Unit
       .where(mine)
       .orderBy(asc(classes.name)),
     q
-      .select({
-        unitId: unitAreas.unitId,
-        id: learningAreas.id,
-        code: learningAreas.code,
-        name: learningAreas.name,
-        group: learningAreas.group,
-        curriculumId: learningAreas.curriculumId,
-        curriculum: curricula.name,
-      })
+      .select({ unitId: unitAreas.unitId, ...AREA_COLUMNS })
       .from(unitAreas)
       .innerJoin(units, eq(units.id, unitAreas.unitId))
       .innerJoin(learningAreas, eq(learningAreas.id, unitAreas.learningAreaId))
@@ -368,10 +370,10 @@ export async function listLibrary(scope: Scope, q: Queryable, f: LibraryFilter) 
   if (f.scope === 'organization') where.push(organizationReach(scope, libraryUnits.organizationId));
   if (f.framework) where.push(eq(libraryUnits.framework, f.framework));
   if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(f.search);
     where.push(or(ilike(libraryUnits.title, like), ilike(libraryUnits.summary, like)));
   }
-  const [rows, [total]] = await Promise.all([
+  return withTotal(
     q
       .select()
       .from(libraryUnits)
@@ -384,8 +386,7 @@ export async function listLibrary(scope: Scope, q: Queryable, f: LibraryFilter) 
       .select({ n: count() })
       .from(libraryUnits)
       .where(and(...where)),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  );
 }
 
 /** A library unit the caller reaches (the global library, or its organization's), archived ones too. */
@@ -475,7 +476,7 @@ export async function listResources(scope: Scope, q: Queryable, f: ResourceFilte
       or(isNull(planningResources.ageFromMonths), lte(planningResources.ageFromMonths, f.ageMonths)),
       or(isNull(planningResources.ageToMonths), gte(planningResources.ageToMonths, f.ageMonths)),
     );
-  const [rows, [total]] = await Promise.all([
+  return withTotal(
     q
       .select(RESOURCE_COLUMNS)
       .from(planningResources)
@@ -487,8 +488,7 @@ export async function listResources(scope: Scope, q: Queryable, f: ResourceFilte
       .select({ n: count() })
       .from(planningResources)
       .where(and(...where)),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  );
 }
 
 /** Resources of the caller's organization by id (`archived`: archived ones too). */

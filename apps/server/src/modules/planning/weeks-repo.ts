@@ -57,18 +57,21 @@ export interface UnitRef {
   version: number;
 }
 
+/** A unit as the weekly and term plans name it. */
+const UNIT_REF_COLUMNS = {
+  id: units.id,
+  kind: units.kind,
+  title: units.title,
+  status: units.status,
+  startDate: units.startDate,
+  endDate: units.endDate,
+  version: units.version,
+};
+
 /** Units of a class (of the scope's school) overlapping from..to, by start. */
 export async function classUnits(scope: Scope, q: Queryable, classId: string, from: string, to: string): Promise<UnitRef[]> {
   return q
-    .select({
-      id: units.id,
-      kind: units.kind,
-      title: units.title,
-      status: units.status,
-      startDate: units.startDate,
-      endDate: units.endDate,
-      version: units.version,
-    })
+    .select(UNIT_REF_COLUMNS)
     .from(units)
     .innerJoin(unitClasses, and(eq(unitClasses.unitId, units.id), eq(unitClasses.classId, classId)))
     .where(and(await schoolReach(scope, units.schoolId), lte(units.startDate, to), gte(units.endDate, from)))
@@ -78,15 +81,7 @@ export async function classUnits(scope: Scope, q: Queryable, classId: string, fr
 /** A unit of the scope's school linked to this class, or null. */
 export async function unitOfClass(scope: Scope, q: Queryable, unitId: string, classId: string): Promise<UnitRef | null> {
   const [row] = await q
-    .select({
-      id: units.id,
-      kind: units.kind,
-      title: units.title,
-      status: units.status,
-      startDate: units.startDate,
-      endDate: units.endDate,
-      version: units.version,
-    })
+    .select(UNIT_REF_COLUMNS)
     .from(units)
     .innerJoin(unitClasses, and(eq(unitClasses.unitId, units.id), eq(unitClasses.classId, classId)))
     .where(and(await schoolReach(scope, units.schoolId), eq(units.id, unitId)))
