@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
-import { drawAsGiven, FONTS, visual } from './rtl-text.js';
+import { type PdfLanguage, startPdf, wrapLines } from './pdf-kit.js';
+import { visual } from './rtl-text.js';
 
 /** One child on a class's emergency sheet. */
 export interface SheetChild {
@@ -13,7 +13,7 @@ export interface SheetChild {
   collectors: { name: string; relationship: string }[];
 }
 
-export type SheetLanguage = 'en' | 'ar' | 'he';
+export type SheetLanguage = PdfLanguage;
 
 const EN = {
   title: 'Emergency sheet',
@@ -82,35 +82,10 @@ export async function emergencySheetPdf(
   const rtl = input.language !== 'en';
   const dir = rtl ? 'rtl' : 'ltr';
   const L = LABELS[input.language];
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `${L.title} ${input.className}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  for (const name of ['regular', 'bold'] as const) {
-    doc.registerFont(name, FONTS[name]);
-    doc.font(name);
-    // pdfkit's font object holds the fontkit font it lays text out with.
-    drawAsGiven((doc as unknown as { _font: { font: Parameters<typeof drawAsGiven>[0] } })._font.font);
-  }
+  const { doc, done } = startPdf({ size: 'A4', margin: 40, info: { Title: `${L.title} ${input.className}` } });
   const width = doc.page.width - 80;
   const align = rtl ? 'right' : 'left';
-  /** Lines of a paragraph, broken in reading order (a right-to-left line is turned to visual order only once broken). */
-  const wrap = (text: string, w: number): string[] => {
-    const lines: string[] = [];
-    let current = '';
-    for (const word of text.split(/\s+/).filter(Boolean)) {
-      const next = current ? `${current} ${word}` : word;
-      if (current && doc.widthOfString(visual(next, dir)) > w) {
-        lines.push(current);
-        current = word;
-      } else current = next;
-    }
-    if (current) lines.push(current);
-    return lines;
-  };
+  const wrap = (text: string, w: number) => wrapLines(doc, text, w, dir);
   const line = (
     text: string,
     opts: { font?: 'regular' | 'bold'; size?: number; color?: string; x?: number; w?: number } = {},

@@ -1,8 +1,8 @@
 import type { WeeklyPlan } from '@cue/contract';
-import PDFDocument from 'pdfkit';
-import { drawAsGiven, FONTS, visual } from '../exports/rtl-text.js';
+import { type PdfLanguage, startPdf, wrapLines } from '../exports/pdf-kit.js';
+import { visual } from '../exports/rtl-text.js';
 
-export type WeekPdfLanguage = 'en' | 'ar' | 'he';
+export type WeekPdfLanguage = PdfLanguage;
 
 const EN = {
   title: 'Weekly plan',
@@ -66,24 +66,12 @@ export async function weekPlanPdf(
   const rtl = language !== 'en';
   const dir = rtl ? 'rtl' : 'ltr';
   const L = LABELS[language];
-  const doc = new PDFDocument({
+  const { doc, done } = startPdf({
     size: 'A4',
     layout: 'landscape',
     margin: 30,
     info: { Title: `${L.title} ${plan.class.name} ${plan.week_start}` },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  for (const name of ['regular', 'bold'] as const) {
-    doc.registerFont(name, FONTS[name]);
-    doc.font(name);
-    // pdfkit's font object holds the fontkit font it lays text out with.
-    drawAsGiven((doc as unknown as { _font: { font: Parameters<typeof drawAsGiven>[0] } })._font.font);
-  }
   const margin = 30;
   const width = doc.page.width - margin * 2;
   const bottom = doc.page.height - margin;
@@ -91,20 +79,7 @@ export async function weekPlanPdf(
   // A date's hyphens would turn its numbers around in a right-to-left line (the bidi step reads them as
   // minus signs); slashes keep the day before the month.
   const shown = (date: string) => (rtl ? date.replaceAll('-', '/') : date);
-  /** Lines of a paragraph broken in reading order (a right-to-left line is turned to visual order once broken). */
-  const wrap = (text: string, w: number): string[] => {
-    const lines: string[] = [];
-    let current = '';
-    for (const word of text.split(/\s+/).filter(Boolean)) {
-      const next = current ? `${current} ${word}` : word;
-      if (current && doc.widthOfString(visual(next, dir)) > w) {
-        lines.push(current);
-        current = word;
-      } else current = next;
-    }
-    if (current) lines.push(current);
-    return lines;
-  };
+  const wrap = (text: string, w: number) => wrapLines(doc, text, w, dir);
   const write = (text: string, x: number, y: number, w: number, font: 'regular' | 'bold', size: number, color: string) => {
     doc.font(font).fontSize(size).fillColor(color);
     let at = y;
