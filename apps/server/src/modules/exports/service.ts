@@ -73,25 +73,32 @@ export class ExportService {
    */
   async start(scope: Scope, kind: ExportKind, params: Record<string, string>): Promise<FileExport> {
     if (!this.builders.has(kind)) throw new Error(`no document builder for ${kind}`);
-    const id = newId();
-    await repo.insertExport(scope, this.db, { id, kind, params, createdAt: this.clock.now() });
-    const job: DocumentJob = { exportId: id, userId: scope.userId, schoolId: scope.schoolId ?? '', kind, params };
-    await this.jobs.schedule(`export:${id}`, DOCUMENT_JOB, this.clock.now(), { ...job });
-    return this.answerAndRun(scope, id);
+    return this.request(scope, kind, params, DOCUMENT_JOB, (exportId) => {
+      const job: DocumentJob = { exportId, userId: scope.userId, schoolId: scope.schoolId ?? '', kind, params };
+      return { ...job };
+    });
   }
 
   async emergencySheet(scope: Scope, classId: string, language: SheetLanguage): Promise<FileExport> {
     // Checked now, so that the person hears at once that they may not; the job checks again.
     await this.children.emergencyData(scope, classId);
-    const id = newId();
-    await repo.insertExport(scope, this.db, {
-      id,
-      kind: 'emergency_sheet',
-      params: { classId, language },
-      createdAt: this.clock.now(),
+    return this.request(scope, 'emergency_sheet', { classId, language }, EMERGENCY_SHEET_JOB, (exportId) => {
+      const job: SheetJob = { exportId, userId: scope.userId, schoolId: scope.schoolId ?? '', classId, language };
+      return { ...job };
     });
-    const job: SheetJob = { exportId: id, userId: scope.userId, schoolId: scope.schoolId ?? '', classId, language };
-    await this.jobs.schedule(`export:${id}`, EMERGENCY_SHEET_JOB, this.clock.now(), { ...job });
+  }
+
+  /** Records a request of `kind`, schedules the job that builds it, and answers at once. */
+  private async request(
+    scope: Scope,
+    kind: ExportKind,
+    params: Record<string, string>,
+    jobName: string,
+    payload: (exportId: string) => Record<string, unknown>,
+  ): Promise<FileExport> {
+    const id = newId();
+    await repo.insertExport(scope, this.db, { id, kind, params, createdAt: this.clock.now() });
+    await this.jobs.schedule(`export:${id}`, jobName, this.clock.now(), payload(id));
     return this.answerAndRun(scope, id);
   }
 
@@ -122,20 +129,29 @@ export class ExportService {
     });
   }
 
-  private async buildDocument(job: DocumentJob): Promise<void> {
+  /**
+   * Runs a document's job: marked running, made by `make` as the person who asked, stored and linked;
+   * a failure is recorded with its reason. `make` gets the scope and `progress(from)`, which turns its
+   * share done (0 to 1) into the row's progress from `from` to 90, written in steps of at least 10.
+   */
+  private async run(
+    job: { exportId: string; userId: string; schoolId: string },
+    make: (scope: Scope, progress: (from: number) => (share: number) => Promise<void>) => Promise<{ name: string; pdf: Buffer }>,
+  ): Promise<void> {
     const scope = this.jobScope(job);
     await repo.updateExport(scope, this.db, job.exportId, { status: 'running', progress: 5 });
-    try {
-      const build = this.builders.get(job.kind);
-      if (!build) throw new Error(`no document builder for ${job.kind}`);
-      let reported = 5;
-      const { name, pdf } = await build(scope, job.params, async (share) => {
-        const progress = 5 + Math.floor(Math.min(1, Math.max(0, share)) * 85);
-        if (progress - reported >= 10) {
-          reported = progress;
-          await repo.updateExport(scope, this.db, job.exportId, { progress });
+    const progress = (from: number) => {
+      let reported = from;
+      return async (share: number) => {
+        const at = from + Math.floor(Math.min(1, Math.max(0, share)) * (90 - from));
+        if (at - reported >= 10) {
+          reported = at;
+          await repo.updateExport(scope, this.db, job.exportId, { progress: at });
         }
-      });
+      };
+    };
+    try {
+      const { name, pdf } = await make(scope, progress);
       const link = await this.storage.put(`exports/${job.exportId}.pdf`, pdf, 'application/pdf', {
         uploadedBy: job.userId,
         schoolId: job.schoolId,
@@ -157,17 +173,22 @@ export class ExportService {
     }
   }
 
-  private async buildSheet(job: SheetJob): Promise<void> {
-    const scope = this.jobScope(job);
-    await repo.updateExport(scope, this.db, job.exportId, { status: 'running', progress: 5 });
-    try {
+  private buildDocument(job: DocumentJob): Promise<void> {
+    return this.run(job, (scope, progress) => {
+      const build = this.builders.get(job.kind);
+      if (!build) throw new Error(`no document builder for ${job.kind}`);
+      return build(scope, job.params, progress(5));
+    });
+  }
+
+  private buildSheet(job: SheetJob): Promise<void> {
+    return this.run(job, async (scope, progress) => {
       const data = await this.children.emergencyData(scope, job.classId);
       const withPhotos = await Promise.all(
         data.children.map(async (c) => ({ ...c, photo: c.photo ? await this.storage.read(c.photo) : null })),
       );
       await repo.updateExport(scope, this.db, job.exportId, { progress: 20 });
       const now = this.clock.now();
-      let reported = 20;
       const pdf = await emergencySheetPdf(
         {
           school: data.school,
@@ -176,32 +197,9 @@ export class ExportService {
           language: job.language,
           children: withPhotos,
         },
-        async (share) => {
-          const progress = 20 + Math.floor(share * 70);
-          if (progress - reported >= 10) {
-            reported = progress;
-            await repo.updateExport(scope, this.db, job.exportId, { progress });
-          }
-        },
+        progress(20),
       );
-      const link = await this.storage.put(`exports/${job.exportId}.pdf`, pdf, 'application/pdf', {
-        uploadedBy: job.userId,
-        schoolId: job.schoolId,
-        kind: 'document',
-        name: `emergency-sheet-${data.className}.pdf`,
-      });
-      await repo.updateExport(scope, this.db, job.exportId, {
-        status: 'done',
-        progress: 100,
-        fileLink: link,
-        finishedAt: this.clock.now(),
-      });
-    } catch (err) {
-      await repo.updateExport(scope, this.db, job.exportId, {
-        status: 'failed',
-        error: err instanceof Error ? err.message.slice(0, 500) : 'failed',
-        finishedAt: this.clock.now(),
-      });
-    }
+      return { name: `emergency-sheet-${data.className}.pdf`, pdf };
+    });
   }
 }
