@@ -9,7 +9,6 @@ import { formatClassName } from '../../../lib/format';
 import { toast } from '../../../lib/notify';
 import { downloadFile } from '../../admin/download';
 import { Page } from '../../communication/components/Page';
-import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
 import { DayFilter } from '../../story-insights/components/Filters';
@@ -22,6 +21,7 @@ import {
   InsightsTotals,
   InsightsUnits,
 } from '../components/InsightsSections';
+import { LoadError } from '../components/LoadError';
 import { NoClass, usePlanClass } from '../components/PlanClass';
 import { PLANNING_NS, planningErrorText } from '../i18n';
 import { presetOf, presetPeriod } from '../insightsView';
@@ -134,10 +134,7 @@ function Insights() {
             <DayFilter label={t('insights.to')} value={to} onChange={(v) => setPeriod({ to: v })} min={from} />
           </Group>
           {insights.error && !data ? (
-            <Stack gap="xs">
-              <Alert color="red" variant="light" title={planningErrorText(insights.error)} />
-              <LoadFailed onRetry={() => void insights.refetch()} />
-            </Stack>
+            <LoadError error={insights.error} onRetry={() => void insights.refetch()} />
           ) : !data ? (
             <Stack gap="md" data-testid="insights-loading">
               <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">

@@ -1,22 +1,23 @@
 import { addDays, ddmmyyyyFromIso, isDdmmyyyy, isIsoDate, isoFromDdmmyyyy, pagePath, UNIT_UPDATED_EVENT } from '@cue/contract';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowsHorizontal, IconChevronLeft, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowsHorizontal, IconExternalLink } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StepButton } from '../../../components/StepButton';
 import { useAddressParam } from '../../../lib/addressParam';
 import { todayWire } from '../../../lib/day';
 import { formatClassName } from '../../../lib/format';
 import { useSocketEvent } from '../../../lib/socket';
 import { Page } from '../../communication/components/Page';
-import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
 import { planningKeys, type TermPlan, useTermPlan } from '../api';
+import { LoadError } from '../components/LoadError';
 import { NoClass, usePlanClass } from '../components/PlanClass';
 import { TermMoveModal } from '../components/TermMoveModal';
 import { TermLegend, TermTimeline, type TermUnit, unitDates, useTermWords } from '../components/TermTimeline';
-import { PLANNING_NS, planningErrorText } from '../i18n';
+import { PLANNING_NS } from '../i18n';
 import { showRange } from '../planFormat';
 
 /** The chosen unit: its dates, status, activities and areas, "Move" and the link to its planner. */
@@ -111,9 +112,6 @@ function Term() {
   // A colleague changed a unit of the class (its dates, status or title): the timeline reads it again.
   useSocketEvent(UNIT_UPDATED_EVENT, () => void client.invalidateQueries({ queryKey: planningKeys.terms }));
   const data = plan.data && plan.data.class._id === classId ? plan.data : undefined;
-  const rtl = i18n.dir() === 'rtl';
-  const Before = rtl ? IconChevronRight : IconChevronLeft;
-  const After = rtl ? IconChevronLeft : IconChevronRight;
   const yearStart = data ? isoFromDdmmyyyy(data.year_start) : null;
   const yearEnd = data ? isoFromDdmmyyyy(data.year_end) : null;
   const thisYear = !!yearStart && !!yearEnd && yearStart <= todayIso && todayIso <= yearEnd;
@@ -130,31 +128,21 @@ function Term() {
       ) : (
         <Stack gap="md">
           <Group gap="xs" wrap="wrap" role="group" aria-label={t('term.yearNav')}>
-            <Tooltip label={t('term.previousYear')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('term.previousYear')}
-                disabled={!yearStart}
-                onClick={() => yearStart && setAsked(addDays(yearStart, -1))}
-              >
-                <Before size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <StepButton
+              label={t('term.previousYear')}
+              step="back"
+              disabled={!yearStart}
+              onClick={() => yearStart && setAsked(addDays(yearStart, -1))}
+            />
             <Text fw={600} miw={180} ta="center" aria-live="polite" data-testid="term-year">
               {data ? showRange(data.year_start, data.year_end, i18n.language) : '…'}
             </Text>
-            <Tooltip label={t('term.nextYear')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('term.nextYear')}
-                disabled={!yearEnd}
-                onClick={() => yearEnd && setAsked(addDays(yearEnd, 1))}
-              >
-                <After size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <StepButton
+              label={t('term.nextYear')}
+              step="forward"
+              disabled={!yearEnd}
+              onClick={() => yearEnd && setAsked(addDays(yearEnd, 1))}
+            />
             {!thisYear && data && (
               <Button variant="subtle" size="sm" onClick={() => setAsked(null)}>
                 {t('term.thisYear')}
@@ -162,10 +150,7 @@ function Term() {
             )}
           </Group>
           {plan.error && !data ? (
-            <Stack gap="xs">
-              <Alert color="red" variant="light" title={planningErrorText(plan.error)} />
-              <LoadFailed onRetry={() => void plan.refetch()} />
-            </Stack>
+            <LoadError error={plan.error} onRetry={() => void plan.refetch()} />
           ) : !data ? (
             <Skeleton h={280} radius="lg" data-testid="term-loading" />
           ) : (

@@ -1,10 +1,11 @@
 import { addDays, ddmmyyyyFromIso, isoFromDdmmyyyy, UNIT_UPDATED_EVENT } from '@cue/contract';
-import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconCopy, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconCopy, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/FormModal';
+import { StepButton } from '../../../components/StepButton';
 import { useAddressParam } from '../../../lib/addressParam';
 import { todayWire } from '../../../lib/day';
 import { formatClassName } from '../../../lib/format';
@@ -12,10 +13,10 @@ import { toast } from '../../../lib/notify';
 import { toastThen } from '../../../lib/saved';
 import { useSocketEvent } from '../../../lib/socket';
 import { Page } from '../../communication/components/Page';
-import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
 import { type PlanActivity, planningKeys, useDeleteActivity, useWeeklyPlan } from '../api';
 import { ActivityModal, type ActivityTarget } from '../components/ActivityModal';
+import { LoadError } from '../components/LoadError';
 import { NoClass, usePlanClass } from '../components/PlanClass';
 import classes from '../components/Week.module.css';
 import { type GridDay, WeekGrid } from '../components/WeekGrid';
@@ -46,9 +47,6 @@ function Weekly() {
   const [pdf, setPdf] = useState(false);
   const today = todayWire();
   const thisWeek = weekFromParam(null, isoFromDdmmyyyy(today) ?? '');
-  const rtl = i18n.dir() === 'rtl';
-  const Before = rtl ? IconChevronRight : IconChevronLeft;
-  const After = rtl ? IconChevronLeft : IconChevronRight;
 
   // The answer of another class or week (kept while the next loads) is not shown as this one's.
   const data = plan.data && plan.data.class._id === classId ? plan.data : undefined;
@@ -111,29 +109,11 @@ function Weekly() {
       ) : (
         <Stack gap="md">
           <Group gap="xs" wrap="wrap" role="group" aria-label={t('weekly.weekNav')} className={classes.noPrint}>
-            <Tooltip label={t('weekly.previous')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('weekly.previous')}
-                onClick={() => setMonday(shiftWeek(monday, -1))}
-              >
-                <Before size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <StepButton label={t('weekly.previous')} step="back" onClick={() => setMonday(shiftWeek(monday, -1))} />
             <Text fw={600} miw={150} ta="center" aria-live="polite" data-testid="week-range">
               {range}
             </Text>
-            <Tooltip label={t('weekly.next')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('weekly.next')}
-                onClick={() => setMonday(shiftWeek(monday, 1))}
-              >
-                <After size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <StepButton label={t('weekly.next')} step="forward" onClick={() => setMonday(shiftWeek(monday, 1))} />
             {monday !== thisWeek && (
               <Button variant="subtle" size="sm" onClick={() => setMonday(thisWeek)}>
                 {t('weekly.thisWeek')}
@@ -147,10 +127,7 @@ function Weekly() {
             )}
           </Group>
           {plan.error && !data ? (
-            <Stack gap="xs">
-              <Alert color="red" variant="light" title={planningErrorText(plan.error)} />
-              <LoadFailed onRetry={() => void plan.refetch()} />
-            </Stack>
+            <LoadError error={plan.error} onRetry={() => void plan.refetch()} />
           ) : !data ? (
             <Skeleton h={360} radius="lg" data-testid="week-loading" />
           ) : (
