@@ -1,18 +1,16 @@
-import { ddmmyyyyFromIso, isoFromDdmmyyyy, libraryCopySchema, pagePath } from '@cue/contract';
+import { ddmmyyyyFromIso, isoFromDdmmyyyy, libraryCopySchema } from '@cue/contract';
 import { MultiSelect, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { todayWire } from '../../../lib/day';
-import { formatClassName } from '../../../lib/format';
-import { toast } from '../../../lib/notify';
 import { useCurrentClass } from '../../shell/Selectors';
 import { type LibraryUnit, useCopyLibraryUnit } from '../api';
 import { PLANNING_NS, planningMessage } from '../i18n';
 import { nextMonday } from './libraryForms';
+import { useClassChoices, useOpenMadeUnit } from './unitMade';
 
 /**
  * "Use in my class": copies a library unit into classes of the school (those the staff member teaches,
@@ -21,10 +19,10 @@ import { nextMonday } from './libraryForms';
  */
 export function CopyUnitModal({ unit, onClose }: { unit: LibraryUnit; onClose: () => void }) {
   const { t } = useTranslation(PLANNING_NS);
-  const navigate = useNavigate();
   const copy = useCopyLibraryUnit();
-  const { current, schools } = useCurrentClass();
-  const classes = schools.data?.find((s) => s.current)?.classes ?? [];
+  const { current } = useCurrentClass();
+  const classChoices = useClassChoices();
+  const opened = useOpenMadeUnit(onClose);
   const today = isoFromDdmmyyyy(todayWire()) ?? '';
   const form = useContractForm({
     schema: libraryCopySchema,
@@ -37,12 +35,7 @@ export function CopyUnitModal({ unit, onClose }: { unit: LibraryUnit; onClose: (
     },
   });
   const submit = form.submitWith((body) => copy.mutateAsync({ id: unit._id, body }), {
-    onSuccess: (answer) => {
-      const created = (answer as { result: { _id: string } }).result;
-      toast.success(planningMessage('unitCopied'));
-      onClose();
-      navigate(pagePath.unit(created._id));
-    },
+    onSuccess: opened(planningMessage('unitCopied')),
   });
   return (
     <FormModal
@@ -60,7 +53,7 @@ export function CopyUnitModal({ unit, onClose }: { unit: LibraryUnit; onClose: (
       </Text>
       <MultiSelect
         label={t('library.copy.classes')}
-        data={classes.map((c) => ({ value: c.id, label: formatClassName(c.class_name).full }))}
+        data={classChoices}
         {...form.getInputProps('class_ids')}
         placeholder={form.values.class_ids.length ? undefined : t('library.copy.classesHint')}
         nothingFoundMessage={t('library.copy.noClasses')}

@@ -2,7 +2,6 @@ import {
   addDays,
   ddmmyyyyFromIso,
   isoFromDdmmyyyy,
-  pagePath,
   UNIT_STATUSES,
   UNIT_TITLE_MAX,
   type UnitKind,
@@ -12,17 +11,14 @@ import {
 import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { todayWire } from '../../../lib/day';
-import { formatClassName } from '../../../lib/format';
-import { toast } from '../../../lib/notify';
-import { useCurrentClass } from '../../shell/Selectors';
 import { useCreateUnit } from '../api';
 import { PLANNING_NS, planningMessage } from '../i18n';
 import { nextMonday } from './libraryForms';
+import { useClassChoices, useOpenMadeUnit } from './unitMade';
 
 interface Values {
   title: string;
@@ -38,10 +34,9 @@ interface Values {
  */
 export function NewUnitModal({ kind, classId, onClose }: { kind: UnitKind; classId: string | null; onClose: () => void }) {
   const { t } = useTranslation(PLANNING_NS);
-  const navigate = useNavigate();
   const create = useCreateUnit();
-  const { schools } = useCurrentClass();
-  const classes = schools.data?.find((s) => s.current)?.classes ?? [];
+  const classChoices = useClassChoices();
+  const opened = useOpenMadeUnit(onClose);
   const start = nextMonday(isoFromDdmmyyyy(todayWire()) ?? '');
   const project = kind === 'project';
   const form = useContractForm({
@@ -71,12 +66,7 @@ export function NewUnitModal({ kind, classId, onClose }: { kind: UnitKind; class
     }),
   });
   const submit = form.submitWith((body) => create.mutateAsync(body), {
-    onSuccess: (answer) => {
-      const created = (answer as { result: { _id: string } }).result;
-      toast.success(planningMessage(project ? 'projectCreated' : 'unitCreated'));
-      onClose();
-      navigate(pagePath.unit(created._id));
-    },
+    onSuccess: opened(planningMessage(project ? 'projectCreated' : 'unitCreated')),
   });
   return (
     <FormModal
@@ -101,7 +91,7 @@ export function NewUnitModal({ kind, classId, onClose }: { kind: UnitKind; class
       <MultiSelect
         label={t('common.classes')}
         description={t('units.form.classesHint')}
-        data={classes.map((c) => ({ value: c.id, label: formatClassName(c.class_name).full }))}
+        data={classChoices}
         searchable
         required
         nothingFoundMessage={t('units.form.noClasses')}
