@@ -199,6 +199,12 @@ try {
   for (let i = 0; i < WARM_UP; i++) warmUp.push(await load());
   const measured: Sample[] = [];
   for (let i = 0; i < runs; i++) measured.push(await load());
+  // What the last load fetched and when (scripts and API calls), to see what the week's request waits for.
+  const lastLoad = await page.evaluate<{ name: string; startMs: number; endMs: number }[]>(
+    `performance.getEntriesByType('resource')
+      .filter((e) => /\\/api\\/|\\.js$/.test(new URL(e.name).pathname))
+      .map((e) => ({ name: new URL(e.name).pathname, startMs: Math.round(e.startTime), endMs: Math.round(e.responseEnd) }))`,
+  );
 
   const samples = measured.map((s) => s.readyMs);
   const answers = measured.map((s) => s.weekAnswerMs).filter((ms): ms is number => ms !== null);
@@ -237,10 +243,12 @@ try {
     ...summary,
     samplesMs: samples.map(round),
     weekAnswerSamplesMs: answers.map(round),
+    lastLoadRequests: lastLoad,
     machine: machine(),
     /** Other work on the machine while measuring (1, 5 and 15-minute load averages; 2 cores). */
     loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
   });
+  console.table(lastLoad);
   console.log(`saved ${file}`);
 } finally {
   await context.close();
