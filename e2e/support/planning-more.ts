@@ -1,3 +1,6 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/ar';
+import 'dayjs/locale/he';
 import {
   addDays,
   ddmmyyyyFromIso,
@@ -47,12 +50,11 @@ export function lastWeekday(): string {
 }
 
 /**
- * An ISO day as the date pickers name their days ("7 December 2026"): the planning pages' pickers keep
- * Mantine's default (English) day names, whatever the page's language.
+ * An ISO day as the date pickers name their days in a language ("7 December 2026", "7 ديسمبر 2026"): the
+ * pickers follow the page's language (dayjs's month names).
  */
-export function pickerDay(iso: string): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return `${d.getUTCDate()} ${d.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${d.getUTCFullYear()}`;
+export function pickerDay(iso: string, language = 'en'): string {
+  return dayjs(iso).locale(language).format('D MMMM YYYY');
 }
 
 /**
@@ -60,10 +62,11 @@ export function pickerDay(iso: string): string {
  * calendar moves on a month at a time until the day shows, then the day is clicked.
  */
 export async function pickFutureDate(page: Page, field: Locator, iso: string): Promise<void> {
+  const language = await page.evaluate(() => document.documentElement.lang || 'en');
   await field.click();
   const dropdown = page.locator('.mantine-Popover-dropdown').filter({ has: page.locator('table') });
   await expect(dropdown).toBeVisible();
-  const day = dropdown.getByRole('button', { name: pickerDay(iso), exact: true });
+  const day = dropdown.getByRole('button', { name: pickerDay(iso, language), exact: true });
   for (let i = 0; i < 24 && !(await day.isVisible()); i++) {
     // The arrow buttons keep their place whatever the direction of the page.
     await dropdown.locator('button[data-direction="next"]').first().click();

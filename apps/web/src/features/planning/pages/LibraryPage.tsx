@@ -5,6 +5,7 @@ import { IconBooks, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/Pager';
+import { withReaderDates } from '../../../components/ReaderDates';
 import { Page } from '../../communication/components/Page';
 import { usePermissions } from '../../shell/api';
 import { useLibrary } from '../api';
@@ -77,7 +78,7 @@ function LibraryCard({ unit, onOpen }: { unit: LibraryUnit; onOpen: () => void }
  * words; a unit opens beside the list and is copied into the staff member's classes from there. Holders
  * of the library permission add, edit and archive the organization's units.
  */
-export default function LibraryPage() {
+function LibraryPageBody() {
   const { t } = useTranslation(PLANNING_NS);
   const [params, change] = useAddressChanges();
   const tab = oneOf(params.get('tab'), TABS) ?? 'global';
@@ -201,3 +202,6 @@ export default function LibraryPage() {
     </Page>
   );
 }
+
+/** The page, its date pickers in the reader's language. */
+export default withReaderDates(LibraryPageBody);

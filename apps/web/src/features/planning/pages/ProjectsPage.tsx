@@ -1,6 +1,10 @@
+import { withReaderDates } from '../../../components/ReaderDates';
 import { UnitList } from '../components/UnitList';
 
 /** /planning/project-planning: the class's projects (emergent inquiries planned like units). */
-export default function ProjectsPage() {
+function ProjectsPageBody() {
   return <UnitList kind="project" />;
 }
+
+/** The page, its date pickers in the reader's language. */
+export default withReaderDates(ProjectsPageBody);

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { withReaderDates } from '../../../components/ReaderDates';
 import { StepButton } from '../../../components/StepButton';
 import { useAddressParam } from '../../../lib/addressParam';
 import { todayWire } from '../../../lib/day';
@@ -165,10 +166,13 @@ function Term() {
 }
 
 /** /planning/term-planning: the class's units of the academic year on a timeline; moving one moves its activities. */
-export default function TermPage() {
+function TermPageBody() {
   return (
     <Gate need={{ feature: 'term_planning' }}>
       <Term />
     </Gate>
   );
 }
+
+/** The page, its date pickers in the reader's language. */
+export default withReaderDates(TermPageBody);

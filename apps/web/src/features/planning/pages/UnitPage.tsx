@@ -44,6 +44,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { ConfirmModal } from '../../../components/FormModal';
+import { withReaderDates } from '../../../components/ReaderDates';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { formatClassName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -76,7 +77,7 @@ import { type SaveState, useUnitSync } from '../useUnitSync';
 const LIBRARY_EDITOR = 'academic_setup.resource_management' as const;
 
 /** /planning/unit-planning/:id — a unit's (or project's) planner. */
-export default function UnitPage() {
+function UnitPageBody() {
   const { t } = useTranslation(PLANNING_NS);
   const { id = '' } = useParams();
   const query = useUnit(id);
@@ -270,7 +271,7 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
         <>
           <Button
             component={Link}
-            to={pagePath.weeklyPlan({ classId: firstClass })}
+            to={pagePath.weeklyPlan({ classId: firstClass, week: weekToPlan(unit) })}
             variant="default"
             leftSection={<IconCalendarEvent size={16} aria-hidden />}
           >
@@ -538,3 +539,14 @@ function SaveStatus({
     </Group>
   );
 }
+
+/** The week "Plan this week" opens: this week while the unit runs, else the unit's first week (ISO; null: this week). */
+function weekToPlan(unit: Unit): string | null {
+  const start = isoFromDdmmyyyy(unit.start_date);
+  const end = isoFromDdmmyyyy(unit.end_date);
+  const today = new Date().toLocaleDateString('en-CA');
+  return start && end && start <= today && today <= end ? null : start;
+}
+
+/** The page, its date pickers in the reader's language. */
+export default withReaderDates(UnitPageBody);

@@ -1,6 +1,10 @@
+import { withReaderDates } from '../../../components/ReaderDates';
 import { UnitList } from '../components/UnitList';
 
 /** /planning/unit-planning: the class's units. */
-export default function UnitsPage() {
+function UnitsPageBody() {
   return <UnitList kind="unit" />;
 }
+
+/** The page, its date pickers in the reader's language. */
+export default withReaderDates(UnitsPageBody);

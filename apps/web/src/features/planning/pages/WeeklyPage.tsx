@@ -2,9 +2,10 @@ import { addDays, ddmmyyyyFromIso, isoFromDdmmyyyy, UNIT_UPDATED_EVENT } from '@
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCopy, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/FormModal';
+import { withReaderDates } from '../../../components/ReaderDates';
 import { StepButton } from '../../../components/StepButton';
 import { useAddressParam } from '../../../lib/addressParam';
 import { todayWire } from '../../../lib/day';
@@ -15,15 +16,19 @@ import { useSocketEvent } from '../../../lib/socket';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import { type PlanActivity, planningKeys, useDeleteActivity, useWeeklyPlan } from '../api';
-import { ActivityModal, type ActivityTarget } from '../components/ActivityModal';
+import type { ActivityTarget } from '../components/ActivityModal';
 import { LoadError } from '../components/LoadError';
 import { NoClass, usePlanClass } from '../components/PlanClass';
 import classes from '../components/Week.module.css';
 import { type GridDay, WeekGrid } from '../components/WeekGrid';
-import { WeekCopyModal, WeekPdfModal } from '../components/WeekTools';
 import { PLANNING_NS, planningErrorText, planningMessage } from '../i18n';
 import { ltr, showRange } from '../planFormat';
 import { gridDays, shiftWeek, weekFromParam, weekParam } from '../weekGrid';
+
+// The forms load when first opened: the week's cards show before their code (and the date pickers') arrive.
+const ActivityModal = lazy(async () => ({ default: (await import('../components/ActivityModal')).ActivityModal }));
+const WeekCopyModal = lazy(async () => ({ default: (await import('../components/WeekTools')).WeekCopyModal }));
+const WeekPdfModal = lazy(async () => ({ default: (await import('../components/WeekTools')).WeekPdfModal }));
 
 /** The week shown, by its Monday (ISO), from the address's `?week=` (this week without one). */
 function useWeekParam(): [string, (monday: string) => void] {
@@ -154,7 +159,13 @@ function Weekly() {
           )}
         </Stack>
       )}
-      {editing && data && <ActivityModal plan={data} target={editing} onClose={() => setEditing(null)} />}
+      <Suspense fallback={null}>
+        {editing && data && <ActivityModal plan={data} target={editing} onClose={() => setEditing(null)} />}
+        {copying && classId && (
+          <WeekCopyModal classId={classId} monday={monday} onClose={() => setCopying(false)} onCopied={setMonday} />
+        )}
+        {pdf && classId && <WeekPdfModal classId={classId} monday={monday} onClose={() => setPdf(false)} />}
+      </Suspense>
       {deleting && (
         <ConfirmModal
           opened
@@ -174,19 +185,18 @@ function Weekly() {
           }
         />
       )}
-      {copying && classId && (
-        <WeekCopyModal classId={classId} monday={monday} onClose={() => setCopying(false)} onCopied={setMonday} />
-      )}
-      {pdf && classId && <WeekPdfModal classId={classId} monday={monday} onClose={() => setPdf(false)} />}
     </Page>
   );
 }
 
 /** /planning/weekly-planning: the class's week of activities, in the class's days and hours. */
-export default function WeeklyPage() {
+function WeeklyPageBody() {
   return (
     <Gate>
       <Weekly />
     </Gate>
   );
 }
+
+/** The page, its date pickers in the reader's language. */
+export default withReaderDates(WeeklyPageBody);
