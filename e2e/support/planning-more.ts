@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/ar';
-import 'dayjs/locale/he';
+import 'dayjs/locale/ar.js';
+import 'dayjs/locale/he.js';
 import {
   addDays,
   ddmmyyyyFromIso,
@@ -64,7 +64,14 @@ export function pickerDay(iso: string, language = 'en'): string {
 export async function pickFutureDate(page: Page, field: Locator, iso: string): Promise<void> {
   const language = await page.evaluate(() => document.documentElement.lang || 'en');
   await field.click();
-  const dropdown = page.locator('.mantine-Popover-dropdown').filter({ has: page.locator('table') });
+  // The field's own calendar (another field's may still be closing).
+  const controls = await field.getAttribute('aria-controls');
+  const dropdown = controls
+    ? page.locator(`[id="${controls}"]`)
+    : page
+        .locator('.mantine-Popover-dropdown')
+        .filter({ has: page.locator('table') })
+        .last();
   await expect(dropdown).toBeVisible();
   const day = dropdown.getByRole('button', { name: pickerDay(iso, language), exact: true });
   for (let i = 0; i < 24 && !(await day.isVisible()); i++) {
