@@ -130,8 +130,13 @@ test("the issue's journey: a library unit used in Nursery A, its week planned, a
   await toastsGone(page);
   await expectNoSeriousViolations(page, 'the unit planner');
 
-  // The week it starts: two activities on Tuesday, the later one first, one of the unit in Understanding the World.
-  await openWeek(page, cls.id, monday);
+  // "Plan this week" opens the week it starts (it does not run yet): two activities on Tuesday, the later
+  // one first, one of the unit in Understanding the World.
+  await page.getByRole('link', { name: 'Plan this week' }).click();
+  await expect(page).toHaveURL(new RegExp(`/planning/weekly-planning\\?.*week=${monday}`));
+  await expect(page).toHaveURL(new RegExp(`class_id=${cls.id}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Weekly plan' })).toBeVisible();
+  await expect(dayColumn(page, tuesday)).toBeVisible();
   const seaTray = `Floating and sinking tray ${tag}`;
   const song = `Morning song ${tag}`;
   await addActivity(page, tuesday, { title: seaTray, start: '11:00', end: '11:45', unit: title, areas: [EYFS.UW.name] });
