@@ -552,7 +552,7 @@ describe('frameworks', () => {
 });
 
 describe('real time', () => {
-  it('a saved change reaches the open planners of the class’s staff', async () => {
+  it('a saved change reaches the open planners of the class’s staff and of class managers, no one else', async () => {
     const unit = await createUnit(tara);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
@@ -567,10 +567,13 @@ describe('real time', () => {
         socket.on('connect', () => resolve(socket));
         socket.on('connect_error', reject);
       });
-    const [taraSocket, nehaSocket] = await Promise.all([open(tara), open(neha)]);
+    const [taraSocket, nehaSocket, anitaSocket] = await Promise.all([open(tara), open(neha), open(anita)]);
     const heard: UnitUpdatedEvent[] = [];
     const nehaHeard: UnitUpdatedEvent[] = [];
+    const anitaHeard: UnitUpdatedEvent[] = [];
     nehaSocket.on(UNIT_UPDATED_EVENT, (e: UnitUpdatedEvent) => nehaHeard.push(e));
+    // A class manager (Anita) plans for every class: her open planners hear changes too.
+    anitaSocket.on(UNIT_UPDATED_EVENT, (e: UnitUpdatedEvent) => anitaHeard.push(e));
     const arrived = new Promise<void>((resolve) =>
       taraSocket.on(UNIT_UPDATED_EVENT, (e: UnitUpdatedEvent) => {
         heard.push(e);
@@ -591,7 +594,9 @@ describe('real time', () => {
       { _id: unit._id, version: 2, changed: ['status', 'next_steps'], by: { _id: expect.any(String), name: 'Anita Desai' } },
     ]);
     expect(nehaHeard).toEqual([]);
+    expect(anitaHeard).toEqual(heard);
     taraSocket.close();
     nehaSocket.close();
+    anitaSocket.close();
   });
 });

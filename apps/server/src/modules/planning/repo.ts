@@ -1,3 +1,4 @@
+import type { RolePermission } from '@cue/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { schoolReach } from '../../platform/auth/reach.js';
 import type { Scope } from '../../platform/auth/scope.js';
@@ -8,8 +9,10 @@ import {
   curricula,
   learningAreas,
   libraryUnits,
+  memberships,
   planActivities,
   planningResources,
+  roles,
   schools,
   unitAreas,
   unitClasses,
@@ -18,6 +21,8 @@ import {
   users,
 } from '../../platform/db/schema.js';
 import { prefixTsQuery } from '../../platform/search.js';
+
+const CLASS_MANAGER: RolePermission = 'admin_portal.classes';
 
 export type UnitRow = typeof units.$inferSelect;
 export type LibraryRow = typeof libraryUnits.$inferSelect;
@@ -93,12 +98,25 @@ export async function classNames(scope: Scope, q: Queryable, ids: readonly strin
 /** The staff of these classes of the school (who hear that a unit of theirs changed). */
 export async function staffOfClasses(scope: Scope, q: Queryable, classIds: readonly string[]): Promise<string[]> {
   if (classIds.length === 0) return [];
-  const rows = await q
-    .selectDistinct({ userId: classStaff.userId })
-    .from(classStaff)
-    .innerJoin(classes, eq(classes.id, classStaff.classId))
-    .where(and(inArray(classStaff.classId, [...classIds]), await schoolReach(scope, classes.schoolId)));
-  return rows.map((r) => r.userId);
+  const [taught, managers] = await Promise.all([
+    q
+      .selectDistinct({ userId: classStaff.userId })
+      .from(classStaff)
+      .innerJoin(classes, eq(classes.id, classStaff.classId))
+      .where(and(inArray(classStaff.classId, [...classIds]), await schoolReach(scope, classes.schoolId))),
+    // Class managers plan for every class of the school, so an open planner of theirs hears changes too.
+    q
+      .selectDistinct({ userId: memberships.userId })
+      .from(memberships)
+      .innerJoin(roles, eq(roles.id, memberships.roleId))
+      .where(
+        and(
+          await schoolReach(scope, memberships.schoolId),
+          sql`${roles.permissions} @> ${JSON.stringify([CLASS_MANAGER])}::jsonb`,
+        ),
+      ),
+  ]);
+  return [...new Set([...taught, ...managers].map((r) => r.userId))];
 }
 
 /** Names of people (the author of a change): users are not a school's, the ids come from rows already reached. */
