@@ -87,6 +87,10 @@ export function addDays(iso: string, days: number): string {
   return isoOfUtc(d);
 }
 
+/** Calendar days from one ISO day to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((utc(to).getTime() - utc(from).getTime()) / 86_400_000);
+
 export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
 

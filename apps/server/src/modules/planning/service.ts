@@ -1,5 +1,6 @@
 import {
   addDays,
+  daysBetween,
   ddmmyyyyFromIso,
   ERROR_CODES,
   frameworkOf,
@@ -63,9 +64,6 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
   const y = new Set(b);
   return x.length === y.size && x.every((v) => y.has(v));
 };
-/** Calendar days from one ISO day to another. */
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 const escapeKey = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60) || 'file';
 
 /** Only the fields with a value (a strict partial object never carries others, but `undefined` may slip through). */

@@ -1,18 +1,11 @@
 import type { PlanningArea } from '@cue/contract';
-import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { schoolReach } from '../../platform/auth/reach.js';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
-import {
-  curricula,
-  learningAreas,
-  planActivities,
-  planningResources,
-  schools,
-  unitAreas,
-  unitClasses,
-  units,
-} from '../../platform/db/schema.js';
+import { planActivities, unitAreas, unitClasses, units } from '../../platform/db/schema.js';
+import { presentArea } from './presenter.js';
+import * as unitRepo from './repo.js';
 
 /*
  * What the weekly plan, the term plan and the insights read: the class's activities and units, the
@@ -31,20 +24,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** The learning areas of a curriculum the school reaches (a global framework or its own), in order. */
 export async function curriculumAreas(scope: Scope, q: Queryable, curriculumId: string | null): Promise<PlanningArea[]> {
   if (!curriculumId) return [];
-  const school = staffSchool(scope);
-  const rows = await q
-    .select({
-      _id: learningAreas.id,
-      code: learningAreas.code,
-      name: learningAreas.name,
-      group: learningAreas.group,
-      curriculum: curricula.name,
-    })
-    .from(learningAreas)
-    .innerJoin(curricula, eq(curricula.id, learningAreas.curriculumId))
-    .where(and(eq(curricula.id, curriculumId), or(isNull(curricula.schoolId), eq(curricula.schoolId, school))))
-    .orderBy(asc(learningAreas.position), asc(learningAreas.code));
-  return rows;
+  return (await unitRepo.areas(scope, q, { curriculumIds: [curriculumId] })).map(presentArea);
 }
 
 export interface UnitRef {
@@ -123,13 +103,7 @@ export async function unitActivityCounts(scope: Scope, q: Queryable, unitIds: re
   return new Map(rows.map((r) => [r.unitId ?? '', Number(r.n)]));
 }
 
-export interface ResourceRef {
-  id: string;
-  title: string;
-  kind: string;
-  url: string | null;
-  fileLink: string | null;
-}
+export type ResourceRef = unitRepo.ResourceRow;
 
 /** Resources of the scope's organization (not archived) with these ids. */
 export async function organizationResources(
@@ -137,23 +111,7 @@ export async function organizationResources(
   q: Queryable,
   ids: readonly string[],
 ): Promise<Map<string, ResourceRef>> {
-  if (ids.length === 0) return new Map();
-  const rows = await q
-    .select({
-      id: planningResources.id,
-      title: planningResources.title,
-      kind: planningResources.kind,
-      url: planningResources.url,
-      fileLink: planningResources.fileLink,
-    })
-    .from(planningResources)
-    .where(
-      and(
-        inArray(planningResources.id, [...new Set(ids)]),
-        isNull(planningResources.archivedAt),
-        sql`${planningResources.organizationId} = (select ${schools.organizationId} from ${schools} where ${schools.id} = ${staffSchool(scope)})`,
-      ),
-    );
+  const rows = await unitRepo.resourcesByIds(scope, q, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 

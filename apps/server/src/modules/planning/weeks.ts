@@ -1,5 +1,6 @@
 import {
   addDays,
+  daysBetween,
   ddmmyyyyFromIso,
   ERROR_CODES,
   eachDay,
@@ -28,10 +29,10 @@ import { isoFromWire, optionalIso } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { signMedia } from '../../platform/media-urls.js';
 import type { ExportService } from '../exports/service.js';
 import type { SchoolService } from '../school/service.js';
 import { type ClassDays, classDays, closedReason, holidays } from './days.js';
+import { presentResourceRef } from './presenter.js';
 import type { PlanningService } from './service.js';
 import { type WeekPdfLanguage, weekPlanPdf } from './week-pdf.js';
 import * as repo from './weeks-repo.js';
@@ -44,8 +45,8 @@ function storedTime(value: string): string | null {
   const t = parseHhmmA(value);
   return t ? `${pad(t.hour)}:${pad(t.minute)}` : null;
 }
-const dayCount = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+/** Days from one ISO day to another, both counted. */
+const dayCount = (from: string, to: string) => daysBetween(from, to) + 1;
 
 /** What presenting activities needs: the class's areas, the units' titles and the resources by id. */
 interface ActivityContext {
@@ -71,7 +72,7 @@ function presentActivity(r: repo.ActivityRow, ctx: ActivityContext): PlanActivit
     }),
     resources: r.resourceIds.flatMap((id) => {
       const res = ctx.resources.get(id);
-      return res ? [{ _id: res.id, title: res.title, kind: res.kind, url: res.url ?? signMedia(res.fileLink) }] : [];
+      return res ? [presentResourceRef(res)] : [];
     }),
     updated_at: r.updatedAt.toISOString(),
     // Whoever reaches a class's plan plans for it (its staff and class managers).

@@ -1,14 +1,10 @@
-import { addDays, isoFromDdmmyyyy } from '@cue/contract';
+import { addDays, daysBetween, isoFromDdmmyyyy } from '@cue/contract';
 
 /*
  * The term plan's timeline geometry: every position is a share (0-100) of the academic year's days, so
  * the timeline is drawn with percentages (start and width) and keeps its shape at any width and in
  * either reading direction (the page sets inset-inline-start, which flips in Arabic and Hebrew).
  */
-
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 export interface Span {
   /** Share of the year before it starts (0-100). */
