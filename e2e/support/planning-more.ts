@@ -1,16 +1,18 @@
 import dayjs from 'dayjs';
+import {
+  dayColumn,
+  deleteUnit,
+  expectColumnTitles,
+  mondayIn,
+  observeInAreas,
+  planningInsights,
+  readUnit,
+  weeklyPlan,
+  wireDay,
+} from './planning.js';
 import 'dayjs/locale/ar.js';
 import 'dayjs/locale/he.js';
-import {
-  addDays,
-  ddmmyyyyFromIso,
-  type LibraryUnit,
-  type PlanningInsights,
-  type PlanningResource,
-  type Unit,
-  type WeeklyPlan,
-  weekStart,
-} from '@cue/contract';
+import { addDays, type LibraryUnit, type PlanningResource, type Unit } from '@cue/contract';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { todayUtc } from './attendance.js';
 
@@ -37,11 +39,7 @@ export const AREAS = {
 } as const;
 
 /** The Monday (ISO) `weeks` weeks after this week's. */
-export const mondayIn = (weeks: number): string => addDays(weekStart(todayUtc()), weeks * 7);
-
 /** An ISO day as the wire's DD-MM-YYYY. */
-export const wireDay = (iso: string): string => ddmmyyyyFromIso(iso);
-
 /** The most recent weekday before today (ISO): observations are dated in the past. */
 export function lastWeekday(): string {
   let day = addDays(todayUtc(), -1);
@@ -82,35 +80,13 @@ export async function pickFutureDate(page: Page, field: Locator, iso: string): P
 }
 
 /** The week grid's column of an ISO day. */
-export const dayColumn = (page: Page, iso: string) => page.locator(`[data-testid="week-day"][data-date="${wireDay(iso)}"]`);
-
 /** Expects a day's column to list these titles, top to bottom. */
-export async function expectColumnTitles(page: Page, iso: string, titles: string[]): Promise<void> {
-  const cards = dayColumn(page, iso).getByTestId('week-activity');
-  await expect(cards).toHaveCount(titles.length);
-  for (const [i, title] of titles.entries()) await expect(cards.nth(i)).toContainText(title);
-}
-
 /** The page scrolls sideways by this many pixels (0 when nothing runs off the side of the screen). */
 export const sidewaysOverflow = (page: Page): Promise<number> =>
   page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
 
 /** GET /api/weekly_plans/:classId for the week holding an ISO day. */
-export async function weeklyPlan(
-  request: APIRequestContext,
-  token: string,
-  classId: string,
-  dayIso: string,
-): Promise<WeeklyPlan> {
-  const res = await request.get(`/api/weekly_plans/${classId}`, { headers: auth(token), params: { week: wireDay(dayIso) } });
-  return resultOf<WeeklyPlan>(res, 'weekly plan');
-}
-
 /** GET /api/units/:id. */
-export async function readUnit(request: APIRequestContext, token: string, id: string): Promise<Unit> {
-  return resultOf<Unit>(await request.get(`/api/units/${id}`, { headers: auth(token) }), 'read unit');
-}
-
 /** GET /api/units/ of a class searched by words (every status), optionally of one kind: their titles. */
 export async function unitTitles(
   request: APIRequestContext,
@@ -156,44 +132,7 @@ export async function deleteResource(request: APIRequestContext, token: string, 
 }
 
 /** POST /api/observations/: a daily observation of a child tagged with learning areas, for staff only. */
-export async function observeInAreas(
-  request: APIRequestContext,
-  token: string,
-  entry: { classId: string; studentId: string; dayIso: string; title: string; note: string; areaIds: string[] },
-): Promise<string> {
-  const res = await request.post('/api/observations/', {
-    headers: auth(token),
-    data: {
-      class_id: entry.classId,
-      type: 'daily',
-      visibility: 'staff',
-      learning_area_ids: entry.areaIds,
-      observation_entries: [
-        { student_id: entry.studentId, date: wireDay(entry.dayIso), title: entry.title, general_note: entry.note },
-      ],
-    },
-  });
-  const made = await resultOf<{ observation_entries: { _id: string }[] }>(res, 'create observation');
-  const id = made.observation_entries[0]?._id;
-  if (!id) throw new Error('create observation: no entry written');
-  return id;
-}
-
 /** GET /api/planning_insights/ of a class over ISO days. */
-export async function planningInsights(
-  request: APIRequestContext,
-  token: string,
-  classId: string,
-  fromIso: string,
-  toIso: string,
-): Promise<PlanningInsights> {
-  const res = await request.get('/api/planning_insights/', {
-    headers: auth(token),
-    params: { class_id: classId, from_date: wireDay(fromIso), to_date: wireDay(toIso) },
-  });
-  return resultOf<PlanningInsights>(res, 'planning insights');
-}
-
 /** A small, valid one-page PDF (the resource library's upload), with a line of text. */
 export function tinyPdf(text: string): Buffer {
   const objects = [
@@ -241,13 +180,11 @@ export async function createUnit(
 }
 
 /** DELETE /api/units/:id (its activities stay in the weekly plan, unlinked). */
-export async function deleteUnit(request: APIRequestContext, token: string, id: string): Promise<void> {
-  const res = await request.delete(`/api/units/${id}`, { headers: auth(token) });
-  if (!res.ok() && res.status() !== 404) throw new Error(`delete unit: ${res.status()} ${await res.text()}`);
-}
-
 /** DELETE /api/plan_activities/:id. */
 export async function deleteActivity(request: APIRequestContext, token: string, id: string): Promise<void> {
   const res = await request.delete(`/api/plan_activities/${id}`, { headers: auth(token) });
   if (!res.ok() && res.status() !== 404) throw new Error(`delete activity: ${res.status()} ${await res.text()}`);
 }
+
+// The helpers both planning journeys use live in planning.ts.
+export { dayColumn, deleteUnit, expectColumnTitles, mondayIn, observeInAreas, planningInsights, readUnit, weeklyPlan, wireDay };

@@ -110,9 +110,15 @@ export class WeekPlanService {
     return cls;
   }
 
-  private async context(scope: Scope, cls: ClassDays, rows: readonly repo.ActivityRow[]): Promise<ActivityContext> {
+  /** What presenting these activities needs; `known`: the class's areas when already read. */
+  private async context(
+    scope: Scope,
+    cls: ClassDays,
+    rows: readonly repo.ActivityRow[],
+    known?: PlanningArea[],
+  ): Promise<ActivityContext> {
     const [areas, units, resources] = await Promise.all([
-      repo.curriculumAreas(scope, this.db, cls.curriculumId),
+      known ?? repo.curriculumAreas(scope, this.db, cls.curriculumId),
       repo.unitTitles(
         scope,
         this.db,
@@ -137,7 +143,7 @@ export class WeekPlanService {
       repo.classUnits(scope, this.db, classId, monday, sunday),
       repo.curriculumAreas(scope, this.db, cls.curriculumId),
     ]);
-    const ctx = await this.context(scope, cls, rows);
+    const ctx = await this.context(scope, cls, rows, areas);
     return {
       class: {
         _id: cls.id,
