@@ -57,6 +57,15 @@ const sunrise = {
   library_unit: '',
   plan_activity: '',
   planning_resource: '',
+  assessment_period: '',
+  grade_scale: '',
+  grade_category: '',
+  assessment_task: '',
+  feedback_form: '',
+  reflection: '',
+  report_template: '',
+  report_set: '',
+  report_entry: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');

@@ -145,6 +145,16 @@ export const ERROR_CODES = {
   outsideClassHours: 'OUTSIDE_CLASS_HOURS',
   /** The product's own unit library is read only: its units are copied, not changed. */
   globalLibraryReadOnly: 'GLOBAL_LIBRARY_READ_ONLY',
+  /** An assessment period an admin locked: its grades, cards and reports no longer change. */
+  periodLocked: 'PERIOD_LOCKED',
+  /** A grade that is not a value of its task's scale. */
+  gradeNotOnScale: 'GRADE_NOT_ON_SCALE',
+  /** A set of report cards locked (or shared) refuses changes to its comments. */
+  reportLocked: 'REPORT_LOCKED',
+  /** Sharing report cards that are not locked and prepared. */
+  reportNotReady: 'REPORT_NOT_READY',
+  /** A feedback form that is not open for answers. */
+  formClosed: 'FORM_CLOSED',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

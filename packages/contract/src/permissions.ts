@@ -36,6 +36,7 @@ export const ROLE_PERMISSIONS = {
     'academic_setup.curriculum',
     'academic_setup.day_schedule',
     'academic_setup.ai_configuration',
+    'academic_setup.assessment_management',
   ],
   management: ['management.admission', 'management.hiring', 'management.fee', 'management.leave', 'management.staff_attendance'],
 } as const;

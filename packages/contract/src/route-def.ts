@@ -47,7 +47,16 @@ export type RouteResource =
   | 'unit'
   | 'library_unit'
   | 'plan_activity'
-  | 'planning_resource';
+  | 'planning_resource'
+  | 'assessment_period'
+  | 'grade_scale'
+  | 'grade_category'
+  | 'assessment_task'
+  | 'feedback_form'
+  | 'reflection'
+  | 'report_template'
+  | 'report_set'
+  | 'report_entry';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';

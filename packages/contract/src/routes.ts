@@ -5,6 +5,7 @@
  * route added to the server and not here fails the route-table test.
  */
 import { AI_ROUTES } from './ai/routes.js';
+import { ASSESSMENT_ROUTES } from './assessment/routes.js';
 import { ATTENDANCE_ROUTES } from './attendance/routes.js';
 import { AUTH_ROUTES } from './auth/routes.js';
 import { CALENDAR_ROUTES } from './calendar/routes.js';
@@ -54,6 +55,7 @@ export const ROUTES = {
   ...CHAT_ROUTES,
   ...CARELOG_ROUTES,
   ...PLANNING_ROUTES,
+  ...ASSESSMENT_ROUTES,
   ...AI_ROUTES,
   ...CUE_ROUTES,
   ...SUPPORT_ROUTES,

@@ -1,6 +1,7 @@
 /** The database schema, one file per module (schema/<module>.ts); repositories import tables from here. */
 
 export * from './schema/ai.js';
+export * from './schema/assessment.js';
 export * from './schema/attendance.js';
 export * from './schema/auth.js';
 export * from './schema/calendar.js';

@@ -47,6 +47,8 @@ import { ObservationService } from '../../modules/observations/service.js';
 import { InvitationSender } from '../../modules/people/invitation-service.js';
 import { peopleRoutes } from '../../modules/people/routes.js';
 import { PeopleService } from '../../modules/people/service.js';
+import { assessmentRoutes } from '../../modules/assessment/routes.js';
+import { AssessmentService } from '../../modules/assessment/service.js';
 import { planningRoutes } from '../../modules/planning/routes.js';
 import { PlanningService } from '../../modules/planning/service.js';
 import { WeekPlanService } from '../../modules/planning/weeks.js';
@@ -152,6 +154,7 @@ export function createServices(deps: AppDeps) {
   // Planning before the assistant: Cue's unit and lesson-analysis tasks go through it, as the teacher.
   const planning = new PlanningService(db, clock, school, storage, events, exports);
   const weekPlans = new WeekPlanService(db, clock, school, exports, planning);
+  const assessment = new AssessmentService(db, clock, school);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
     attendance,
@@ -228,6 +231,7 @@ export function createServices(deps: AppDeps) {
     exports,
     planning,
     weekPlans,
+    assessment,
     media,
     stories,
     chat,
@@ -298,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   chatRoutes(route, services);
   carelogRoutes(route, services);
   planningRoutes(route, services);
+  assessmentRoutes(route, services);
   exportRoutes(route, services);
   roleRoutes(route, services);
   importRoutes(route, services);
