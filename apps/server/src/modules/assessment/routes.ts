@@ -1,6 +1,9 @@
 import { ASSESSMENT_MESSAGES, ROUTES } from '@cue/contract';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
+import { gradebookRoutes } from './gradebook-routes.js';
+import { hpcRoutes } from './hpc-routes.js';
+import { reportRoutes } from './report-routes.js';
 
 /** Assessment's routes: periods here; the gradebook, progress cards, feedback, reflections, the record and report cards beside. */
 export function assessmentRoutes(route: Router, s: Services): void {
@@ -22,4 +25,7 @@ export function assessmentRoutes(route: Router, s: Services): void {
     result: await a.lock(auth, params.id, false),
     message: ASSESSMENT_MESSAGES.periodUnlocked,
   }));
+  gradebookRoutes(route, s);
+  hpcRoutes(route, s);
+  reportRoutes(route, s);
 }

@@ -12,6 +12,15 @@ import { AiMedia } from '../../ai/media.js';
 import { aiRoutes, attachChat } from '../../ai/routes.js';
 import { AiService } from '../../ai/service.js';
 import { CueTaskService } from '../../ai/tasks/service.js';
+import { EvidenceReader } from '../../modules/assessment/evidence.js';
+import { FeedbackService } from '../../modules/assessment/feedback.js';
+import { GradebookService } from '../../modules/assessment/gradebook.js';
+import { HpcService } from '../../modules/assessment/hpc.js';
+import { StudentRecordService } from '../../modules/assessment/record.js';
+import { ReflectionService } from '../../modules/assessment/reflections.js';
+import { ReportCardService } from '../../modules/assessment/report-cards.js';
+import { assessmentRoutes } from '../../modules/assessment/routes.js';
+import { AssessmentService } from '../../modules/assessment/service.js';
 import { ExcusalService } from '../../modules/attendance/excusal-service.js';
 import { attendanceRoutes } from '../../modules/attendance/routes.js';
 import { AttendanceService } from '../../modules/attendance/service.js';
@@ -47,8 +56,6 @@ import { ObservationService } from '../../modules/observations/service.js';
 import { InvitationSender } from '../../modules/people/invitation-service.js';
 import { peopleRoutes } from '../../modules/people/routes.js';
 import { PeopleService } from '../../modules/people/service.js';
-import { assessmentRoutes } from '../../modules/assessment/routes.js';
-import { AssessmentService } from '../../modules/assessment/service.js';
 import { planningRoutes } from '../../modules/planning/routes.js';
 import { PlanningService } from '../../modules/planning/service.js';
 import { WeekPlanService } from '../../modules/planning/weeks.js';
@@ -154,7 +161,15 @@ export function createServices(deps: AppDeps) {
   // Planning before the assistant: Cue's unit and lesson-analysis tasks go through it, as the teacher.
   const planning = new PlanningService(db, clock, school, storage, events, exports);
   const weekPlans = new WeekPlanService(db, clock, school, exports, planning);
+  // Assessment (issue 23): one line per service; each reads other modules through their services.
   const assessment = new AssessmentService(db, clock, school);
+  const evidence = new EvidenceReader(db, observations, stories, media);
+  const gradebook = new GradebookService(db);
+  const reflections = new ReflectionService(db);
+  const feedback = new FeedbackService(db);
+  const hpc = new HpcService(db);
+  const reportCards = new ReportCardService(db);
+  const studentRecord = new StudentRecordService(db);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
     attendance,
@@ -232,6 +247,13 @@ export function createServices(deps: AppDeps) {
     planning,
     weekPlans,
     assessment,
+    evidence,
+    gradebook,
+    reflections,
+    feedback,
+    hpc,
+    reportCards,
+    studentRecord,
     media,
     stories,
     chat,
