@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { adminRoutes } from '../features/admin/routes';
+import { assessmentRoutes } from '../features/assessment/routes';
 import { attendanceRoutes } from '../features/attendance/routes';
 import { carelogRoutes } from '../features/carelog/routes';
 import { chatRoutes } from '../features/chat/routes';
@@ -97,6 +98,7 @@ export const router = createBrowserRouter([
           ...chatRoutes,
           ...carelogRoutes,
           ...planningRoutes,
+          ...assessmentRoutes,
           ...observationsRoutes,
           ...cueRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.

@@ -1,6 +1,7 @@
 import type { MenuItem } from '@cue/contract';
 import type { RouteObject } from 'react-router';
 import { adminRoutes } from '../admin/routes';
+import { assessmentRoutes } from '../assessment/routes';
 import { attendanceRoutes } from '../attendance/routes';
 import { carelogRoutes } from '../carelog/routes';
 import { chatRoutes } from '../chat/routes';
@@ -29,6 +30,7 @@ const BUILT = new Set(
       chatRoutes,
       carelogRoutes,
       planningRoutes,
+      assessmentRoutes,
     )
     .flatMap((route) => (route.path ? [route.path] : [])),
 );
