@@ -715,7 +715,12 @@ export const reportTemplateRequestSchema = z.object({
 export const REPORT_SET_STATUSES = ['draft', 'locked', 'shared'] as const;
 export type ReportSetStatus = (typeof REPORT_SET_STATUSES)[number];
 export const REPORT_LANGUAGES = EXPORT_LANGUAGES;
-export const commentSentenceSchema = z.object({ text: z.string(), evidence: z.array(evidenceRefSchema) });
+export const commentSentenceSchema = z.object({
+  text: z.string(),
+  evidence: z.array(evidenceRefSchema),
+  /** A sentence said from a grade: the graded task (its evidence is the grade itself). */
+  task_id: idSchema.optional(),
+});
 export const reportCommentSchema = z.object({
   area_id: idSchema,
   area_name: z.string(),
