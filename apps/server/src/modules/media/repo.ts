@@ -697,3 +697,41 @@ export async function familyChildClass(scope: Scope, q: Queryable, studentId: st
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * Evidence for assessment: the school's gallery items (not in the bin, not failed) tagged with these
+ * children, taken fromIso..toIso (or, with `ids`, those items), one row per item and child, newest first,
+ * in one statement.
+ */
+export async function evidenceOf(
+  scope: Scope,
+  q: Queryable,
+  studentIds: readonly string[],
+  range: { from: string; to: string } | null,
+  ids?: readonly string[],
+) {
+  if (studentIds.length === 0 || ids?.length === 0 || scope.kind !== 'staff' || !scope.schoolId) return [];
+  return q
+    .select({
+      id: mediaItems.id,
+      studentId: mediaTags.studentId,
+      date: mediaItems.takenOn,
+      kind: mediaItems.kind,
+      name: mediaItems.name,
+      caption: mediaItems.caption,
+      thumb: sql<string | null>`coalesce(${mediaItems.thumbUrl}, ${mediaItems.posterUrl})`,
+    })
+    .from(mediaItems)
+    .innerJoin(mediaTags, eq(mediaTags.itemId, mediaItems.id))
+    .where(
+      and(
+        eq(mediaItems.schoolId, scope.schoolId),
+        inArray(mediaTags.studentId, [...studentIds]),
+        isNull(mediaItems.deletedAt),
+        sql`${mediaItems.status} <> 'failed'`,
+        range ? and(gte(mediaItems.takenOn, range.from), lte(mediaItems.takenOn, range.to)) : undefined,
+        ids ? inArray(mediaItems.id, [...ids]) : undefined,
+      ),
+    )
+    .orderBy(desc(mediaItems.takenOn), desc(mediaItems.createdAt), desc(mediaItems.id));
+}

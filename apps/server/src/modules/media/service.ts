@@ -33,6 +33,7 @@ import type { UploadedFile } from '../../platform/http/upload.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { MediaHasLocation, stripVideo } from '../../platform/media-metadata.js';
+import { signMedia } from '../../platform/media-urls.js';
 import type { MediaStore } from '../../platform/storage.js';
 import type { CalendarService } from '../calendar/service.js';
 import type { ChildRecordService } from '../children/service.js';
@@ -1253,5 +1254,32 @@ export class MediaService {
       await this.schedule(MEDIA_REDACT_JOB, scope, row.id);
       this.kick();
     }
+  }
+
+  /**
+   * Assessment's evidence: the gallery's photos and videos tagged with these children, taken
+   * fromIso..toIso (or, with `ids`, those items), one entry per item and child, newest first.
+   */
+  async evidenceOf(
+    scope: Scope,
+    studentIds: readonly string[],
+    fromIso: string | null,
+    toIso: string | null,
+    ids?: readonly string[],
+  ) {
+    staffSchool(scope);
+    await requireAccess(scope, 'child', studentIds);
+    const range = fromIso && toIso ? { from: fromIso, to: toIso } : null;
+    const rows = await repo.evidenceOf(scope, this.db, studentIds, range, ids);
+    return rows.map((r) => ({
+      id: r.id,
+      studentId: r.studentId,
+      date: r.date,
+      title: r.caption.split('\n')[0]?.trim().slice(0, 120) || (r.kind === 'video' ? 'Video' : 'Photo'),
+      text: r.caption,
+      thumbnail: signMedia(r.thumb),
+      areaIds: [] as string[],
+      areaCodes: [] as string[],
+    }));
   }
 }

@@ -260,3 +260,41 @@ export async function coverageCounts(scope: Scope, q: Queryable, studentId: stri
     .where(and(await visible(scope), eq(observations.studentId, studentId)))
     .groupBy(observationAreas.learningAreaId);
 }
+
+/**
+ * Evidence for assessment: the school's observations of these children dated fromIso..toIso (or, with
+ * `ids`, those observations whatever their day), newest first, with their learning areas' ids and codes,
+ * in one statement for every child.
+ */
+export async function evidenceOf(
+  scope: Scope,
+  q: Queryable,
+  studentIds: readonly string[],
+  range: { from: string; to: string } | null,
+  ids?: readonly string[],
+) {
+  if (studentIds.length === 0 || ids?.length === 0) return [];
+  return q
+    .select({
+      id: observations.id,
+      studentId: observations.studentId,
+      date: observations.date,
+      title: observations.title,
+      generalNote: observations.generalNote,
+      media: observations.media,
+      areas: sql<{ id: string; code: string }[]>`coalesce((
+        select json_agg(json_build_object('id', la.id, 'code', la.code) order by la.position)
+        from ${observationAreas} oa join ${learningAreas} la on la.id = oa.learning_area_id
+        where oa.observation_id = "observations"."id"), '[]'::json)`, // spelled out: a lone table's columns render unqualified
+    })
+    .from(observations)
+    .where(
+      and(
+        eq(observations.schoolId, staffSchool(scope)),
+        inArray(observations.studentId, [...studentIds]),
+        range ? and(gte(observations.date, range.from), lte(observations.date, range.to)) : undefined,
+        ids ? inArray(observations.id, [...ids]) : undefined,
+      ),
+    )
+    .orderBy(desc(observations.date), desc(observations.createdAt), desc(observations.id));
+}

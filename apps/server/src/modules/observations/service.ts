@@ -12,6 +12,7 @@ import { isoFromWire } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { signMedia } from '../../platform/media-urls.js';
 import type { ClassService } from '../classes/service.js';
 import { presentArea, presentCoverage, presentObservation } from './presenter.js';
 import * as repo from './repo.js';
@@ -262,5 +263,32 @@ export class ObservationService {
       repo.coverageCounts(auth, this.db, studentId),
     ]);
     return presentCoverage(areas, counts);
+  }
+
+  /**
+   * Assessment's evidence: these children's observations dated fromIso..toIso (or, with `ids`, those
+   * observations), newest first, with their areas and first photo. Staff who reach every child only.
+   */
+  async evidenceOf(
+    auth: Scope,
+    studentIds: readonly string[],
+    fromIso: string | null,
+    toIso: string | null,
+    ids?: readonly string[],
+  ) {
+    staffSchool(auth);
+    await requireAccess(auth, 'child', studentIds);
+    const range = fromIso && toIso ? { from: fromIso, to: toIso } : null;
+    const rows = await repo.evidenceOf(auth, this.db, studentIds, range, ids);
+    return rows.map((r) => ({
+      id: r.id,
+      studentId: r.studentId,
+      date: r.date,
+      title: r.title,
+      text: r.generalNote,
+      thumbnail: signMedia(r.media.find((m) => m.kind === 'image')?.media_link ?? r.media[0]?.media_link ?? null),
+      areaIds: r.areas.map((a) => a.id),
+      areaCodes: r.areas.map((a) => a.code),
+    }));
   }
 }

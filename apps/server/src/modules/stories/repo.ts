@@ -746,3 +746,49 @@ export async function reactionCount(scope: Scope, q: Queryable, s: InsightScope)
     );
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Evidence for assessment: the school's learning stories naming these children (published, or not yet
+ * published by staff) and family stories the class accepted, dated fromIso..toIso (or, with `ids`, those
+ * stories), one row per story and child, newest first, with the story's areas and its first item's
+ * thumbnail, in one statement.
+ */
+export async function evidenceOf(
+  scope: Scope,
+  q: Queryable,
+  studentIds: readonly string[],
+  range: { from: string; to: string } | null,
+  ids?: readonly string[],
+) {
+  if (studentIds.length === 0 || ids?.length === 0 || scope.kind !== 'staff') return [];
+  return q
+    .select({
+      id: stories.id,
+      studentId: storyChildren.studentId,
+      date: stories.storyDate,
+      title: stories.title,
+      text: stories.bodyText,
+      areas: sql<{ id: string; code: string }[]>`coalesce((
+        select json_agg(json_build_object('id', la.id, 'code', la.code) order by la.position)
+        from ${storyAreas} sa join ${learningAreas} la on la.id = sa.area_id
+        where sa.story_id = ${stories.id}), '[]'::json)`,
+      thumb: sql<string | null>`(
+        select coalesce(mi.thumb_url, mi.poster_url) from ${storyMedia} sm join ${mediaItems} mi on mi.id = sm.item_id
+        where sm.story_id = ${stories.id} and mi.deleted_at is null order by sm.position limit 1)`,
+    })
+    .from(stories)
+    .innerJoin(storyChildren, eq(storyChildren.storyId, stories.id))
+    .where(
+      and(
+        eq(stories.schoolId, staffSchoolId(scope)),
+        inArray(storyChildren.studentId, [...studentIds]),
+        or(
+          and(eq(stories.kind, 'story'), inArray(stories.status, ['draft', 'pending', 'published'])),
+          and(eq(stories.kind, 'family'), eq(stories.status, 'accepted')),
+        ),
+        range ? and(gte(stories.storyDate, range.from), lte(stories.storyDate, range.to)) : undefined,
+        ids ? inArray(stories.id, [...ids]) : undefined,
+      ),
+    )
+    .orderBy(desc(stories.storyDate), desc(stories.createdAt), desc(stories.id));
+}

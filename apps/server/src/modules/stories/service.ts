@@ -31,6 +31,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import type { EventBus } from '../../platform/events.js';
 import type { UploadedFile } from '../../platform/http/upload.js';
 import { newId } from '../../platform/ids.js';
+import { signMedia } from '../../platform/media-urls.js';
 import { plainTextOf, sanitizeRichText } from '../../platform/rich-text.js';
 import type { CalendarService } from '../calendar/service.js';
 import type { MediaService } from '../media/service.js';
@@ -922,5 +923,33 @@ export class StoryService {
 
   async insightsCsv(scope: Scope, query: { class_id?: string; student_id?: string; from_date?: string; to_date?: string }) {
     return insightsCsv((await this.insights(scope, query)).children);
+  }
+
+  /**
+   * Assessment's evidence: the stories naming these children dated fromIso..toIso (or, with `ids`, those
+   * stories), one entry per story and child, newest first; none where the school has stories off.
+   */
+  async evidenceOf(
+    scope: Scope,
+    studentIds: readonly string[],
+    fromIso: string | null,
+    toIso: string | null,
+    ids?: readonly string[],
+  ) {
+    staffSchool(scope);
+    await requireAccess(scope, 'child', studentIds);
+    if (!(await scope.schoolPermissions()).has('story')) return [];
+    const range = fromIso && toIso ? { from: fromIso, to: toIso } : null;
+    const rows = await repo.evidenceOf(scope, this.db, studentIds, range, ids);
+    return rows.map((r) => ({
+      id: r.id,
+      studentId: r.studentId,
+      date: r.date,
+      title: r.title || 'Learning story',
+      text: r.text,
+      thumbnail: signMedia(r.thumb),
+      areaIds: r.areas.map((a) => a.id),
+      areaCodes: r.areas.map((a) => a.code),
+    }));
   }
 }
