@@ -166,9 +166,23 @@ export function createServices(deps: AppDeps) {
   const evidence = new EvidenceReader(db, observations, stories, media);
   const gradebook = new GradebookService(db);
   const reflections = new ReflectionService(db);
-  const feedback = new FeedbackService(db);
-  const hpc = new HpcService(db);
-  const reportCards = new ReportCardService(db);
+  const feedback = new FeedbackService(db, clock, assessment, scopes);
+  const hpc = new HpcService(db, clock, assessment, classes, evidence, feedback);
+  const reportCards = new ReportCardService(
+    db,
+    clock,
+    assessment,
+    classes,
+    observations,
+    attendance,
+    evidence,
+    school,
+    exports,
+    storage,
+    scopes,
+    jobs,
+    email,
+  );
   const studentRecord = new StudentRecordService(db);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
