@@ -1,4 +1,4 @@
-import { HPC_DOMAINS, HPC_LEVEL_VALUE, HPC_LEVELS, type HpcLevel } from '@cue/contract';
+import { HPC_DOMAINS, type HpcLevel } from '@cue/contract';
 import type { ChildEvidence } from './evidence.js';
 
 /**
@@ -13,8 +13,8 @@ import type { ChildEvidence } from './evidence.js';
  *   the descriptor must be found too, or a record tagged PD would propose all of physical development.
  * - the level comes from the record's words: "with help", "with support", "beginning to", "starting
  *   to", "tries", "attempt" point to beginner; "independently", "confidently", "on his/her/their own",
- *   "explains", "leads", "without help", "consistently" to proficient; neither to progressing. Several
- *   records: the average of their levels, rounded to the nearest (ties to progressing).
+ *   "explains", "leads", "without help", "consistently" to proficient; both or neither to progressing. With several
+ *   records, the newest one that holds such words decides (where the child is now); none: progressing.
  * - the newest records first, at most five per descriptor.
  */
 
@@ -105,11 +105,11 @@ export function suggest(evidence: readonly ChildEvidence[], rated: ReadonlySet<s
     }
     if (matched.length === 0) continue;
     const levels = matched.map((m) => levelOf(`${m.e.title} ${m.e.text}`));
-    const mean = levels.reduce((s, l) => s + HPC_LEVEL_VALUE[l.level], 0) / levels.length;
-    const level = HPC_LEVELS[Math.round(mean) - 1] ?? 'progressing';
+    // Where the child is now: the newest record whose words say something of help or independence.
+    const level = levels.find((l) => l.cues.length > 0)?.level ?? 'progressing';
     const found = [...new Set(matched.flatMap((m) => m.words))];
     const areas = [...new Set(matched.map((m) => m.area).filter((a): a is string => a !== null))];
-    const cues = [...new Set(levels.flatMap((l) => l.cues))];
+    const cues = levels.find((l) => l.cues.length > 0)?.cues ?? [];
     const parts = [
       found.length ? `words found: ${found.map((w) => `"${w}"`).join(', ')}` : null,
       areas.length ? `tagged ${areas.join(', ')}` : null,
