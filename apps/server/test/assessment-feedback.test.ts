@@ -1,7 +1,10 @@
 import { ASSESSMENT_MESSAGES, ERROR_CODES, ROUTES } from '@cue/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PARENT_FORM_TITLE, seedDemoAssessmentHpcIfEmpty } from '../src/seed/assessment-hpc.js';
 import { demoId } from '../src/seed/demo.js';
+import { seedDemoHistoryIfMissing } from '../src/seed/history.js';
+import { seedDemoStoriesIfEmpty } from '../src/seed/stories.js';
 import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
 
 let t: TestApp;
@@ -353,5 +356,30 @@ describe('a locked period', () => {
     } finally {
       expectResponse(ROUTES.periodUnlock, await req('POST', `/api/assessment_periods/${otherPeriodId}/unlock`, anita));
     }
+  });
+});
+
+describe('the demo seed', () => {
+  it('opens the term’s parent and self forms in Nursery A and begins Aarav’s card, once; Rohan has not answered', async () => {
+    await seedDemoHistoryIfMissing(t.database.db, t.clock.now());
+    await seedDemoStoriesIfEmpty(t.services, t.clock.now());
+    expect(await seedDemoAssessmentHpcIfEmpty(t.services)).toBe(true);
+    expect(await seedDemoAssessmentHpcIfEmpty(t.services)).toBe(false);
+    const forms = expectResponse(ROUTES.feedbackList, await req('GET', '/api/feedback_forms/', tara)).result;
+    const parent = forms.filter((f) => f.title === DEMO_PARENT_FORM_TITLE);
+    expect(parent).toHaveLength(1);
+    expect(parent[0]).toMatchObject({ kind: 'parent', status: 'open', class_ids: [nurseryA], period_id: periodId });
+    expect(parent[0]?.questions.map((q) => q.answer)).toEqual(['text', 'picture', 'scale']);
+    const self = forms.find((f) => f.kind === 'self' && f.title === 'All about me');
+    expect(self?.questions.every((q) => q.answer === 'picture')).toBe(true);
+    const family = expectResponse(ROUTES.familyFeedback, await req('GET', '/api/family/feedback_forms', rohan)).result;
+    const row = family.find((r) => r.form.title === DEMO_PARENT_FORM_TITLE && r.student._id === aarav);
+    expect(row?.response).toBeNull();
+    const card = expectResponse(ROUTES.hpcCard, await req('GET', `/api/hpc/students/${aarav}`, tara)).result;
+    expect(Object.keys(card.ratings)).toHaveLength(3);
+    expect(card.narrative).not.toBe('');
+    expect(card.status).toBe('in_progress');
+    // The demo's records still propose descriptors for the teacher to confirm.
+    expect(card.suggestions.length).toBeGreaterThanOrEqual(2);
   });
 });
