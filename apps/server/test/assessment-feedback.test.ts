@@ -30,7 +30,7 @@ const errorOf = (res: { json(): unknown }) => res.json() as { code: string; mess
 const parentForm = () => ({
   kind: 'parent',
   period_id: periodId,
-  title: 'Term feedback from home',
+  title: 'Home this term',
   class_ids: [nurseryA],
   status: 'open',
   questions: [
