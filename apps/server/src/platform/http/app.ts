@@ -164,7 +164,7 @@ export function createServices(deps: AppDeps) {
   // Assessment (issue 23): one line per service; each reads other modules through their services.
   const assessment = new AssessmentService(db, clock, school);
   const evidence = new EvidenceReader(db, observations, stories, media);
-  const gradebook = new GradebookService(db);
+  const gradebook = new GradebookService(db, assessment, evidence);
   const reflections = new ReflectionService(db);
   const feedback = new FeedbackService(db, clock, assessment, scopes);
   const hpc = new HpcService(db, clock, assessment, classes, evidence, feedback);
