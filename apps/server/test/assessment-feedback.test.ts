@@ -42,7 +42,7 @@ const parentForm = () => ({
 const selfForm = () => ({
   kind: 'self',
   period_id: periodId,
-  title: 'All about me',
+  title: 'Me this term',
   class_ids: [nurseryA],
   status: 'open',
   questions: [
