@@ -168,7 +168,21 @@ export function createServices(deps: AppDeps) {
   const reflections = new ReflectionService(db);
   const feedback = new FeedbackService(db, clock, assessment, scopes);
   const hpc = new HpcService(db, clock, assessment, classes, evidence, feedback);
-  const reportCards = new ReportCardService(db);
+  const reportCards = new ReportCardService(
+    db,
+    clock,
+    assessment,
+    classes,
+    observations,
+    attendance,
+    evidence,
+    school,
+    exports,
+    storage,
+    scopes,
+    jobs,
+    email,
+  );
   const studentRecord = new StudentRecordService(db);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
