@@ -1,5 +1,5 @@
 import { MENUS, type MenuItem } from '@cue/contract';
-import { Alert, Avatar, Box, Card, Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Box, Card, Grid, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +88,7 @@ function FamilyPortfolio() {
   );
 }
 
-/** Staff: the class's children, each opening their record (the observation page's student view). */
+/** Staff: the class's children, each opening their whole record, with a way to their observations (the observation page's student view). */
 function ClassPortfolio() {
   const { t } = useTranslation(OBSERVATIONS_NS);
   const { current, schools } = useCurrentClass();
@@ -129,22 +129,33 @@ function ClassPortfolio() {
           >
             {students.map((s) => (
               <li key={s.id}>
-                <Card
-                  component={Link}
-                  to={studentViewHref(s.id)}
-                  withBorder
-                  radius="lg"
-                  padding="md"
-                  data-testid="portfolio-student"
-                  aria-label={t('portfolio.open', { name: fullName(s) })}
-                >
+                <Card withBorder radius="lg" padding="md" h="100%" data-testid="portfolio-student">
                   <Stack align="center" gap={6}>
-                    <Avatar src={s.profile_picture} size={48} radius="xl" color="cue" alt="" aria-hidden>
-                      {initials(s)}
-                    </Avatar>
-                    <Text fw={600} ta="center">
-                      {fullName(s)}
-                    </Text>
+                    <Anchor
+                      component={Link}
+                      to={`/assessment/portfolio/${s.id}`}
+                      c="inherit"
+                      underline="never"
+                      aria-label={t('portfolio.open', { name: fullName(s) })}
+                    >
+                      <Stack align="center" gap={6}>
+                        <Avatar src={s.profile_picture} size={48} radius="xl" color="cue" alt="" aria-hidden>
+                          {initials(s)}
+                        </Avatar>
+                        <Text fw={600} ta="center">
+                          {fullName(s)}
+                        </Text>
+                      </Stack>
+                    </Anchor>
+                    <Anchor
+                      component={Link}
+                      to={studentViewHref(s.id)}
+                      fz="xs"
+                      aria-label={t('card.label', { title: t('page.title'), name: fullName(s) })}
+                      data-testid="portfolio-student-observations"
+                    >
+                      {t('page.title')}
+                    </Anchor>
                   </Stack>
                 </Card>
               </li>
