@@ -54,4 +54,19 @@ export function gradebookRoutes(route: Router, s: Services): void {
     result: await g.saveGrades(auth, params.id, body.grades),
     message: ASSESSMENT_MESSAGES.gradesSaved,
   }));
+
+  const r = s.reflections;
+  route(ROUTES.reflectionList, async ({ auth, query }) => ({ result: await r.list(auth, query) }));
+  route(ROUTES.reflectionCreate, async ({ auth, body }) => ({
+    result: await r.create(auth, body),
+    message: ASSESSMENT_MESSAGES.reflectionCreated,
+  }));
+  route(ROUTES.reflectionUpdate, async ({ auth, params, body }) => ({
+    result: await r.update(auth, params.id, body),
+    message: ASSESSMENT_MESSAGES.reflectionSaved,
+  }));
+  route(ROUTES.reflectionDelete, async ({ auth, params }) => {
+    await r.remove(auth, params.id);
+    return { result: true, message: ASSESSMENT_MESSAGES.reflectionDeleted };
+  });
 }

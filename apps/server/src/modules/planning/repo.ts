@@ -573,3 +573,18 @@ export async function updateResource(scope: Scope, q: Queryable, id: string, set
     .set(set)
     .where(and(eq(planningResources.id, id), organizationReach(scope, planningResources.organizationId)));
 }
+
+/** Titles and classes of the school's units (other modules name units: assessment's reflections). */
+export async function unitTitles(scope: Scope, q: Queryable, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return q
+    .select({
+      id: units.id,
+      title: units.title,
+      classIds: sql<
+        string[]
+      >`coalesce((select json_agg(uc.class_id) from ${unitClasses} uc where uc.unit_id = "units"."id"), '[]'::json)`,
+    })
+    .from(units)
+    .where(and(eq(units.schoolId, staffSchoolId(scope)), inArray(units.id, [...ids])));
+}

@@ -783,4 +783,10 @@ export class PlanningService {
     await this.ownResourceRow(scope, id);
     await repo.updateResource(scope, this.db, id, { archivedAt: this.clock.now() });
   }
+
+  /** Titles and classes of units of the school, by id (assessment's reflections name units). */
+  async unitTitles(scope: Scope, ids: readonly string[]): Promise<Map<string, { title: string; classIds: string[] }>> {
+    const rows = await repo.unitTitles(scope, this.db, [...new Set(ids)]);
+    return new Map(rows.map((r) => [r.id, { title: r.title, classIds: r.classIds }]));
+  }
 }

@@ -165,7 +165,7 @@ export function createServices(deps: AppDeps) {
   const assessment = new AssessmentService(db, clock, school);
   const evidence = new EvidenceReader(db, observations, stories, media);
   const gradebook = new GradebookService(db, assessment, evidence);
-  const reflections = new ReflectionService(db);
+  const reflections = new ReflectionService(db, assessment, planning);
   const feedback = new FeedbackService(db, clock, assessment, scopes);
   const hpc = new HpcService(db, clock, assessment, classes, evidence, feedback);
   const reportCards = new ReportCardService(
