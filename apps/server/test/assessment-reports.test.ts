@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ASSESSMENT_MESSAGES, ERROR_CODES, type ReportEntry, type ReportSet, ROUTES, todayIn } from '@cue/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aboutChild, comparable, draftComment } from '../src/modules/assessment/report-draft.js';
 import { assessmentTasks, gradeScales, grades, hpcCards, reportEntries } from '../src/platform/db/schema.js';
 import { newId } from '../src/platform/ids.js';
 import { demoId } from '../src/seed/demo.js';
@@ -84,6 +85,38 @@ function holds(text: string, words: string): boolean {
 
 const entryOf = async (id: string, token = tara) =>
   expectResponse(ROUTES.reportEntryGet, await req('GET', `/api/report_entries/${id}`, token)).result;
+
+describe("a draft's words", () => {
+  it('says each note about the child in the third person with their first name, adding nothing', () => {
+    expect(aboutChild('Counted ten blocks independently', 'Aarav Sharma')).toBe('Aarav counted ten blocks independently.');
+    expect(aboutChild('She built a bridge.', 'Ira Sharma')).toBe('Ira built a bridge.');
+    expect(aboutChild('aarav sharma shared the crayons', 'Aarav Sharma')).toBe('Aarav shared the crayons.');
+    expect(aboutChild('Very interested in the snail', 'Aarav Sharma')).toBe('Aarav: very interested in the snail.');
+    expect(aboutChild('   ', 'Aarav Sharma')).toBe('');
+  });
+
+  it('takes at most three pieces, newest first, each sentence with its one source', () => {
+    const evidence = [1, 2, 3, 4].map((n) => ({
+      kind: 'observation' as const,
+      id: `o${n}`,
+      date: `2026-10-0${n}`,
+      title: '',
+      text: `Jumped ${n} times`,
+    }));
+    const out = draftComment({ fullName: 'Aarav Sharma', evidence, grades: [] });
+    expect(out?.map((s) => [s.text, s.evidence.map((e) => e.id)])).toEqual([
+      ['Aarav jumped 4 times.', ['o4']],
+      ['Aarav jumped 3 times.', ['o3']],
+      ['Aarav jumped 2 times.', ['o2']],
+    ]);
+    expect(draftComment({ fullName: 'Aarav Sharma', evidence: [], grades: [] })).toBeNull();
+  });
+
+  it('compares comments without the names, case, spacing and punctuation', () => {
+    expect(comparable('Aarav  counts to ten!', 'Aarav Sharma')).toBe(comparable('Diya counts to ten.', 'Diya Patel'));
+    expect(comparable('Aarav counts to ten', 'Aarav Sharma')).not.toBe(comparable('Diya counts to nine', 'Diya Patel'));
+  });
+});
 
 describe('report templates', () => {
   it('gives a school the default term report on first read, which every staff member reads', async () => {
@@ -500,6 +533,10 @@ describe('locking, the PDFs and sharing', () => {
 
     // The families are told by email (the job runs on the queue).
     await t.services.jobs.runDue();
+    const mails = (await t.services.email.recent?.(200, sunrise)) ?? [];
+    const told = mails.filter((m) => m.subject.includes('report card'));
+    expect(told.some((m) => m.to === 'rohan.sharma@family.example' && m.subject.includes('Aarav Sharma'))).toBe(true);
+    expect(told.some((m) => m.subject.includes('Diya Patel'))).toBe(true);
   });
 });
 
