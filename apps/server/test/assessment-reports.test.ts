@@ -332,6 +332,15 @@ describe("a child's report entry", () => {
       await req('PUT', url, tara, { comments: [{ area_id: areaX, text: `${before?.text} Loves numbers.` }] }),
     ).result.comments.find((c) => c.area_id === areaX);
     expect(edited).toMatchObject({ drafted: false, signed_off_by: null, signed_off_at: null, sentences: [] });
+    // A locked period's reports do not change.
+    expectResponse(ROUTES.periodLock, await req('POST', `/api/assessment_periods/${periodId}/lock`, anita));
+    const inLocked = await req('PUT', url, tara, { teacher_note: 'Too late' });
+    expect(inLocked.statusCode).toBe(409);
+    expect(inLocked.json().code).toBe(ERROR_CODES.periodLocked);
+    expect((await req('POST', `${url}/draft`, tara, {})).statusCode).toBe(409);
+    expect((await entryOf(aaravEntry)).abilities).toEqual({ can_edit: false, can_sign_off: false });
+    expectResponse(ROUTES.periodUnlock, await req('POST', `/api/assessment_periods/${periodId}/unlock`, anita));
+
     // Back to the draft's words and sentences, signed off again.
     expectResponse(
       ROUTES.reportEntryUpdate,
