@@ -521,9 +521,11 @@ export const feedbackQuestionSchema = z.object({
   key: z.string().regex(/^[a-z0-9_]{1,40}$/),
   text: requiredText(300),
   answer: z.enum(ANSWER_KINDS),
-  required: z.boolean().default(false),
+  required: z.boolean(),
 });
 export type FeedbackQuestion = z.infer<typeof feedbackQuestionSchema>;
+/** A question as sent: `required` may be left out (an answer always says it). */
+const feedbackQuestionRequestSchema = feedbackQuestionSchema.extend({ required: z.boolean().default(false) });
 export const feedbackFormSchema = z.object({
   _id: idSchema,
   kind: z.enum(FEEDBACK_KINDS),
@@ -543,7 +545,7 @@ export const feedbackFormRequestSchema = z.object({
   kind: z.enum(FEEDBACK_KINDS),
   period_id: idSchema,
   title: requiredText(200),
-  questions: z.array(feedbackQuestionSchema).min(1).max(30),
+  questions: z.array(feedbackQuestionRequestSchema).min(1).max(30),
   class_ids: z.array(idSchema).min(1).max(50),
   status: z.enum(FORM_STATUSES).default('draft'),
 });
@@ -690,11 +692,16 @@ export type StudentRecord = z.infer<typeof studentRecordSchema>;
 export const REPORT_SECTION_KINDS = ['attendance', 'comments', 'grades', 'hpc', 'text', 'signatures'] as const;
 export const reportSectionSchema = z.object({
   kind: z.enum(REPORT_SECTION_KINDS),
-  title: z.string().trim().max(120).default(''),
+  title: z.string().trim().max(120),
   /** text sections: the words printed. */
-  text: z.string().max(3000).default(''),
+  text: z.string().max(3000),
 });
 export type ReportSection = z.infer<typeof reportSectionSchema>;
+/** A section as sent: its title and text may be left out (an answer always holds both). */
+const reportSectionRequestSchema = reportSectionSchema.extend({
+  title: z.string().trim().max(120).default(''),
+  text: z.string().max(3000).default(''),
+});
 export const reportTemplateSchema = z.object({
   _id: idSchema,
   name: z.string(),
@@ -707,7 +714,7 @@ export const reportTemplateSchema = z.object({
 export type ReportTemplate = z.infer<typeof reportTemplateSchema>;
 export const reportTemplateRequestSchema = z.object({
   name: requiredText(120),
-  sections: z.array(reportSectionSchema).min(1).max(20),
+  sections: z.array(reportSectionRequestSchema).min(1).max(20),
   show_logo: z.boolean().default(true),
   head_name: z.string().trim().max(120).default(''),
 });
