@@ -524,6 +524,15 @@ describe('locking, the PDFs and sharing', () => {
     const file = await t.request({ method: 'GET', url: mine[0]?.file_link ?? '' });
     expect(file.statusCode).toBe(200);
     expect(pdfText(file.rawPayload)).toContain('Aarav Sharma');
+    // With report cards switched off at the school, families see none.
+    const reportsOn = async (on: boolean) =>
+      expect((await req('PUT', '/api/school_permissions/', anita, { permissions: { 'report.enabled': on } })).statusCode).toBe(
+        200,
+      );
+    await reportsOn(false);
+    expect(expectResponse(ROUTES.familyReports, await req('GET', '/api/family/report_cards', rohan)).result).toEqual([]);
+    await reportsOn(true);
+    expect(expectResponse(ROUTES.familyReports, await req('GET', '/api/family/report_cards', rohan)).result).toHaveLength(1);
     // Another family sees none of it; staff and strangers do not use the families' list.
     // (Neha's Diya is in Nursery A too: her family sees Diya's report only.)
     const theirs = expectResponse(ROUTES.familyReports, await req('GET', '/api/family/report_cards', nehaParent)).result;
