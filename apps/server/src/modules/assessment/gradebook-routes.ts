@@ -69,4 +69,8 @@ export function gradebookRoutes(route: Router, s: Services): void {
     await r.remove(auth, params.id);
     return { result: true, message: ASSESSMENT_MESSAGES.reflectionDeleted };
   });
+
+  route(ROUTES.studentRecord, async ({ auth, params, query }) => ({
+    result: await s.studentRecord.record(auth, params.id, query),
+  }));
 }

@@ -312,6 +312,20 @@ export class AttendanceService {
     return this.summarise(auth, schoolId, classes, studentId, from, to, today);
   }
 
+  /**
+   * One child's attendance counts from `fromIso` to `toIso` (the child's record in assessment): the
+   * school days of the child's classes up to today and how each was marked.
+   */
+  async childCounts(auth: Scope, studentId: string, fromIso: string, toIso: string) {
+    await requireAccess(auth, 'child', [studentId]);
+    const classes = await repo.classesOfStudents(auth, this.db, [studentId]);
+    const schoolId = classes[0]?.schoolId;
+    if (!schoolId) return { present: 0, absent: 0, late: 0, excused: 0, days: 0 };
+    const report = await this.summarise(auth, schoolId, classes, studentId, fromIso, toIso, await this.today(auth, schoolId));
+    const { present, absent, late, excused } = report.counts;
+    return { present, absent, late, excused, days: report.school_days };
+  }
+
   private async summarise(
     auth: Scope,
     schoolId: string,

@@ -435,3 +435,28 @@ export async function subscribersOfSchool(scope: Scope, q: Queryable) {
     .innerJoin(parents, eq(parents.userId, users.id))
     .where(and(eq(students.schoolId, staffSchoolId(scope)), isNotNull(users.id)));
 }
+
+/** One child's carelog counts from `from` to `to` (ISO days) in the staff caller's school, in one statement. */
+export async function childCounts(scope: Scope, q: Queryable, studentId: string, from: string, to: string) {
+  const schoolId = staffSchoolId(scope);
+  const entries = (kinds: string[]) =>
+    sql<number>`(select count(*) from ${careEntries} ce where ce.school_id = ${schoolId} and ce.student_id = ${studentId}
+      and ce.day between ${from} and ${to} and ce.kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )}))`.mapWith(Number);
+  const [row] = await q
+    .select({
+      meals: entries(['meal', 'bottle']),
+      naps: entries(['nap']),
+      nappies: entries(['nappy', 'toilet']),
+      medicines: sql<number>`(select count(*) from ${medicineDoses} d join ${medicines} m on m.id = d.medicine_id
+        where m.school_id = ${schoolId} and d.student_id = ${studentId} and d.day between ${from} and ${to} and not d.at_home)`.mapWith(
+        Number,
+      ),
+      incidents: sql<number>`(select count(*) from ${incidents} i where i.school_id = ${schoolId} and i.student_id = ${studentId}
+        and i.day between ${from} and ${to})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { meals: 0, naps: 0, nappies: 0, medicines: 0, incidents: 0 };
+}

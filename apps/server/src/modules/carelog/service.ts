@@ -993,6 +993,17 @@ export class CarelogService {
     };
   }
 
+  /**
+   * One child's carelog counts from `fromIso` to `toIso` for staff who reach the child (the child's
+   * record in assessment); null where the school has the carelog (`daycare`) off.
+   */
+  async childCounts(scope: Scope, studentId: string, fromIso: string, toIso: string) {
+    const schoolId = staffSchool(scope);
+    await requireAccess(scope, 'child', [studentId]);
+    if (!(await this.scopes.featuresOf(schoolId)).has('daycare')) return null;
+    return repo.childCounts(scope, this.db, studentId, fromIso, toIso);
+  }
+
   async saveSettings(scope: Scope, body: CarelogSettings): Promise<CarelogSettings> {
     staffSchool(scope);
     await repo.saveSettings(scope, this.db, {

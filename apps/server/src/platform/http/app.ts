@@ -183,7 +183,7 @@ export function createServices(deps: AppDeps) {
     jobs,
     email,
   );
-  const studentRecord = new StudentRecordService(db);
+  const studentRecord = new StudentRecordService(db, assessment, evidence, gradebook, reflections, attendance, () => carelog);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
     attendance,
