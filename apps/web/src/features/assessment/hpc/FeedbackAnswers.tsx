@@ -65,7 +65,7 @@ export function AnswerField({
     case 'picture':
       return (
         <Stack gap="xs">
-          <Text fw={600} fz={large ? 'xl' : 'sm'}>
+          <Text fw={600} fz={large ? 'xl' : 'sm'} dir="auto">
             {label}
           </Text>
           <FaceChoice
@@ -80,7 +80,7 @@ export function AnswerField({
     case 'scale':
       return (
         <Stack gap="xs">
-          <Text fw={600} fz={large ? 'xl' : 'sm'}>
+          <Text fw={600} fz={large ? 'xl' : 'sm'} dir="auto">
             {label}
           </Text>
           <StarChoice
@@ -111,7 +111,7 @@ export function AnswerField({
         );
       return (
         <Stack gap="xs">
-          <Text fw={600} fz={large ? 'xl' : 'sm'}>
+          <Text fw={600} fz={large ? 'xl' : 'sm'} dir="auto">
             {label}
           </Text>
           <VoiceRecorder

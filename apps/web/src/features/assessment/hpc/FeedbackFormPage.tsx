@@ -101,7 +101,11 @@ function Answers({ detail }: { detail: FeedbackDetail }) {
 
 /** A child chosen to answer: one big question at a time, then the answers saved for that child. */
 function OneChild({ detail, child, onDone }: { detail: FeedbackDetail; child: Child; onDone: (saved: boolean) => void }) {
-  const { t } = useTranslation(HPC_NS);
+  const { t, i18n } = useTranslation(HPC_NS);
+  // Back points right and forward left when reading right to left.
+  const rtl = i18n.dir() === 'rtl';
+  const BackArrow = rtl ? IconArrowRight : IconArrowLeft;
+  const NextArrow = rtl ? IconArrowLeft : IconArrowRight;
   const questions = detail.form.questions;
   const collect = useCollectResponse();
   const [answers, setAnswers] = useState<DraftAnswers>(() => draftsOf(child.response?.answers));
@@ -128,7 +132,15 @@ function OneChild({ detail, child, onDone }: { detail: FeedbackDetail; child: Ch
   };
 
   return (
-    <Paper withBorder radius="xl" p={{ base: 'md', sm: 'xl' }} data-testid="collect-screen" data-student={child._id}>
+    // Room below on a phone, so the shell's floating buttons never cover Next or Save.
+    <Paper
+      withBorder
+      radius="xl"
+      p={{ base: 'md', sm: 'xl' }}
+      mb={{ base: 96, sm: 0 }}
+      data-testid="collect-screen"
+      data-student={child._id}
+    >
       <Stack gap="xl">
         <Group justify="space-between" wrap="wrap">
           <Group gap="sm" wrap="nowrap">
@@ -169,7 +181,7 @@ function OneChild({ detail, child, onDone }: { detail: FeedbackDetail; child: Ch
           <Button
             size="lg"
             variant="default"
-            leftSection={<IconArrowLeft size={20} aria-hidden style={{ transform: 'scaleX(var(--flip, 1))' }} />}
+            leftSection={<BackArrow size={20} aria-hidden />}
             onClick={() => setStep((s) => s - 1)}
             disabled={step === 0 || sending}
           >
@@ -190,7 +202,7 @@ function OneChild({ detail, child, onDone }: { detail: FeedbackDetail; child: Ch
           ) : (
             <Button
               size="lg"
-              rightSection={<IconArrowRight size={20} aria-hidden style={{ transform: 'scaleX(var(--flip, 1))' }} />}
+              rightSection={<NextArrow size={20} aria-hidden />}
               onClick={() => setStep((s) => s + 1)}
               disabled={blocked}
               data-testid="collect-next"

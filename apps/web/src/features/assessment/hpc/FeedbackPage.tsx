@@ -44,7 +44,6 @@ function FormRow({
       },
     );
   const classes = form.class_ids.map((id) => classNames.get(id) ?? '').filter(Boolean);
-  const progressId = `form-progress-${form._id}`;
   return (
     <Paper withBorder radius="md" p="md" data-testid="feedback-form" data-form={form._id} data-status={form.status}>
       <Stack gap="sm">
@@ -62,10 +61,14 @@ function FormRow({
           <SoftBadge color={FORM_STATUS_COLOR[form.status]}>{t(`formStatus.${form.status}`)}</SoftBadge>
         </Group>
         <Stack gap={4}>
-          <Text fz="sm" id={progressId}>
-            {t('forms.responses', { responses: form.responses, expected: form.expected })}
-          </Text>
-          <Progress value={percentOf(form.responses, form.expected)} size="sm" radius="xl" aria-labelledby={progressId} />
+          <Text fz="sm">{t('forms.responses', { responses: form.responses, expected: form.expected })}</Text>
+          {/* Mantine names the bar (its section) with aria-label only. */}
+          <Progress
+            value={percentOf(form.responses, form.expected)}
+            size="sm"
+            radius="xl"
+            aria-label={t('forms.responses', { responses: form.responses, expected: form.expected })}
+          />
         </Stack>
         <Group gap="xs" wrap="wrap">
           <Button

@@ -35,7 +35,7 @@ import { type HpcCard, type HpcCardChange, useHpcCard, useSaveHpcCard } from '..
 import { EvidenceList, evidenceKey } from '../components/EvidenceList';
 import { PeriodPicker, usePeriodParam } from '../components/PeriodPicker';
 import { assessmentErrorText, HPC_NS } from '../i18n';
-import { FaceChoice, FaceShown, HpcLoadError, LevelControl, LevelName, StatusBadge } from './HpcParts';
+import { FaceChoice, FaceShown, HpcLoadError, LevelControl, LevelName, NoPeriods, StatusBadge } from './HpcParts';
 import { narrativeChange } from './hpcView';
 
 type Save = (change: Omit<HpcCardChange, 'period_id'>, then?: () => void) => void;
@@ -398,7 +398,9 @@ function Card() {
           </Group>
         )}
       </Group>
-      {query.error && !card ? (
+      {!periods.loading && periods.periods.length === 0 ? (
+        <NoPeriods />
+      ) : query.error && !card ? (
         <HpcLoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : !card ? (
         <Stack gap="md" data-testid="hpc-card-loading">

@@ -11,11 +11,13 @@ import {
   Text,
   Tooltip,
   UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconCloud,
   IconMicrophone,
+  IconMoodEmpty,
+  IconMoodHappy,
+  IconMoodSad,
   IconMountain,
   IconPlayerStop,
   IconRipple,
@@ -29,7 +31,14 @@ import { Link } from 'react-router';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { LoadFailed } from '../../shell/pages/common';
 import { assessmentErrorText, HPC_NS } from '../i18n';
-import { FACES, SELF_CHOICES, STATUS_COLOR } from './hpcView';
+import { SELF_CHOICES, STATUS_COLOR } from './hpcView';
+
+/**
+ * The faces a child taps (smiling, straight, sad), drawn as icons rather than emoji so that every
+ * tablet shows the same three faces.
+ */
+const FACE_ICONS = { yes: IconMoodHappy, sometimes: IconMoodEmpty, not_yet: IconMoodSad } as const;
+const FACE_COLORS = { yes: 'teal', sometimes: 'yellow', not_yet: 'red' } as const;
 
 /** Stream, Mountain, Sky: PARAKH's pictures of the foundational stage's three levels. */
 const LEVEL_ICONS = { beginner: IconRipple, progressing: IconMountain, proficient: IconCloud } as const;
@@ -145,6 +154,8 @@ export function FaceChoice({
     <Group gap="sm" role="group" aria-label={label} wrap="nowrap" data-testid="face-choice">
       {SELF_CHOICES.map((answer) => {
         const chosen = value === answer;
+        const Face = FACE_ICONS[answer];
+        const color = FACE_COLORS[answer];
         return (
           <Tooltip key={answer} label={t(`faces.${answer}`)} withinPortal>
             <UnstyledButton
@@ -156,18 +167,21 @@ export function FaceChoice({
               style={{
                 width: size,
                 height: size,
-                fontSize: size * 0.62,
-                lineHeight: 1,
                 borderRadius: size / 2,
                 display: 'grid',
                 placeItems: 'center',
-                border: `3px solid ${chosen ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-gray-3)'}`,
-                background: chosen ? 'var(--mantine-color-teal-0)' : 'var(--mantine-color-body)',
+                border: `3px solid ${chosen ? `var(--mantine-color-${color}-6)` : 'var(--mantine-color-gray-3)'}`,
+                background: chosen ? `var(--mantine-color-${color}-0)` : 'var(--mantine-color-body)',
                 opacity: disabled && !chosen ? 0.5 : 1,
                 cursor: disabled ? 'default' : 'pointer',
               }}
             >
-              <span aria-hidden>{FACES[answer]}</span>
+              <Face
+                size={size * 0.72}
+                stroke={1.6}
+                color={chosen ? `var(--mantine-color-${color}-7)` : 'var(--mantine-color-gray-6)'}
+                aria-hidden
+              />
             </UnstyledButton>
           </Tooltip>
         );
@@ -181,11 +195,14 @@ export function FaceShown({ answer }: { answer: string }) {
   const { t } = useTranslation(HPC_NS);
   const known = (SELF_CHOICES as readonly string[]).includes(answer) ? (answer as SelfAnswer) : null;
   if (!known) return <Text span>{answer}</Text>;
+  const Face = FACE_ICONS[known];
   return (
-    <Text span fz="lg" title={t(`faces.${known}`)}>
-      <span aria-hidden>{FACES[known]}</span>
-      <VisuallyHidden>{t(`faces.${known}`)}</VisuallyHidden>
-    </Text>
+    <Group gap={4} wrap="nowrap" component="span">
+      <Face size={22} color={`var(--mantine-color-${FACE_COLORS[known]}-7)`} aria-hidden />
+      <Text span fz="sm">
+        {t(`faces.${known}`)}
+      </Text>
+    </Group>
   );
 }
 

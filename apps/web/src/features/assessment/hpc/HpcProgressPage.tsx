@@ -10,7 +10,7 @@ import { NoClass, usePlanClass } from '../../planning/components/PlanClass';
 import { Gate } from '../../shell/pages/Gate';
 import { type HpcProgress, useHpcProgress, useHpcStudents } from '../api-hpc';
 import { HPC_NS } from '../i18n';
-import { HpcLoadError, LevelIcon, StatusBadge } from './HpcParts';
+import { HpcLoadError, LEVEL_COLORS, LevelIcon, StatusBadge } from './HpcParts';
 import { averageText, levelOfAverage, percentOf } from './hpcView';
 
 /** A domain's average level in a period: the nearest level's picture, a short bar and the number. */
@@ -36,10 +36,10 @@ function DomainLevel({ average }: { average: number | null | undefined }) {
         </Text>
       </Group>
       <Progress
-        value={percentOf(average - 1, 2)}
+        value={percentOf(average, 3)}
         size="sm"
         radius="xl"
-        color="teal"
+        color={LEVEL_COLORS[level]}
         aria-label={t('progress.levelOf', { level: t(`levels.${level}.name`), value: text })}
       />
     </Stack>

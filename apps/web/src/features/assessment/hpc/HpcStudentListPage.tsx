@@ -22,7 +22,8 @@ function StudentRow({ row, to }: { row: HpcStudentRow; to: string }) {
     <UnstyledButton
       component={Link}
       to={to}
-      aria-label={t('list.open', { name: row.name })}
+      // Named by what it shows (the child, the card's state), as a link must be; the title says where it goes.
+      title={t('list.open', { name: row.name })}
       data-testid="hpc-student"
       data-student={row._id}
       style={{ display: 'block', borderRadius: 'var(--mantine-radius-md)' }}
@@ -68,8 +69,8 @@ function StudentRow({ row, to }: { row: HpcStudentRow; to: string }) {
                 </Group>
               )}
               {row.suggestions > 0 && (
-                <Group gap={2} wrap="nowrap" component="span" c="orange.8">
-                  <IconBulb size={14} aria-hidden />
+                <Group gap={2} wrap="nowrap" component="span">
+                  <IconBulb size={14} aria-hidden color="var(--mantine-color-orange-8)" />
                   <Text span fz="sm">
                     {t('list.suggestions', { count: row.suggestions })}
                   </Text>
@@ -146,7 +147,7 @@ function StudentList() {
           ) : (
             <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
               <Stack gap={4}>
-                <Text fz="sm" fw={600} id="hpc-complete-label">
+                <Text fz="sm" fw={600}>
                   {t('list.complete', { complete: data.complete, total })}
                 </Text>
                 <Progress
@@ -154,7 +155,8 @@ function StudentList() {
                   color="teal"
                   size="lg"
                   radius="xl"
-                  aria-labelledby="hpc-complete-label"
+                  // Mantine names the bar (its section) with aria-label only.
+                  aria-label={t('list.complete', { complete: data.complete, total })}
                   data-testid="hpc-complete"
                 />
               </Stack>

@@ -130,7 +130,7 @@ function SummaryBody({ data, periodQuery }: { data: HpcClassSummary; periodQuery
                         <AverageCell average={s.domains[d.key]} />
                       </Table.Td>
                     ))}
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <StatusBadge status={s.status} />
                     </Table.Td>
                   </Table.Tr>

@@ -14,9 +14,8 @@ import {
  * screens so it is tested on its own.
  */
 
-/** The face a child taps for each answer (a smiling, a straight and a sad face). */
-export const FACES: Record<SelfAnswer, string> = { yes: '😊', sometimes: '😐', not_yet: '🙁' };
-export const SELF_CHOICES = SELF_ANSWERS;
+/** A picture question's answers in the order their faces show: smiling, straight, sad. */
+export const SELF_CHOICES: readonly SelfAnswer[] = SELF_ANSWERS;
 
 /** A feedback form's status → its badge's colour. */
 export const FORM_STATUS_COLOR = { draft: 'gray', open: 'teal', closed: 'dark' } as const;
