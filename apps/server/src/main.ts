@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './platform/http/app.js';
 import { loadSecrets } from './platform/secrets.js';
+import { seedDemoGradebookIfEmpty } from './seed/assessment.js';
 import { seedDemoAssessmentHpcIfEmpty } from './seed/assessment-hpc.js';
 import { seedDemoCarelogIfEmpty } from './seed/carelog.js';
 import { seedDemoChatIfEmpty } from './seed/chat.js';
@@ -42,6 +43,9 @@ async function main(): Promise<void> {
   // Its planning: a library unit of the organization, three resources, and a running unit in Nursery A copied from the global library.
   if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
     await seedDemoPlanningIfEmpty(services, new Date()).catch((err) => app.log.warn({ err }, 'demo planning not seeded'));
+  // Its gradebook and reflections: Nursery A's categories, four tasks graded for most children, and two reflections.
+  if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
+    await seedDemoGradebookIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo gradebook not seeded'));
   // Its progress cards and feedback: Nursery A's open parent and self forms of the term, and Aarav's card begun.
   if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
     await seedDemoAssessmentHpcIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo progress cards not seeded'));

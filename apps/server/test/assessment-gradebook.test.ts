@@ -561,3 +561,39 @@ describe('the gradebook', () => {
     expect((await grid()).tasks.find((x) => x._id === counting)?.due_date).toBe(current.start_date);
   });
 });
+
+describe("the demo's gradebook", () => {
+  it('seeds Nursery A once through the services: weighted categories, four graded tasks with a few cells empty, two reflections', async () => {
+    const fresh = await createTestApp();
+    try {
+      const { seedDemoPlanningIfEmpty } = await import('../src/seed/planning.js');
+      const { seedDemoGradebookIfEmpty } = await import('../src/seed/assessment.js');
+      await seedDemoPlanningIfEmpty(fresh.services, new Date());
+      expect(await seedDemoGradebookIfEmpty(fresh.services)).toBe(true);
+      expect(await seedDemoGradebookIfEmpty(fresh.services)).toBe(false);
+      const token = await staffToken(fresh, '9000000003');
+      const g = expectResponse(
+        ROUTES.gradebook,
+        await fresh.request({ method: 'GET', url: `/api/gradebook/${nurseryA}`, headers: bearer(token) }),
+      ).result;
+      expect(g.categories.map((c) => [c.name, c.weight])).toEqual([
+        ['Classwork', 40],
+        ['Projects', 60],
+      ]);
+      expect(g.tasks).toHaveLength(4);
+      expect(new Set(g.tasks.map((x) => x.scale_id)).size).toBe(3);
+      const cells = g.students.length * g.tasks.length;
+      expect(g.grades.length).toBeGreaterThan(cells / 2);
+      expect(g.grades.length).toBeLessThan(cells);
+      expect(g.averages.filter((a) => a.average !== null).length).toBe(g.students.length);
+      const list = expectResponse(
+        ROUTES.reflectionList,
+        await fresh.request({ method: 'GET', url: '/api/reflections/', headers: bearer(token) }),
+      ).result;
+      expect(list.items.map((r) => r.author_kind).sort()).toEqual(['child', 'teacher']);
+      expect(list.items.find((r) => r.author_kind === 'teacher')?.unit_title).toBeTruthy();
+    } finally {
+      await fresh.close();
+    }
+  });
+});
