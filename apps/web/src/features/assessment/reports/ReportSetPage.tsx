@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconDownload, IconListCheck, IconLock, IconLockOpen, IconShare } from '@tabler/icons-react';
+import { IconCircleCheck, IconListCheck, IconLock, IconLockOpen, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -20,7 +20,7 @@ import {
 } from '../api-reports';
 import { assessmentErrorText, assessmentMessage, REPORT_CARDS_NS } from '../i18n';
 import { LoadError, menuNeed, ReportStatusBadge } from './common';
-import { groupFindings } from './reportView';
+import { byChild, groupFindings } from './reportView';
 
 const NEED = menuNeed('assessment.report-card');
 
@@ -193,21 +193,6 @@ function ReportSetView({ set }: { set: ReportSet }) {
           </Table.Tbody>
         </Table>
       </Paper>
-      {shown.link && (
-        <Group>
-          <Button
-            component="a"
-            href={shown.link}
-            target="_blank"
-            rel="noopener"
-            variant="light"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            data-testid="report-class-pdf"
-          >
-            {t('set.classPdf')}
-          </Button>
-        </Group>
-      )}
       <ConfirmModal
         opened={confirm === 'lock'}
         onClose={close}
@@ -244,8 +229,8 @@ function ReportSetView({ set }: { set: ReportSet }) {
         message={<Text fz="sm">{t('unlock.body')}</Text>}
         onConfirm={() =>
           unlock.mutate(set._id, {
-            onSuccess: (answer) => {
-              toast.success(answer.message ?? assessmentMessage('reportSetUnlocked'));
+            onSuccess: () => {
+              toast.success(assessmentMessage('reportSetUnlocked'));
               close();
             },
             onError: (err) => toast.error(assessmentErrorText(err)),
@@ -261,8 +246,8 @@ function ReportSetView({ set }: { set: ReportSet }) {
         message={<Text fz="sm">{t('share.body', { count: set.entries.length })}</Text>}
         onConfirm={() =>
           share.mutate(set._id, {
-            onSuccess: (answer) => {
-              toast.success(answer.message ?? assessmentMessage('reportSetShared'));
+            onSuccess: () => {
+              toast.success(assessmentMessage('reportSetShared'));
               close();
             },
             onError: (err) => toast.error(assessmentErrorText(err)),
@@ -296,15 +281,21 @@ function CheckPanel({ setId, check }: { setId: string; check: ReturnType<typeof 
               {t(`check.kinds.${group.kind}`)} ({group.findings.length})
             </Text>
             <Stack component="ul" gap={2} m={0} ps="md">
-              {group.findings.map((f) => (
-                <li key={`${f.entry_id}:${f.area_id ?? ''}`}>
-                  <Anchor component={Link} to={`/assessment/report-card/entry/${f.entry_id}`} fz="sm">
-                    {f.area_name ? `${f.student_name} · ${f.area_name}` : f.student_name}
+              {byChild(group.findings).map((row) => (
+                <li key={row.entryId}>
+                  <Anchor component={Link} to={`/assessment/report-card/entry/${row.entryId}`} fz="sm" fw={600}>
+                    {row.name}
                   </Anchor>
-                  {f.others.length > 0 && (
+                  {row.areas.length > 0 && (
+                    <Text span fz="sm">
+                      {': '}
+                      {row.areas.join(', ')}
+                    </Text>
+                  )}
+                  {row.others.length > 0 && (
                     <Text span fz="sm" c="dimmed">
                       {' '}
-                      {t('check.sameAs', { names: f.others.join(', ') })}
+                      {t('check.sameAs', { names: row.others.join(', ') })}
                     </Text>
                   )}
                 </li>

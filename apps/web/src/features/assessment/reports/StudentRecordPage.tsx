@@ -73,6 +73,15 @@ function StudentRecordBody() {
                 {t('record.kinds')}
               </Text>
               <Group gap={6} wrap="wrap" role="group" aria-labelledby="record-kinds" data-testid="record-kinds">
+                <Chip
+                  size="xs"
+                  checked={kinds.length === RECORD_KINDS.length}
+                  onChange={() => setKinds(null)}
+                  data-testid="record-kind-all"
+                  value="all"
+                >
+                  {t('record.allKinds')}
+                </Chip>
                 {RECORD_KINDS.map((kind) => (
                   <Chip
                     key={kind}

@@ -1,6 +1,7 @@
 import { RECORD_KINDS } from '@cue/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  byChild,
   commentChanged,
   type Finding,
   groupFindings,
@@ -98,5 +99,20 @@ describe('commentChanged', () => {
     expect(commentChanged('Good.', undefined)).toBe(false);
     expect(commentChanged('Good.', ' Good. ')).toBe(false);
     expect(commentChanged('Good.', 'Very good.')).toBe(true);
+  });
+});
+
+describe('byChild', () => {
+  it('folds a group into one line per child, areas and copied-from names once each', () => {
+    const a = { ...finding('copied_comment', 'Aarav', 'Art'), others: ['Meera'] };
+    const b = { ...finding('copied_comment', 'Aarav', 'Maths'), others: ['Meera', 'Kabir'] };
+    const c = finding('copied_comment', 'Kabir', 'Maths');
+    expect(byChild([a, b, c])).toEqual([
+      { entryId: 'e-Aarav', name: 'Aarav', areas: ['Art', 'Maths'], others: ['Meera', 'Kabir'] },
+      { entryId: 'e-Kabir', name: 'Kabir', areas: ['Maths'], others: [] },
+    ]);
+  });
+  it('keeps a finding about the whole child (no area) as the child alone', () => {
+    expect(byChild([finding('missing_comment', 'Zara')])).toEqual([{ entryId: 'e-Zara', name: 'Zara', areas: [], others: [] }]);
   });
 });

@@ -64,3 +64,18 @@ export const commentChanged = (saved: string, typed: string | undefined): boolea
 export function dayOfStamp(iso: string, language: string): string {
   return showDay(iso.slice(0, 10), language);
 }
+
+/**
+ * A group's findings one line per child (a class's check can name hundreds of child-and-area pairs):
+ * the child's entry, the areas named in order, and the other children a copied comment shares words with.
+ */
+export function byChild(findings: readonly Finding[]): { entryId: string; name: string; areas: string[]; others: string[] }[] {
+  const rows = new Map<string, { entryId: string; name: string; areas: string[]; others: string[] }>();
+  for (const f of findings) {
+    const row = rows.get(f.entry_id) ?? { entryId: f.entry_id, name: f.student_name, areas: [], others: [] };
+    if (f.area_name && !row.areas.includes(f.area_name)) row.areas.push(f.area_name);
+    for (const o of f.others) if (!row.others.includes(o)) row.others.push(o);
+    rows.set(f.entry_id, row);
+  }
+  return [...rows.values()];
+}
