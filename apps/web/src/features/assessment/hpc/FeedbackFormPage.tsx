@@ -156,10 +156,16 @@ function OneChild({ detail, child, onDone }: { detail: FeedbackDetail; child: Ch
           </Button>
         </Group>
         <Stack gap={4}>
-          <Text fz="sm" c="dimmed" id="collect-step">
+          <Text fz="sm" c="dimmed">
             {t('collect.step', { number: step + 1, total: questions.length })}
           </Text>
-          <Progress value={((step + 1) / questions.length) * 100} size="md" radius="xl" aria-labelledby="collect-step" />
+          {/* Mantine names the bar (its section) with aria-label only. */}
+          <Progress
+            value={((step + 1) / questions.length) * 100}
+            size="md"
+            radius="xl"
+            aria-label={t('collect.step', { number: step + 1, total: questions.length })}
+          />
         </Stack>
         <Stack gap="md" mih={200} justify="center" data-testid="collect-question" data-answer={question.answer}>
           <AnswerField

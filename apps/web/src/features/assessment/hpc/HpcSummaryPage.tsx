@@ -72,8 +72,9 @@ function AverageCell({ average }: { average: number | null | undefined }) {
   const level = levelOfAverage(average);
   if (!level || average === null || average === undefined)
     return (
-      <Text fz="sm" c="dimmed" aria-label={t('summary.notRated')}>
-        –
+      <Text fz="sm" c="dimmed">
+        <span aria-hidden>–</span>
+        <VisuallyHidden>{t('summary.notRated')}</VisuallyHidden>
       </Text>
     );
   return (
