@@ -33,7 +33,7 @@ export function GradeDrawer({
   onSave: (change: DrawerSave) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const { t } = useTranslation(GRADEBOOK_NS);
+  const { t, i18n } = useTranslation(GRADEBOOK_NS);
   const [comment, setComment] = useState(grade?.comment ?? '');
   const [selected, setSelected] = useState<Set<string>>(() => new Set((grade?.evidence ?? []).map(evidenceKey)));
   const [saving, setSaving] = useState(false);
@@ -63,7 +63,8 @@ export function GradeDrawer({
     <Drawer
       opened
       onClose={() => !saving && onClose()}
-      position="right"
+      // The side the page's reading ends on: the right in English, the left in Arabic and Hebrew.
+      position={i18n.dir() === 'rtl' ? 'left' : 'right'}
       size="md"
       title={
         <Title order={2} fz="lg" dir="auto">
@@ -77,6 +78,11 @@ export function GradeDrawer({
         <Text fz="sm" c="dimmed" dir="auto">
           {task.title} · {grade?.value ? t('drawer.grade', { value: grade.value }) : t('drawer.noGrade')}
         </Text>
+        {!grade?.value && !readOnly && (
+          <Alert color="gray" variant="light" data-testid="drawer-grade-first">
+            {t('drawer.gradeFirst')}
+          </Alert>
+        )}
         <Textarea
           label={t('drawer.comment')}
           autosize
@@ -84,7 +90,7 @@ export function GradeDrawer({
           maxLength={1000}
           dir="auto"
           value={comment}
-          readOnly={readOnly}
+          readOnly={readOnly || !grade?.value}
           onChange={(e) => setComment(e.currentTarget.value)}
           data-testid="grade-comment"
         />
@@ -127,7 +133,7 @@ export function GradeDrawer({
             {t('drawer.cancel')}
           </Button>
           {!readOnly && (
-            <Button onClick={save} loading={saving}>
+            <Button onClick={save} loading={saving} disabled={!grade?.value}>
               {t('drawer.save')}
             </Button>
           )}

@@ -170,16 +170,18 @@ const GradeCell = memo(function GradeCell({
           onKeyDown={onKeyDown}
         />
         {scale?.kind === 'points' && scale.max_points !== null && <span className={classes.suffix}>/{scale.max_points}</span>}
-        <span
-          className={classes.mark}
-          data-status={status}
-          title={
-            status === 'saving' ? words.saving : status === 'saved' ? words.saved : status === 'error' ? words.failed : undefined
-          }
-          aria-hidden
-        >
-          {status === 'saving' ? '…' : status === 'saved' ? '✓' : status === 'error' ? '!' : ''}
-        </span>
+        {status === 'idle' ? (
+          <span className={classes.mark} />
+        ) : (
+          <span
+            className={classes.mark}
+            data-status={status}
+            title={status === 'saving' ? words.saving : status === 'saved' ? words.saved : words.failed}
+            aria-hidden
+          >
+            {status === 'saving' ? '…' : status === 'saved' ? '✓' : '!'}
+          </span>
+        )}
         <button
           type="button"
           className={classes.more}
@@ -350,7 +352,10 @@ export function GradeGrid({
     performance.measure('gradebook-grid', { start: started, end: performance.now() });
   });
 
-  const scales = useMemo(() => new Map(book.scales.map((s) => [s._id, s])), [book.scales]);
+  // Kept while the scales read again are the same, so a refetch after a save re-renders no cell of an unchanged grade.
+  const scalesText = JSON.stringify(book.scales);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scales' content, not the array read again, decides
+  const scales = useMemo(() => new Map(book.scales.map((s) => [s._id, s])), [scalesText]);
   const byStudent = useMemo(() => {
     const map = new Map<string, Map<string, Grade>>();
     for (const grade of book.grades) {

@@ -1,10 +1,8 @@
-import { ASSESSMENT_ADMIN, can } from '@cue/contract';
 import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCategory, IconDownload, IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconCategory, IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/FormModal';
 import { withReaderDates } from '../../../components/ReaderDates';
 import { useAddressParam } from '../../../lib/addressParam';
@@ -13,7 +11,6 @@ import { toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
 import { usePlanClass } from '../../planning/components/PlanClass';
 import { Gate } from '../../shell/pages/Gate';
-import { useShell } from '../../shell/ShellContext';
 import {
   type AssessmentTask,
   downloadGradebook,
@@ -30,22 +27,11 @@ import { assessmentErrorText, assessmentMessage, GRADEBOOK_NS } from '../i18n';
 import { CategoriesModal } from './CategoriesModal';
 import { type DrawerSave, GradeDrawer } from './GradeDrawer';
 import { GradeGrid, type TaskAction } from './GradeGrid';
+import { SetupLink } from './SetupLink';
 import { TaskModal } from './TaskModal';
 
 /** After cells are saved, the averages (the server's, weighted by category) are read again once typing pauses. */
 const AVERAGES_AFTER_MS = 1500;
-
-/** "Setup" for those who set up assessment (periods, scales, report templates). */
-export function SetupLink() {
-  const { t } = useTranslation(GRADEBOOK_NS);
-  const { held } = useShell();
-  if (!can({ permission: ASSESSMENT_ADMIN }, held)) return null;
-  return (
-    <Button component={Link} to="/assessment/setup" variant="default" leftSection={<IconSettings size={16} aria-hidden />}>
-      {t('page.setup')}
-    </Button>
-  );
-}
 
 function Book() {
   const { t } = useTranslation(GRADEBOOK_NS);
@@ -89,9 +75,17 @@ function Book() {
     },
     [client],
   );
+  // A cell's save keeps the grade's comment and evidence (the server writes a cell whole).
   const saveCell = useCallback(
-    (taskId: string, studentId: string, value: string | null) => sendCells(taskId, [{ student_id: studentId, value }]),
-    [sendCells],
+    (taskId: string, studentId: string, value: string | null) => {
+      const grade = client
+        .getQueryData<Gradebook>(keyRef.current)
+        ?.grades.find((g) => g.task_id === taskId && g.student_id === studentId);
+      return sendCells(taskId, [
+        { student_id: studentId, value, ...(grade ? { comment: grade.comment, evidence: grade.evidence } : {}) },
+      ]);
+    },
+    [client, sendCells],
   );
   const openCell = useCallback((studentId: string, taskId: string) => setOpen({ studentId, taskId }), []);
   const onTaskAction = useCallback(
