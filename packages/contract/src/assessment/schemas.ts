@@ -399,8 +399,14 @@ export const hpcSuggestionSchema = z.object({
   descriptor: z.string(),
   level: z.enum(HPC_LEVELS),
   evidence: z.array(evidenceSchema),
-  /** Why this level: the words of the evidence that point to it. */
+  /** Why, in English (for readers of the API); the web app says it from the parts below. */
   reason: z.string(),
+  /** The descriptor's words found in the evidence. */
+  words: z.array(z.string()),
+  /** Learning-area codes that alone point to this descriptor. */
+  areas: z.array(z.string()),
+  /** The words of help or independence that set the level (none: progressing). */
+  cues: z.array(z.string()),
 });
 export type HpcSuggestion = z.infer<typeof hpcSuggestionSchema>;
 export const HPC_STATUSES = ['not_started', 'in_progress', 'complete'] as const;

@@ -55,5 +55,13 @@ export function presentRatings(ratings: Ratings): Record<string, HpcRating> {
 export const presentSelf = (self: CardRow['self']): Record<string, SelfAnswer> => self as Record<string, SelfAnswer>;
 
 export function presentSuggestion(s: Suggestion): HpcSuggestion {
-  return { descriptor: s.descriptor, level: s.level, evidence: s.evidence.map(presentEvidence), reason: s.reason };
+  return {
+    descriptor: s.descriptor,
+    level: s.level,
+    evidence: s.evidence.map(presentEvidence),
+    reason: s.reason,
+    words: s.words,
+    areas: s.areas,
+    cues: s.cues,
+  };
 }

@@ -89,6 +89,9 @@ export interface Suggestion {
   level: HpcLevel;
   evidence: ChildEvidence[];
   reason: string;
+  words: string[];
+  areas: string[];
+  cues: string[];
 }
 
 /** For each descriptor not in `rated`, the child's records that speak to it (`evidence` newest first). */
@@ -120,6 +123,9 @@ export function suggest(evidence: readonly ChildEvidence[], rated: ReadonlySet<s
       level,
       evidence: matched.map((m) => m.e),
       reason: `${matched.length} record${matched.length === 1 ? '' : 's'}; ${parts.join('; ')}`,
+      words: found,
+      areas,
+      cues,
     });
   }
   return out;

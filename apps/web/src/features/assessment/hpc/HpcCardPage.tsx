@@ -79,11 +79,17 @@ function SuggestionBox({
           </Text>
           <LevelName level={suggestion.level} />
         </Group>
-        {suggestion.reason && (
-          <Text fz="sm" c="dimmed">
-            {t('card.reason', { reason: suggestion.reason })}
-          </Text>
-        )}
+        <Text fz="sm" c="dimmed" data-testid="hpc-reason">
+          {[
+            suggestion.words.length > 0 && t('card.reasonWords', { words: suggestion.words.map((w) => `“${w}”`).join(', ') }),
+            suggestion.areas.length > 0 && t('card.reasonAreas', { areas: suggestion.areas.join(', ') }),
+            suggestion.cues.length > 0
+              ? t('card.reasonCues', { cues: suggestion.cues.map((w) => `“${w}”`).join(', ') })
+              : t('card.reasonNoCues'),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
         <EvidenceList items={suggestion.evidence} />
         {editable && (
           <Group gap="sm" wrap="wrap">
@@ -270,9 +276,10 @@ function FeedbackSection({ card }: { card: HpcCard }) {
           {t('card.feedbackTitle')}
         </Title>
         {card.feedback.length === 0 ? (
+          // The link is underlined: inside a sentence it is told apart by more than its colour.
           <Text fz="sm" c="dimmed">
             {t('card.noFeedback')}{' '}
-            <Anchor component={Link} to="/assessment/feedback/parent" fz="sm">
+            <Anchor component={Link} to="/assessment/feedback/parent" fz="sm" underline="always">
               {t('card.openFeedback')}
             </Anchor>
           </Text>
