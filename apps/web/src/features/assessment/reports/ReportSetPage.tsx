@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconListCheck, IconLock, IconLockOpen, IconShare } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ExportProgress, useExportJob } from '../../../components/ExportJob';
@@ -289,7 +289,20 @@ function CheckPanel({ setId, check }: { setId: string; check: ReturnType<typeof 
                   {row.areas.length > 0 && (
                     <Text span fz="sm">
                       {': '}
-                      {row.areas.join(', ')}
+                      {row.areas.map((area, n) => (
+                        <Fragment key={area}>
+                          {n > 0 && ', '}
+                          {/* Each area its own way in, named with the child (a screen reader's list of links reads alone). */}
+                          <Anchor
+                            component={Link}
+                            to={`/assessment/report-card/entry/${row.entryId}`}
+                            fz="sm"
+                            aria-label={`${row.name} · ${area}`}
+                          >
+                            {area}
+                          </Anchor>
+                        </Fragment>
+                      ))}
                     </Text>
                   )}
                   {row.others.length > 0 && (
