@@ -211,9 +211,11 @@ function Book() {
             </Paper>
           ) : (
             <>
-              <Text fz="xs" c="dimmed" id="gradebook-keys">
-                {t('page.keys')}
-              </Text>
+              {!readOnly && (
+                <Text fz="xs" c="dimmed" id="gradebook-keys">
+                  {t('page.keys')}
+                </Text>
+              )}
               <GradeGrid book={data} readOnly={readOnly} onSave={saveCell} onOpen={openCell} onTaskAction={onTaskAction} />
             </>
           )}
