@@ -290,7 +290,12 @@ test.describe('observations', () => {
     await page.goto('/assessment/portfolio');
     await expect(page.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
     await expect(page.getByTestId('portfolio-student')).toHaveCount(12);
-    await page.getByRole('link', { name: "Open Saanvi Reddy's record" }).click();
+    // Each child opens their whole record; the link beside it opens their observations.
+    await expect(page.getByRole('link', { name: "Open Saanvi Reddy's record" })).toHaveAttribute(
+      'href',
+      `/assessment/portfolio/${ids['Saanvi Reddy']}`,
+    );
+    await page.getByRole('link', { name: 'Observations – Saanvi Reddy' }).click();
     await expect(page).toHaveURL(new RegExp(`view=studentView&id=${ids['Saanvi Reddy']}`));
     await expect(page.getByTestId('student-heading')).toHaveText('Saanvi Reddy');
     await expect(cards(page, title)).toHaveCount(1);
