@@ -153,7 +153,8 @@ export class StudentRecordService {
         dated(iso, {
           kind: 'reflection',
           id: r._id,
-          title: r.author_kind === 'child' ? `${r.student_name ?? ''}'s reflection`.trim() : `Reflection by ${r.created_by}`,
+          // Names and periods only: the page says the kind in the reader's language beside them.
+          title: r.author_kind === 'child' ? (r.student_name ?? r.created_by) : r.created_by,
           body: clip(r.body),
           thumbnails: r.media.filter((m) => m.kind === 'image').map((m) => m.media_link),
           link: `/assessment/reflections?${new URLSearchParams({ student_id: studentId })}`,
@@ -165,7 +166,7 @@ export class StudentRecordService {
         dated(c.updatedAt.toISOString().slice(0, 10), {
           kind: 'hpc',
           id: c.id,
-          title: `Progress card: ${c.periodName}`,
+          title: c.periodName,
           body: clip(c.narrative || `${Object.keys(c.ratings).length} descriptors rated`),
           thumbnails: [],
           link: `/assessment/hpc/card/${encodeURIComponent(studentId)}?${new URLSearchParams({ period_id: c.periodId })}`,
@@ -176,7 +177,7 @@ export class StudentRecordService {
         dated((r.sharedAt ?? new Date()).toISOString().slice(0, 10), {
           kind: 'report',
           id: r.id,
-          title: `Report card: ${r.periodName}`,
+          title: r.periodName,
           body: clip(r.teacherNote || r.comments.map((c) => c.text).find(Boolean) || ''),
           thumbnails: [],
           link: `/assessment/report-card/entry/${encodeURIComponent(r.id)}`,
