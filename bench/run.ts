@@ -4,6 +4,7 @@
  * measures the hot routes against the constant ceiling route, in the same run. `--only POST` measures
  * only the routes whose name holds the text (with the ceiling), e.g. to profile one of them.
  * Pages timed in Chromium run on their own: bench/login-paint.ts (login to dashboard), bench/planning-week.ts (a week of 40 activities).
+ * bench/gradebook-grid.ts: the gradebook's grid of 30 children × 20 tasks, its render and one cell's save.
  */
 import { arg, type LoadResult, load as loadAll, machine, saveResults, signIn, startServer } from './lib.js';
 import { attendanceBody, observationSearch, thousandAnnouncements, yearlyReport } from './modules.js';
