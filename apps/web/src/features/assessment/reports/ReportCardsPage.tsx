@@ -1,5 +1,5 @@
 import { ASSESSMENT_ADMIN, can } from '@cue/contract';
-import { Anchor, Button, Group, Paper, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Skeleton, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconFileText, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -260,10 +260,13 @@ function FamilyReportCards() {
                   target="_blank"
                   rel="noopener"
                   leftSection={<IconDownload size={16} aria-hidden />}
-                  aria-label={t('family.downloadFor', { name: report.student_name, period: report.period_name })}
                   data-testid="family-report-download"
                 >
+                  {/* Named "Download PDF: child, period": the words shown begin the name speech input and readers use. */}
                   {t('family.download')}
+                  <VisuallyHidden>
+                    : {report.student_name}, {report.period_name}
+                  </VisuallyHidden>
                 </Button>
               </Group>
             </Paper>

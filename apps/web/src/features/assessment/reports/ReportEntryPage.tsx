@@ -444,7 +444,6 @@ function EvidenceChip({ piece, n, listId, language }: { piece: Evidence; n: numb
   return (
     <Tooltip label={label} withArrow events={{ hover: true, focus: true, touch: true }}>
       <UnstyledButton
-        aria-label={label}
         onClick={() => document.getElementById(listId)?.focus()}
         data-testid="report-evidence-chip"
         data-kind={piece.kind}
@@ -458,7 +457,9 @@ function EvidenceChip({ piece, n, listId, language }: { piece: Evidence; n: numb
           fontWeight: 600,
         }}
       >
+        {/* Named "Evidence 1: title, day": the words shown begin the name speech input and readers use. */}
         {t('entry.evidenceN', { n })}
+        <VisuallyHidden>: {label}</VisuallyHidden>
       </UnstyledButton>
     </Tooltip>
   );
