@@ -29,7 +29,7 @@ export const uploadConstraintSchema = z.object({
 export const uploadedMediaSchema = z.object({
   id: z.string(),
   media_link: z.string(),
-  kind: z.enum(['image', 'video', 'document']),
+  kind: z.enum(['image', 'video', 'document', 'audio']),
   name: z.string(),
   size: z.number().int(),
 });
