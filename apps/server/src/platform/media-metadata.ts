@@ -362,6 +362,52 @@ export function checkDocument(bytes: Buffer, mimetype: string): void {
   if (parts.some(bytesHavePosition)) throw new MediaHasLocation('the document carries a position');
 }
 
+// ---------------------------------------------------------------- audio
+
+/** Voice recordings taken as they are recorded (a browser's MediaRecorder, a phone's recorder): their stored extension. */
+const AUDIO_TYPES: Record<string, string> = {
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'm4a',
+  'audio/mpeg': 'mp3',
+};
+/** A short recording (a child's or a family's spoken answer): some ten minutes of voice at a phone's usual rates. */
+export const MAX_AUDIO_SIZE = 10 * 1024 * 1024;
+
+/** The ID3v2 tag at the start of an MP3 (title, pictures, places...), if any: its length. */
+function id3v2Length(buf: Buffer): number {
+  if (buf.length < 10 || buf.toString('latin1', 0, 3) !== 'ID3') return 0;
+  // Four 7-bit bytes (synchsafe), plus the header and, when flagged, a footer.
+  const size = ((buf[6] ?? 0) << 21) | ((buf[7] ?? 0) << 14) | ((buf[8] ?? 0) << 7) | (buf[9] ?? 0);
+  const footer = ((buf[5] ?? 0) & 0x10) !== 0 ? 10 : 0;
+  return Math.min(buf.length, 10 + size + footer);
+}
+
+/**
+ * A recording stored as recorded (no transcoding), once its bytes are seen to be the container its type
+ * says, with the metadata that can be taken out without touching the sound: a WebM's tags and
+ * attachments, an MP4's metadata boxes (blanked in place), an MP3's ID3 tags (cut off). An Ogg file's
+ * comment header is part of its stream and stays (recorders write their own name there only).
+ */
+export function prepareAudio(bytes: Buffer, mime: string): Buffer {
+  const buf = Buffer.from(bytes);
+  if (mime === 'audio/webm') return stripMatroskaMetadata(buf);
+  if (mime === 'audio/mp4') {
+    if (buf.toString('latin1', 4, 8) !== 'ftyp') throw new MediaUnreadable('not an MP4');
+    return stripIsoMetadata(buf);
+  }
+  if (mime === 'audio/ogg') {
+    if (buf.toString('latin1', 0, 4) !== 'OggS') throw new MediaUnreadable('not an Ogg file');
+    return buf;
+  }
+  // MPEG audio: an ID3v2 tag before the first frame, an ID3v1 tag in its last 128 bytes.
+  let out = buf.subarray(id3v2Length(buf));
+  if (out.length >= 128 && out.toString('latin1', out.length - 128, out.length - 125) === 'TAG') out = out.subarray(0, -128);
+  // A frame starts with eleven set bits.
+  if (out.length < 4 || out[0] !== 0xff || ((out[1] ?? 0) & 0xe0) !== 0xe0) throw new MediaUnreadable('not MPEG audio');
+  return Buffer.from(out);
+}
+
 // ---------------------------------------------------------------- the upload pipeline
 
 const EXTENSIONS: Record<string, string> = {
@@ -380,7 +426,7 @@ const EXTENSIONS: Record<string, string> = {
 
 export interface PreparedMedia {
   bytes: Buffer;
-  kind: 'image' | 'video' | 'document';
+  kind: 'image' | 'video' | 'document' | 'audio';
   ext: string;
   contentType: string;
 }
@@ -392,14 +438,34 @@ const hasLocation = () => new AppError(422, MESSAGES.mediaHasLocation, ERROR_COD
 /**
  * An uploaded file made ready to store, by its declared type: images re-encoded, videos without their
  * metadata, documents checked for positions; each within the school's size for its kind. Parents may
- * send images only. SVG (which can carry script) and every other type are refused.
+ * send images only, and voice recordings where the caller takes them (`audio`: the app's own upload
+ * route, which feedback forms' spoken answers use). SVG (which can carry script) and every other type
+ * are refused.
  */
-export async function prepareUpload(bytes: Buffer, mimetype: string, parent: boolean): Promise<PreparedMedia> {
+export async function prepareUpload(
+  bytes: Buffer,
+  mimetype: string,
+  parent: boolean,
+  options: { audio?: boolean } = {},
+): Promise<PreparedMedia> {
   const mime = mimetype.toLowerCase();
   if (mime === 'image/svg+xml') throw unsupported();
   if (mime.startsWith('image/')) {
     if (bytes.length > UPLOAD_LIMITS.max_image_size) throw tooLarge(ACCOUNT_MESSAGES.imageTooLarge);
     return { bytes: await toMediaImage(bytes), kind: 'image', ext: 'webp', contentType: 'image/webp' };
+  }
+  // A recorder's type may name its codec ("audio/webm;codecs=opus"): the container is what is checked and kept.
+  const audioType = mime.split(';')[0]?.trim() ?? '';
+  const audioExt = options.audio ? AUDIO_TYPES[audioType] : undefined;
+  if (audioExt) {
+    if (bytes.length > MAX_AUDIO_SIZE) throw tooLarge('The recording is too large (10 MB at most)');
+    try {
+      return { bytes: prepareAudio(bytes, audioType), kind: 'audio', ext: audioExt, contentType: audioType };
+    } catch (err) {
+      if (err instanceof MediaHasLocation) throw hasLocation();
+      if (err instanceof MediaUnreadable) throw badRequest('The recording could not be read', ERROR_CODES.validation, 'file');
+      throw err;
+    }
   }
   if (parent) throw unsupported();
   const ext = EXTENSIONS[mime];

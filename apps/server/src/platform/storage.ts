@@ -18,10 +18,16 @@ import {
   bugReports,
   chatUploads,
   communications,
+  feedbackResponses,
+  fileExports,
   media,
   mediaItems,
   observations,
   parents,
+  planningResources,
+  reflections,
+  reportEntries,
+  reportSets,
   schools,
   studentContacts,
   students,
@@ -34,7 +40,7 @@ export interface MediaOwner {
   uploadedBy: string;
   schoolId: string | null;
   /** 'image' unless said otherwise. */
-  kind?: 'image' | 'video' | 'document';
+  kind?: 'image' | 'video' | 'document' | 'audio';
   /** The name the person gave the file; the stored name otherwise. */
   name?: string;
   /** The row's id, when the caller named the file after it. */
@@ -229,7 +235,9 @@ const CLEANUP_BATCH = 500;
 
 /**
  * Every link to a stored file that a record holds: profile pictures, logos, observation photos,
- * announcement attachments, bug report screenshots. A file missing from here belongs to nothing.
+ * announcement attachments, bug report screenshots, planning's uploaded resources, feedback forms'
+ * recorded and picture answers, reflections' files, each child's report card PDF and the class's
+ * printable PDF of a report set. A file missing from here belongs to nothing.
  */
 const referenced = sql`
   select ${users.staffProfilePicture} as url from ${users} where ${users.staffProfilePicture} is not null
@@ -241,6 +249,11 @@ const referenced = sql`
   union select m.value ->> 'media_link' from ${communications}, jsonb_array_elements(${communications.media}) m
   union select m.value ->> 'media_link' from ${bugReports}, jsonb_array_elements(${bugReports.media}) m
   union select ${chatUploads.path} from ${chatUploads} where ${chatUploads.messageId} is not null
+  union select ${planningResources.fileLink} from ${planningResources} where ${planningResources.fileLink} is not null
+  union select a.value ->> 'media_link' from ${feedbackResponses}, jsonb_each(${feedbackResponses.answers}) a where a.value ? 'media_link'
+  union select m.value ->> 'media_link' from ${reflections}, jsonb_array_elements(${reflections.media}) m
+  union select ${reportEntries.pdfKey} from ${reportEntries} where ${reportEntries.pdfKey} is not null
+  union select ${fileExports.fileLink} from ${fileExports} join ${reportSets} on ${reportSets.exportId} = ${fileExports.id} where ${fileExports.fileLink} is not null
   union select u from ${mediaItems}, unnest(array[${mediaItems.url}, ${mediaItems.mediumUrl}, ${mediaItems.thumbUrl}, ${mediaItems.posterUrl}, ${mediaItems.sharedUrl}, ${mediaItems.sharedThumbUrl}, ${mediaItems.incomingUrl}]) u where u is not null`;
 
 /**

@@ -72,7 +72,8 @@ export class SupportService {
 
   /** Stores one uploaded file, made ready by the upload pipeline (metadata removed, decision 6). */
   async upload(auth: Scope, file: UploadedFile) {
-    const ready = await prepareUpload(file.bytes, file.mimetype, auth.kind === 'parent');
+    // Voice recordings too: a family's or a child's spoken answer to a feedback form is uploaded here.
+    const ready = await prepareUpload(file.bytes, file.mimetype, auth.kind === 'parent', { audio: true });
     const id = newId();
     const owner = auth.schoolId ?? `user-${auth.userId}`;
     const name = (file.filename || `file.${ready.ext}`).replace(/[\\/\r\n]/g, '_').slice(0, 200);
