@@ -55,7 +55,14 @@ test("a teacher fills a child's progress card: two descriptors suggested from ob
   const tag = runTag();
   const cls = await nurseryA(request);
   await currentPeriod(request, cls.token);
-  const child = await untouchedChild(request, cls, ['numeracy', 'fine_motor', 'gross_motor'], ['Aarav Sharma']);
+  // Physical and cognitive development unrated: the summary's averages are the journey's own ratings.
+  const child = await untouchedChild(
+    request,
+    cls,
+    ['gross_motor', 'fine_motor', 'health_habits', 'inquiry', 'numeracy', 'problem_solving'],
+    ['numeracy', 'fine_motor'],
+    ['Aarav Sharma'],
+  );
   const first = child.name.split(' ')[0] ?? child.name;
   const countTitle = `Shell counting ${tag}`;
   const cutTitle = `Cutting practice ${tag}`;

@@ -63,14 +63,16 @@ export async function hpcCard(request: APIRequestContext, token: string, student
 }
 
 /**
- * A child of Nursery A whose card has none of `descriptors` rated nor proposed yet, so that the
- * journey's own observations decide their suggestions (another journey may have observed a child in
- * words that speak to them); failing that, one with none of them rated.
+ * A child of Nursery A whose card has none of `unrated` rated and none of `unproposed` proposed yet, so
+ * that the journey's own ratings decide the domains' averages and its own observations the suggestions
+ * (another journey may have observed a child in words that speak to them); failing the second, one with
+ * none of `unrated` rated.
  */
 export async function untouchedChild(
   request: APIRequestContext,
   cls: StoryClass,
-  descriptors: string[],
+  unrated: string[],
+  unproposed: string[],
   skip: string[] = [],
 ): Promise<{ name: string; id: string }> {
   let fallback: { name: string; id: string } | null = null;
@@ -78,11 +80,11 @@ export async function untouchedChild(
     if (skip.includes(name)) continue;
     const id = cls.child(name.split(' ')[0] ?? '');
     const card = await hpcCard(request, cls.token, id);
-    if (descriptors.some((d) => card.ratings[d])) continue;
-    if (!descriptors.some((d) => card.suggestions.some((s) => s.descriptor === d))) return { name, id };
+    if (unrated.some((d) => card.ratings[d])) continue;
+    if (!unproposed.some((d) => card.suggestions.some((s) => s.descriptor === d))) return { name, id };
     fallback ??= { name, id };
   }
-  if (!fallback) throw new Error(`every child of Nursery A has ${descriptors.join(', ')} rated`);
+  if (!fallback) throw new Error(`every child of Nursery A has one of ${unrated.join(', ')} rated`);
   return fallback;
 }
 
