@@ -179,6 +179,21 @@ describe('the evidence reader', () => {
     await expect(t.services.evidence.ofChildren(monaScope, [aarav], isoIn(-10), isoIn(0))).rejects.toMatchObject({ status: 404 });
     expect(ira).toBeTruthy();
   });
+
+  it("answers a child's evidence over HTTP with its areas: 401, the range, another class 403, another school 404, families refused", async () => {
+    const url = (q: string) => `/api/assessment_evidence/${aarav}?${q}`;
+    expect((await req('GET', url(''))).statusCode).toBe(401);
+    const range = `from=${wire(isoIn(-10))}&to=${wire(isoIn(0))}`;
+    const shown = expectResponse(ROUTES.childEvidence, await req('GET', url(range), tara)).result;
+    expect(shown.map((e) => e.id)).toEqual([obsNew, photoId, storyId]);
+    expect(shown[0]?.area_ids).toEqual([CL]);
+    // No range: the current period's evidence, parsed by the contract's schema.
+    expect(Array.isArray(expectResponse(ROUTES.childEvidence, await req('GET', url(''), tara)).result)).toBe(true);
+    expect((await req('GET', url('from=31-02-2026&to=01-03-2026'), tara)).statusCode).toBe(400);
+    expect((await req('GET', url(range), neha)).statusCode).toBe(403);
+    expect((await req('GET', url(range), mona)).statusCode).toBe(404);
+    expect((await req('GET', url(range), rohan)).statusCode).toBe(403);
+  });
 });
 
 type Period = { _id: string; name: string; start_date: string; end_date: string; current: boolean; locked: boolean };

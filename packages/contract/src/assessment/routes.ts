@@ -8,6 +8,8 @@ import {
   assessmentTaskChangeSchema,
   assessmentTaskRequestSchema,
   assessmentTaskSchema,
+  childEvidenceQuerySchema,
+  childEvidenceSchema,
   classPeriodQuerySchema,
   familyFeedbackSchema,
   familyReportListSchema,
@@ -112,6 +114,16 @@ export const ASSESSMENT_ROUTES = routeTable({
     permission: ASSESSMENT_ADMIN,
     ...period,
     response: withMessage(assessmentPeriodSchema),
+  },
+
+  /** A child's observations, stories and photos of a period: what grades, ratings and comments link to. */
+  childEvidence: {
+    method: 'GET',
+    path: '/api/assessment_evidence/:id',
+    access: 'staff',
+    ...ofStudent,
+    query: childEvidenceQuerySchema,
+    response: envelope(childEvidenceSchema),
   },
 
   // gradebook

@@ -177,6 +177,13 @@ export const evidenceSchema = evidenceRefSchema.extend({
   thumbnail: z.string().nullable(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
+/** A child's evidence of a period (or of from..to), with the learning areas each piece is tagged with. */
+export const childEvidenceQuerySchema = z.object({
+  period_id: idSchema.optional(),
+  from: ddmmyyyySchema.optional(),
+  to: ddmmyyyySchema.optional(),
+});
+export const childEvidenceSchema = z.array(evidenceSchema.extend({ area_ids: z.array(idSchema) }));
 
 export const gradeSchema = z.object({
   task_id: idSchema,

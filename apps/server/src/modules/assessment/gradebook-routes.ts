@@ -5,6 +5,7 @@ import type { Router } from '../../platform/http/route.js';
 /** Routes of the gradebook, reflections and the child's record. */
 export function gradebookRoutes(route: Router, s: Services): void {
   const g = s.gradebook;
+  route(ROUTES.childEvidence, async ({ auth, params, query }) => ({ result: await g.childEvidence(auth, params.id, query) }));
   route(ROUTES.gradeScaleList, async ({ auth }) => ({ result: await g.scales(auth) }));
   route(ROUTES.gradeScaleCreate, async ({ auth, body }) => ({
     result: await g.createScale(auth, body),

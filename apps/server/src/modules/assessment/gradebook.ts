@@ -16,12 +16,12 @@ import {
 import type { z } from 'zod';
 import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scope.js';
 import { toCsv } from '../../platform/csv.js';
-import { isoFromWire } from '../../platform/dates.js';
+import { isoFromWire, optionalIso } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { signMedia } from '../../platform/media-urls.js';
-import type { EvidenceReader } from './evidence.js';
+import { type EvidenceReader, presentEvidence } from './evidence.js';
 import { gradePercent, presentCategory, presentGrade, presentScale, presentTask } from './gradebook-presenter.js';
 import * as repo from './gradebook-repo.js';
 import type { PeriodRow } from './repo.js';
@@ -99,6 +99,15 @@ export class GradebookService {
 
   private async isAdmin(scope: Scope): Promise<boolean> {
     return (await scope.rolePermissions()).has(ASSESSMENT_ADMIN);
+  }
+
+  /** A child's evidence of a period (default: the current one) or of from..to, for linking to a grade. */
+  async childEvidence(scope: Scope, studentId: string, query: { period_id?: string; from?: string; to?: string }) {
+    const period = query.from && query.to ? null : await this.assessment.period(scope, query.period_id);
+    const from = optionalIso(query.from, 'from') ?? period?.startDate ?? '';
+    const to = optionalIso(query.to, 'to') ?? period?.endDate ?? '';
+    const found = (await this.evidence.ofChildren(scope, [studentId], from, to)).get(studentId) ?? [];
+    return found.map((e) => ({ ...presentEvidence(e), area_ids: e.areaIds }));
   }
 
   // ------------------------------------------------------------------ scales

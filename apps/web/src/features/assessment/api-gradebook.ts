@@ -1,11 +1,9 @@
 import {
   type AssessmentTask,
-  type Evidence,
   type Grade,
   type Gradebook,
   type GradeCategory,
   type GradeScale,
-  type RecordItem,
   type ReportTemplate,
   ROUTES,
 } from '@cue/contract';
@@ -67,35 +65,11 @@ export function useReportTemplates(enabled = true) {
   });
 }
 
-/** A record item of the child's timeline as evidence a grade can link. */
-export const evidenceOfItem = (item: RecordItem): Evidence | null =>
-  item.kind === 'observation' || item.kind === 'story' || item.kind === 'media'
-    ? {
-        kind: item.kind,
-        id: item.id,
-        date: item.date,
-        title: item.title,
-        excerpt: item.body,
-        thumbnail: item.thumbnails[0] ?? null,
-      }
-    : null;
-
-/**
- * The child's observations, stories and photos of the period (the child's record, read for these kinds
- * only), the evidence a grade may link. There is no route of evidence alone: the record is the one that lists it.
- */
 export function useChildEvidence(studentId: string | null, from: string, to: string) {
   return useQuery({
     queryKey: gradebookKeys.evidence(studentId ?? '', from, to),
-    queryFn: async ({ signal }) => {
-      const record = await apiResult(ROUTES.studentRecord, {
-        ...staff,
-        signal,
-        params: { id: studentId ?? '' },
-        query: { kinds: 'observation,story,media', from, to },
-      });
-      return record.items.map(evidenceOfItem).filter((e): e is Evidence => e !== null);
-    },
+    queryFn: ({ signal }) =>
+      apiResult(ROUTES.childEvidence, { ...staff, signal, params: { id: studentId ?? '' }, query: { from, to } }),
     enabled: !!studentId,
     staleTime: 60_000,
   });
