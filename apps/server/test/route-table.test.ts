@@ -9,6 +9,7 @@ import { responseSerializer } from '../src/platform/http/serialize.js';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, expectResponse, signIn, type TestApp } from './harness.js';
 import { type LocalOidcProvider, startOidcProvider } from './oidc.js';
+import { sunriseAssessment } from './support/assessment-fixtures.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
 import { sunrisePlanning } from './support/planning-fixtures.js';
 
@@ -280,6 +281,9 @@ describe('answers match their response schemas', () => {
     Object.assign(ids, await sunriseCarelog(t));
     // A unit of Nursery A with an activity, a unit of the organization's library and a resource.
     Object.assign(ids, await sunrisePlanning(t));
+    // Assessment: a period, a scale, Nursery A's category, task, parent form, a reflection of Aarav, a
+    // report template and Nursery A's report set with Aarav's entry.
+    Object.assign(ids, await sunriseAssessment(t));
   }, 60_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
@@ -360,6 +364,25 @@ describe('answers match their response schemas', () => {
     resourceGet: { id: ids.planning_resource, as: 'teacher' },
     planningInsights: { query: `class_id=${nurseryA}`, as: 'teacher' },
     planningInsightsExport: { query: `class_id=${nurseryA}`, as: 'teacher' },
+    gradeScaleList: { as: 'teacher' },
+    gradebook: { id: nurseryA, as: 'teacher', query: `period_id=${ids.current_period}` },
+    gradebookExport: { id: nurseryA, as: 'teacher', query: 'subject=Maths' },
+    hpcStudents: { id: nurseryA, as: 'teacher' },
+    hpcClassSummary: { id: nurseryA, query: `period_id=${ids.current_period}` },
+    hpcCard: { id: aarav, as: 'teacher' },
+    hpcProgress: { id: aarav, as: 'teacher' },
+    feedbackList: { query: 'kind=parent', as: 'teacher' },
+    feedbackGet: { id: ids.feedback_form, as: 'teacher' },
+    familyFeedback: { as: 'parent' },
+    reflectionList: { query: `class_id=${nurseryA}&student_id=${aarav}`, as: 'teacher' },
+    studentRecord: { id: aarav, as: 'teacher' },
+    reportTemplateList: { as: 'teacher' },
+    reportSetList: { query: `class_id=${nurseryA}` },
+    reportSetGet: { id: ids.report_set },
+    reportSetCheck: { id: ids.report_set },
+    reportEntryGet: { id: ids.report_entry, as: 'teacher' },
+    familyReports: { as: 'parent' },
+    childEvidence: { id: aarav, as: 'teacher', query: `period_id=${ids.current_period}` },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, parentToken, signIn, staffToken, type TestApp } from './harness.js';
+import { sunriseAssessment } from './support/assessment-fixtures.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
 import { sunrisePlanning } from './support/planning-fixtures.js';
 
@@ -235,7 +236,50 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   activityUpdate: { class_id: sunrise.class, date: today, start_time: '10:00 AM', end_time: '10:30 AM', title: 'Intrusion' },
   resourceCreate: { kind: 'book', title: 'Intrusion' },
   resourceUpdate: { kind: 'book', title: 'Intrusion' },
+  periodCreate: { name: 'Moon term', start_date: '01-01-2040', end_date: '31-03-2040' },
+  periodUpdate: { name: 'Renamed', start_date: '01-01-2040', end_date: '31-03-2040' },
+  gradeScaleCreate: { name: 'Moon marks', kind: 'points', max_points: 10 },
+  gradeScaleUpdate: { name: 'Renamed', kind: 'points', max_points: 10 },
+  gradeCategoryCreate: { class_id: sunrise.class, name: 'Intrusion', weight: 10 },
+  gradeCategoryUpdate: { name: 'Renamed', weight: 10 },
+  taskUpdate: { title: 'Renamed' },
+  gradesSave: { grades: [{ student_id: sunrise.student, value: 'expected' }] },
+  feedbackUpdate: { title: 'Renamed', status: 'closed' },
+  feedbackRespond: { student_id: sunrise.student, answers: { at_home: { text: 'Intrusion' } } },
+  reflectionCreate: {
+    class_id: sunrise.class,
+    author_kind: 'child',
+    student_id: sunrise.student,
+    date: today,
+    body: 'Intrusion',
+  },
+  reflectionUpdate: { body: 'Renamed' },
+  reportTemplateCreate: { name: 'Moon report', sections: [{ kind: 'comments' }] },
+  reportTemplateUpdate: { name: 'Renamed', sections: [{ kind: 'comments' }] },
+  reportSetLock: {},
+  reportEntryUpdate: { teacher_note: 'Intrusion' },
+  reportEntryDraft: {},
 };
+/** Bodies naming Sunrise's assessment objects (its current term, scale, template), filled in once they exist. */
+const assessmentBodies = (period: string) =>
+  ({
+    taskCreate: {
+      class_id: sunrise.class,
+      title: 'Intrusion',
+      subject: 'Maths',
+      scale_id: sunrise.grade_scale,
+      due_date: today,
+    },
+    hpcCardSave: { period_id: period, narrative: 'Intrusion', ratings: {}, self: {} },
+    feedbackCreate: {
+      kind: 'parent',
+      period_id: period,
+      title: 'Intrusion',
+      class_ids: [sunrise.class],
+      questions: [{ key: 'x', text: 'Intrusion', answer: 'text' }],
+    },
+    reportSetCreate: { class_id: sunrise.class, period_id: period, template_id: sunrise.report_template },
+  }) satisfies Partial<Record<keyof typeof ROUTES, object>>;
 /** Bodies naming the Sunrise unit, filled in once it exists. */
 const planningBodies = () => ({ unitPublish: { unit_id: sunrise.unit } }) satisfies Partial<Record<keyof typeof ROUTES, object>>;
 /**
@@ -283,6 +327,8 @@ const queries: Partial<Record<keyof typeof ROUTES, Record<string, string>>> = {
   careDay: { class_id: sunrise.class },
   planningInsights: { class_id: sunrise.class },
   planningInsightsExport: { class_id: sunrise.class },
+  reflectionList: { class_id: sunrise.class },
+  reportSetList: { class_id: sunrise.class },
 };
 /**
  * Routes that act on the caller's own school only and name nothing of another school in their
@@ -315,6 +361,10 @@ const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   'libraryCreate',
   'resourceCreate',
   'resourceUpload',
+  // The caller's own school's periods, grade scales and report templates.
+  'periodCreate',
+  'gradeScaleCreate',
+  'reportTemplateCreate',
 ]);
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 const urlOf = (name: keyof typeof ROUTES, path: string) => {
@@ -550,6 +600,11 @@ beforeAll(async () => {
   // A unit of Nursery A with an activity, and a unit and a resource of the organization's libraries.
   Object.assign(sunrise, await sunrisePlanning(t));
   Object.assign(bodies, planningBodies());
+  // Assessment: a period, a grade scale, Nursery A's category, task, parent form and report set (with
+  // Aarav's entry), a reflection of Aarav and a report template. Nothing of it is the organization's.
+  const { current_period, ...assessment } = await sunriseAssessment(t);
+  Object.assign(sunrise, assessment);
+  Object.assign(bodies, assessmentBodies(current_period));
   // The nap routes name entries in their body: Sunrise's own.
   Object.assign(bodies, {
     napEnd: { entry_ids: [sunrise.care_entry], time: '10:00 AM' },
@@ -592,6 +647,10 @@ beforeAll(async () => {
     payload: { otp_jwt_token: verify.json().message, phone_number: '9000000099' },
   });
   moonbeamAdmin = login.json().result.staff_user.access_token;
+  // A school's terms are made on its first read of them: Moonbeam reads its own first, so that a
+  // refused request below is not what makes them (that would change the database without any leak).
+  for (const path of [ROUTES.periodList.path, ROUTES.gradeScaleList.path, ROUTES.reportTemplateList.path])
+    expect((await t.request({ method: 'GET', url: path, headers: bearer(moonbeamAdmin) })).statusCode).toBe(200);
   parent = await parentToken(t, '9000000004');
   otherClassTeacher = await staffToken(t, '9000000005');
   otherFamilyParent = await parentToken(t, '9000000005');

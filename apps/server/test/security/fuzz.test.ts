@@ -19,6 +19,7 @@ import { registeredRoutes } from '../../src/platform/http/route.js';
 import { demoId } from '../../src/seed/demo.js';
 import { bearer, createTestApp, type TestApp } from '../harness.js';
 import { type LocalOidcProvider, startOidcProvider } from '../oidc.js';
+import { sunriseAssessment } from '../support/assessment-fixtures.js';
 import { sunriseCarelog } from '../support/carelog-fixtures.js';
 import { sunrisePlanning } from '../support/planning-fixtures.js';
 import {
@@ -365,6 +366,10 @@ beforeAll(async () => {
   // A unit of Nursery A with an activity, and a unit and a resource of the organization's libraries
   // (those two are shared by the organization's schools by design: any staff caller reads them).
   Object.assign(real, await sunrisePlanning(t));
+  // Assessment: a period, a grade scale, Nursery A's category, task, parent form and report set (with
+  // Aarav's entry), a reflection of Aarav and a report template; bodies name the current term.
+  const { current_period: currentPeriod, ...assessment } = await sunriseAssessment(t);
+  Object.assign(real, assessment);
   schoolPermissions = (await t.request({ method: 'GET', url: ROUTES.schoolPermissions.path, headers: admin })).json().result;
   ids = [
     ...Object.values(real).filter((v): v is string => Boolean(v)),
@@ -396,6 +401,12 @@ beforeAll(async () => {
     resource_ids: fc.constant(real.planning_resource as string),
     area_ids: fc.constantFrom('3ce9bd22f2bf1efb3d6fe01f', 'f67904fb136cef698facda2e'),
     area_id: fc.constant('3ce9bd22f2bf1efb3d6fe01f'),
+    learning_area_id: fc.constant('3ce9bd22f2bf1efb3d6fe01f'),
+    // Assessment: the current term (or the fixture's own period), the real scale, category and template.
+    period_id: fc.constantFrom(currentPeriod, real.assessment_period as string),
+    scale_id: fc.constant(real.grade_scale as string),
+    category_id: fc.constant(real.grade_category as string),
+    template_id: fc.constant(real.report_template as string),
   };
 }, 120_000);
 
