@@ -82,7 +82,11 @@ export async function scale(scope: Scope, q: Queryable, id: string): Promise<Sca
 
 export async function insertScales(scope: Scope, q: Queryable, rows: Omit<typeof gradeScales.$inferInsert, 'schoolId'>[]) {
   if (rows.length === 0) return;
-  await q.insert(gradeScales).values(rows.map((r) => ({ ...r, schoolId: staffSchoolId(scope) })));
+  // Defaults have ids made from the school: a second request making them at once adds nothing.
+  await q
+    .insert(gradeScales)
+    .values(rows.map((r) => ({ ...r, schoolId: staffSchoolId(scope) })))
+    .onConflictDoNothing();
 }
 
 export async function updateScale(

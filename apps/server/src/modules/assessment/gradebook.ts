@@ -19,7 +19,7 @@ import { toCsv } from '../../platform/csv.js';
 import { isoFromWire, optionalIso } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
+import { newId, stableId } from '../../platform/ids.js';
 import { signMedia } from '../../platform/media-urls.js';
 import { type EvidenceReader, presentEvidence } from './evidence.js';
 import { gradePercent, presentCategory, presentGrade, presentScale, presentTask } from './gradebook-presenter.js';
@@ -123,7 +123,7 @@ export class GradebookService {
       this.db,
       // Created a millisecond apart, so they keep this order.
       DEFAULTS.map((d, i) => ({
-        id: newId(),
+        id: stableId(staffSchool(scope), 'grade-scale', String(i)),
         name: d.name,
         kind: d.kind,
         maxPoints: d.maxPoints,

@@ -55,7 +55,11 @@ export async function insertTemplate(
   q: Queryable,
   row: Omit<typeof reportTemplates.$inferInsert, 'schoolId'>,
 ): Promise<void> {
-  await q.insert(reportTemplates).values({ ...row, schoolId: staffSchoolId(scope) });
+  // The default template's id is made from the school: a second request making it at once adds nothing.
+  await q
+    .insert(reportTemplates)
+    .values({ ...row, schoolId: staffSchoolId(scope) })
+    .onConflictDoNothing();
 }
 
 export async function updateTemplate(

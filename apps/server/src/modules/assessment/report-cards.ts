@@ -15,13 +15,13 @@ import {
 } from '@cue/contract';
 import sharp from 'sharp';
 import type { z } from 'zod';
-import { requireAccess, type Scope, type ScopeFactory } from '../../platform/auth/scope.js';
+import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ReportCommentRow } from '../../platform/db/schema.js';
 import { type EmailProvider, html } from '../../platform/email.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
-import { newId } from '../../platform/ids.js';
+import { newId, stableId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { signMedia } from '../../platform/media-urls.js';
 import type { MediaStore } from '../../platform/storage.js';
@@ -132,15 +132,14 @@ export class ReportCardService {
   async templates(scope: Scope): Promise<ReportTemplate[]> {
     let rows = await repo.templates(scope, this.db);
     if (rows.length === 0) {
-      await this.insertTemplate(scope, DEFAULT_TEMPLATE);
+      await this.insertTemplate(scope, DEFAULT_TEMPLATE, stableId(staffSchool(scope), 'report-template'));
       rows = await repo.templates(scope, this.db);
     }
     const admin = await this.isAdmin(scope);
     return rows.map((r) => presentTemplate(r, admin));
   }
 
-  private async insertTemplate(scope: Scope, body: TemplateBody): Promise<string> {
-    const id = newId();
+  private async insertTemplate(scope: Scope, body: TemplateBody, id = newId()): Promise<string> {
     await repo.insertTemplate(scope, this.db, {
       id,
       name: body.name,
