@@ -13,6 +13,11 @@ import { ASSESSMENT_NS } from '../i18n';
  */
 export function usePeriodParam(): {
   periodId: string | null;
+  /**
+   * What to ask the server for: the address's period, or null for the current one (the server chooses
+   * it), so a page's data is asked for at once rather than after the periods arrive.
+   */
+  requestId: string | null;
   periods: AssessmentPeriod[];
   period: AssessmentPeriod | null;
   loading: boolean;
@@ -28,6 +33,7 @@ export function usePeriodParam(): {
   }, [asked, periods.data, setAsked]);
   return {
     periodId: period?._id ?? null,
+    requestId: asked && /^[0-9a-f]{24}$/.test(asked) ? asked : null,
     periods: list,
     period,
     loading: periods.isPending,

@@ -39,9 +39,10 @@ function Book() {
   const { classId, name, loading } = usePlanClass();
   const periods = usePeriodParam();
   const [subject, setSubject] = useAddressParam('subject');
-  const book = useGradebook(classId, periods.periodId, subject);
+  // Asked at once: without a period in the address the server answers the current one.
+  const book = useGradebook(classId, periods.requestId, subject);
   const data = book.data;
-  const key = gradebookKeys.book(classId ?? '', periods.periodId, subject);
+  const key = gradebookKeys.book(classId ?? '', periods.requestId, subject);
   const readOnly = !!data?.period.locked;
 
   const [editing, setEditing] = useState<AssessmentTask | 'new' | null>(null);
