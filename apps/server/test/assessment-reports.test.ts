@@ -549,8 +549,11 @@ describe('locking, the PDFs and sharing', () => {
     expect((await req('POST', lockUrl(), anita, {})).statusCode).toBe(409);
     expect((await req('PUT', `/api/report_entries/${aaravEntry}`, tara, { teacher_note: 'x' })).statusCode).toBe(409);
 
-    // The families are told by email (the job runs on the queue).
+    // The families are told by email (the job runs on the queue), and their open apps at once.
+    const toldLive: string[][] = [];
+    t.services.events.on('report.shared', (e) => toldLive.push(e.userIds));
     await t.services.jobs.runDue();
+    expect(toldLive.flat()).toContain(demoId('user:9000000004'));
     const mails = (await t.services.email.recent?.(200, sunrise)) ?? [];
     const told = mails.filter((m) => m.subject.includes('report card'));
     expect(told.some((m) => m.to === 'rohan.sharma@family.example' && m.subject.includes('Aarav Sharma'))).toBe(true);

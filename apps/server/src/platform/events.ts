@@ -37,6 +37,8 @@ export interface DomainEvents {
     by: { id: string; name: string };
     userIds: string[];
   };
+  /** A class's report cards were shared: `userIds` are the children's family members. */
+  'report.shared': { schoolId: string; setId: string; userIds: string[] };
   /** Sessions were ended (logout, revocation, removal from a school, account deletion): their sockets close at once. */
   'session.ended': { sessionIds: string[] };
 }

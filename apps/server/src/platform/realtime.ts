@@ -11,6 +11,8 @@ import {
   MESSAGE_EVENTS,
   MESSAGES,
   PRESET_CODES,
+  REPORT_SHARED_EVENT,
+  type ReportSharedEvent,
   STORY_PUBLISHED_EVENT,
   type StoryPublishedEvent,
   UNIT_UPDATED_EVENT,
@@ -267,6 +269,11 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
       kind: e.kind as CareUpdatedEvent['kind'],
     };
     if (e.userIds.length > 0) io.to(e.userIds.map(userRoom)).emit(CARE_UPDATED_EVENT, payload);
+  });
+  // Shared report cards reach the own rooms of the children's families: their list reads again.
+  deps.events.on('report.shared', (e) => {
+    const payload: ReportSharedEvent = { set_id: e.setId };
+    if (e.userIds.length > 0) io.to(e.userIds.map(userRoom)).emit(REPORT_SHARED_EVENT, payload);
   });
   // A unit's change reaches the own rooms of its classes' staff: an open planner takes it in.
   deps.events.on('unit.updated', (e) => {

@@ -850,3 +850,7 @@ export const familyReportSchema = z.object({
   file_link: z.string(),
 });
 export const familyReportListSchema = z.array(familyReportSchema);
+/** Sent to a family's own room when a report card of their child is shared: the app reads the list again. */
+export const REPORT_SHARED_EVENT = 'report-shared';
+export const reportSharedEventSchema = z.object({ set_id: idSchema });
+export type ReportSharedEvent = z.infer<typeof reportSharedEventSchema>;

@@ -281,6 +281,7 @@ export async function familyEmails(scope: Scope, q: Queryable, studentIds: reado
   return q
     .select({
       studentId: parentChildren.studentId,
+      userId: users.id,
       firstName: sql<string>`coalesce(${parentChildren.firstName}, ${users.firstName})`,
       email: sql<string | null>`coalesce(${parents.primaryEmail}, ${users.email})`,
     })

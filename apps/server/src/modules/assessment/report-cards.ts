@@ -21,6 +21,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { ReportCommentRow } from '../../platform/db/schema.js';
 import { type EmailProvider, html } from '../../platform/email.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import type { EventBus } from '../../platform/events.js';
 import { newId, stableId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { signMedia } from '../../platform/media-urls.js';
@@ -105,6 +106,7 @@ export class ReportCardService {
     readonly scopes: ScopeFactory,
     readonly jobs: JobQueue,
     readonly email: EmailProvider,
+    readonly events: EventBus,
   ) {
     exports.register('report_cards', (scope, params, progress) =>
       this.buildSet(scope, params.setId ?? '', (params.language ?? 'en') as Language, progress),
@@ -568,6 +570,8 @@ export class ReportCardService {
       this.db,
       entries.map((e) => e.studentId),
     );
+    // The families' open apps read their list again at once; the emails follow.
+    this.events.publish('report.shared', { schoolId, setId, userIds: [...new Set(families.map((f) => f.userId))] });
     for (const f of families) {
       if (!f.email) continue;
       const child = names.get(f.studentId) ?? '';

@@ -182,6 +182,7 @@ export function createServices(deps: AppDeps) {
     scopes,
     jobs,
     email,
+    events,
   );
   const studentRecord = new StudentRecordService(db, assessment, evidence, gradebook, reflections, attendance, () => carelog);
   const cueTasks = new CueTaskService(db, clock, jobs, {

@@ -1,4 +1,5 @@
 import {
+  REPORT_SHARED_EVENT,
   type RecordItem,
   type Reflection,
   type ReportCheck,
@@ -9,6 +10,7 @@ import {
 } from '@cue/contract';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiResult, type BodyOf, type QueryOf, type ResultOf } from '../../lib/api';
+import { useSocketEvent } from '../../lib/socket';
 import { assessmentKeys, parent, staff } from './api';
 
 export type { RecordItem, Reflection, ReportCheck, ReportEntry, ReportSet, StudentRecord };
@@ -77,6 +79,9 @@ export function useReportEntry(id: string) {
 }
 
 export function useFamilyReports(enabled = true) {
+  const client = useQueryClient();
+  // A report card of the family's child shared while the page is open: the list reads again.
+  useSocketEvent(REPORT_SHARED_EVENT, () => client.invalidateQueries({ queryKey: reportKeys.family }), enabled);
   return useQuery({
     queryKey: reportKeys.family,
     queryFn: ({ signal }) => apiResult(ROUTES.familyReports, { ...parent, signal }),
