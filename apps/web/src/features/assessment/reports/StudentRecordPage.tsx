@@ -102,6 +102,8 @@ function StudentRecordBody() {
               clearable
               label={t('record.range')}
               placeholder={t('record.rangeAll')}
+              // "All dates" is the field's value when none is chosen: said in readable contrast, not placeholder grey.
+              styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               value={range}
               onChange={(value) => {
                 const [a, b] = value as [string | null, string | null];
