@@ -17,6 +17,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { Pager } from '../../../components/Pager';
@@ -50,9 +51,23 @@ const isAuthor = (v: string | null): v is Author => REFLECTION_AUTHORS.some((a) 
 function ReflectionsBody() {
   const { t, i18n } = useTranslation(REPORT_CARDS_NS);
   const { classId, name, loading } = usePlanClass();
-  const [authorParam, setAuthor] = useAddressParam('author');
-  const [studentId, setStudent] = useAddressParam('student_id');
+  const [authorParam] = useAddressParam('author');
+  const [studentId] = useAddressParam('student_id');
   const [pageParam, setPage] = useAddressParam('page');
+  const [, setParams] = useSearchParams();
+  // A filter and the page back to the first in one change of the address: two setters in a row would
+  // each start from the same address, and the second would undo the first.
+  const setFilter = (name: 'author' | 'student_id', value: string | null) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
   const author = isAuthor(authorParam) ? authorParam : undefined;
   const page = Math.max(1, Number(pageParam) || 1);
   const roster = useRoster(classId);
@@ -97,8 +112,7 @@ function ReflectionsBody() {
                 aria-labelledby="reflection-author-filter"
                 value={author ?? 'all'}
                 onChange={(v) => {
-                  setAuthor(v === 'all' ? null : v);
-                  setPage(null);
+                  setFilter('author', v === 'all' ? null : v);
                 }}
                 data={[
                   { value: 'all', label: t('reflections.allAuthors') },
@@ -114,8 +128,7 @@ function ReflectionsBody() {
               data={children}
               value={studentId}
               onChange={(v) => {
-                setStudent(v);
-                setPage(null);
+                setFilter('student_id', v);
               }}
               clearable
               searchable

@@ -240,7 +240,8 @@ function EntryEditor({ entry }: { entry: ReportEntry }) {
         autosize
         minRows={2}
         maxLength={3000}
-        dir="auto"
+        // Each paragraph runs in the direction of its own words (dir on a Mantine field stays on its wrapper).
+        styles={{ input: { unicodeBidi: 'plaintext' } }}
         data-testid="report-teacher-note"
       />
     </Page>
@@ -359,7 +360,7 @@ function AreaComment({
               autosize
               minRows={3}
               maxLength={3000}
-              dir="auto"
+              styles={{ input: { unicodeBidi: 'plaintext' } }}
               data-testid="report-comment"
             />
             {showSentences && (
