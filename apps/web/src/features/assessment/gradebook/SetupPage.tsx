@@ -1,4 +1,4 @@
-import { ASSESSMENT_ADMIN, type AssessmentPeriod, can, type GradeScale, type ReportTemplate } from '@cue/contract';
+import { ASSESSMENT_ADMIN, type AssessmentPeriod, can, type GradeScale } from '@cue/contract';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconArchive, IconLock, IconLockOpen, IconPencil, IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -60,6 +60,20 @@ function ListState<T>({
   );
 }
 
+/** A setup tab's head: what the list is for, and the button that makes a new one. */
+function TabHead({ hint, newLabel, onNew }: { hint: string; newLabel: string; onNew: () => void }) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text fz="sm" c="dimmed" maw={640}>
+        {hint}
+      </Text>
+      <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onNew}>
+        {newLabel}
+      </Button>
+    </Group>
+  );
+}
+
 /** A row of a setup list: what it is on one side, its buttons on the other. */
 function Row({ children, actions, testId }: { children: ReactNode; actions: ReactNode; testId: string }) {
   return (
@@ -98,14 +112,7 @@ function PeriodsTab() {
   };
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text fz="sm" c="dimmed" maw={640}>
-          {t('periods.hint')}
-        </Text>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-          {t('periods.new')}
-        </Button>
-      </Group>
+      <TabHead hint={t('periods.hint')} newLabel={t('periods.new')} onNew={() => setEditing('new')} />
       <ListState query={periods} empty={t('periods.none')} testId="period-list">
         {(items) =>
           items.map((period) => (
@@ -183,50 +190,68 @@ function scaleSummary(scale: GradeScale, t: (key: string, options?: Record<strin
   return scale.levels.map((l) => (l.label === l.code ? l.code : `${l.code} (${l.label})`)).join(' · ');
 }
 
-function ScalesTab() {
+/** What a setup list of archivable things (scales, templates) needs from its own kind. */
+type Archivable = { _id: string; name: string; archived: boolean; abilities: { can_edit: boolean } };
+
+/**
+ * A setup tab of things an admin makes, edits and archives: its hint and 'New' button, its rows (badges and a
+ * summary line given by the kind) with Edit and Archive, the edit modal and the archive confirmation.
+ */
+function ArchivableTab<T extends Archivable>({
+  keys,
+  query,
+  archive,
+  archivedMessage,
+  badges,
+  summary,
+  modal,
+}: {
+  keys: 'scales' | 'templates';
+  query: UseQueryResult<T[]>;
+  archive: {
+    mutate: (id: string, options: { onSuccess: () => void; onError: (err: unknown) => void }) => void;
+    isPending: boolean;
+  };
+  archivedMessage: 'scaleArchived' | 'templateArchived';
+  badges?: (item: T) => ReactNode;
+  summary: (item: T) => string;
+  modal: (item: T | null, onClose: () => void) => ReactNode;
+}) {
   const { t } = useTranslation(GRADEBOOK_NS);
-  const scales = useGradeScales();
-  const archive = useArchiveScale();
-  const [editing, setEditing] = useState<GradeScale | 'new' | null>(null);
-  const [archiving, setArchiving] = useState<GradeScale | null>(null);
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [archiving, setArchiving] = useState<T | null>(null);
+  const single = keys === 'scales' ? 'scale' : 'template';
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text fz="sm" c="dimmed" maw={640}>
-          {t('scales.hint')}
-        </Text>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-          {t('scales.new')}
-        </Button>
-      </Group>
-      <ListState query={scales} empty={t('scales.none')} testId="scale-list">
+      <TabHead hint={t(`${keys}.hint`)} newLabel={t(`${keys}.new`)} onNew={() => setEditing('new')} />
+      <ListState query={query} empty={t(`${keys}.none`)} testId={`${single}-list`}>
         {(items) =>
-          items.map((scale) => (
+          items.map((item) => (
             <Row
-              key={scale._id}
-              testId="scale-row"
+              key={item._id}
+              testId={`${single}-row`}
               actions={
-                scale.abilities.can_edit &&
-                !scale.archived && (
+                item.abilities.can_edit &&
+                !item.archived && (
                   <>
                     <Button
                       variant="default"
                       size="xs"
                       leftSection={<IconPencil size={14} aria-hidden />}
-                      aria-label={t('scales.editNamed', { name: scale.name })}
-                      onClick={() => setEditing(scale)}
+                      aria-label={t(`${keys}.editNamed`, { name: item.name })}
+                      onClick={() => setEditing(item)}
                     >
-                      {t('scales.edit')}
+                      {t(`${keys}.edit`)}
                     </Button>
                     <Button
                       variant="subtle"
                       color="red"
                       size="xs"
                       leftSection={<IconArchive size={14} aria-hidden />}
-                      aria-label={t('scales.archiveNamed', { name: scale.name })}
-                      onClick={() => setArchiving(scale)}
+                      aria-label={t(`${keys}.archiveNamed`, { name: item.name })}
+                      onClick={() => setArchiving(item)}
                     >
-                      {t('scales.archive')}
+                      {t(`${keys}.archive`)}
                     </Button>
                   </>
                 )
@@ -234,37 +259,35 @@ function ScalesTab() {
             >
               <Group gap="xs" wrap="wrap">
                 <Text fw={600} dir="auto">
-                  {scale.name}
+                  {item.name}
                 </Text>
-                <SoftBadge size="sm" color="blue">
-                  {t(`scales.kinds.${scale.kind}`)}
-                </SoftBadge>
-                {scale.archived && (
+                {badges?.(item)}
+                {item.archived && (
                   <SoftBadge size="sm" color="gray">
-                    {t('scales.archived')}
+                    {t(`${keys}.archived`)}
                   </SoftBadge>
                 )}
               </Group>
               <Text fz="sm" c="dimmed" dir="auto" style={{ overflowWrap: 'anywhere' }}>
-                {scaleSummary(scale, t)}
+                {summary(item)}
               </Text>
             </Row>
           ))
         }
       </ListState>
-      {editing && <ScaleModal scale={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && modal(editing === 'new' ? null : editing, () => setEditing(null))}
       {archiving && (
         <ConfirmModal
           opened
           onClose={() => setArchiving(null)}
-          title={t('scales.archiveTitle', { name: archiving.name })}
-          message={<Text fz="sm">{t('scales.archiveExplain')}</Text>}
-          confirmLabel={t('scales.archive')}
+          title={t(`${keys}.archiveTitle`, { name: archiving.name })}
+          message={<Text fz="sm">{t(`${keys}.archiveExplain`)}</Text>}
+          confirmLabel={t(`${keys}.archive`)}
           pending={archive.isPending}
           onConfirm={() =>
             archive.mutate(archiving._id, {
               onSuccess: () => {
-                toast.success(assessmentMessage('scaleArchived'));
+                toast.success(assessmentMessage(archivedMessage));
                 setArchiving(null);
               },
               onError: (err) => toast.error(assessmentErrorText(err)),
@@ -276,93 +299,40 @@ function ScalesTab() {
   );
 }
 
+function ScalesTab() {
+  const { t } = useTranslation(GRADEBOOK_NS);
+  const scales = useGradeScales();
+  const archive = useArchiveScale();
+  return (
+    <ArchivableTab
+      keys="scales"
+      query={scales}
+      archive={archive}
+      archivedMessage="scaleArchived"
+      badges={(scale) => (
+        <SoftBadge size="sm" color="blue">
+          {t(`scales.kinds.${scale.kind}`)}
+        </SoftBadge>
+      )}
+      summary={(scale) => scaleSummary(scale, t)}
+      modal={(scale, onClose) => <ScaleModal scale={scale} onClose={onClose} />}
+    />
+  );
+}
+
 function TemplatesTab() {
   const { t } = useTranslation(GRADEBOOK_NS);
   const templates = useReportTemplates();
   const archive = useArchiveTemplate();
-  const [editing, setEditing] = useState<ReportTemplate | 'new' | null>(null);
-  const [archiving, setArchiving] = useState<ReportTemplate | null>(null);
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text fz="sm" c="dimmed" maw={640}>
-          {t('templates.hint')}
-        </Text>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-          {t('templates.new')}
-        </Button>
-      </Group>
-      <ListState query={templates} empty={t('templates.none')} testId="template-list">
-        {(items) =>
-          items.map((template) => (
-            <Row
-              key={template._id}
-              testId="template-row"
-              actions={
-                template.abilities.can_edit &&
-                !template.archived && (
-                  <>
-                    <Button
-                      variant="default"
-                      size="xs"
-                      leftSection={<IconPencil size={14} aria-hidden />}
-                      aria-label={t('templates.editNamed', { name: template.name })}
-                      onClick={() => setEditing(template)}
-                    >
-                      {t('templates.edit')}
-                    </Button>
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="xs"
-                      leftSection={<IconArchive size={14} aria-hidden />}
-                      aria-label={t('templates.archiveNamed', { name: template.name })}
-                      onClick={() => setArchiving(template)}
-                    >
-                      {t('templates.archive')}
-                    </Button>
-                  </>
-                )
-              }
-            >
-              <Group gap="xs" wrap="wrap">
-                <Text fw={600} dir="auto">
-                  {template.name}
-                </Text>
-                {template.archived && (
-                  <SoftBadge size="sm" color="gray">
-                    {t('templates.archived')}
-                  </SoftBadge>
-                )}
-              </Group>
-              <Text fz="sm" c="dimmed" dir="auto" style={{ overflowWrap: 'anywhere' }}>
-                {template.sections.map((s) => s.title || t(`templates.kinds.${s.kind}`)).join(' · ')}
-              </Text>
-            </Row>
-          ))
-        }
-      </ListState>
-      {editing && <TemplateModal template={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {archiving && (
-        <ConfirmModal
-          opened
-          onClose={() => setArchiving(null)}
-          title={t('templates.archiveTitle', { name: archiving.name })}
-          message={<Text fz="sm">{t('templates.archiveExplain')}</Text>}
-          confirmLabel={t('templates.archive')}
-          pending={archive.isPending}
-          onConfirm={() =>
-            archive.mutate(archiving._id, {
-              onSuccess: () => {
-                toast.success(assessmentMessage('templateArchived'));
-                setArchiving(null);
-              },
-              onError: (err) => toast.error(assessmentErrorText(err)),
-            })
-          }
-        />
-      )}
-    </Stack>
+    <ArchivableTab
+      keys="templates"
+      query={templates}
+      archive={archive}
+      archivedMessage="templateArchived"
+      summary={(template) => template.sections.map((s) => s.title || t(`templates.kinds.${s.kind}`)).join(' · ')}
+      modal={(template, onClose) => <TemplateModal template={template} onClose={onClose} />}
+    />
   );
 }
 
