@@ -1,4 +1,4 @@
-import { ASSESSMENT_MESSAGES, ERROR_CODES, type Evidence, type EvidenceRef } from '@cue/contract';
+import { ASSESSMENT_MESSAGES, ddmmyyyyFromIso, ERROR_CODES, type Evidence, type EvidenceRef } from '@cue/contract';
 import { requireAccess, type Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest } from '../../platform/errors.js';
@@ -104,7 +104,7 @@ export function presentEvidence(e: ChildEvidence): Evidence {
   return {
     kind: e.kind,
     id: e.id,
-    date: `${e.date.slice(8, 10)}-${e.date.slice(5, 7)}-${e.date.slice(0, 4)}`,
+    date: ddmmyyyyFromIso(e.date),
     title: e.title,
     excerpt: e.text.length > 240 ? `${e.text.slice(0, 237)}…` : e.text,
     thumbnail: e.thumbnail,

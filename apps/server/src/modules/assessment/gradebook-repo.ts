@@ -10,9 +10,7 @@ import {
   gradeScales,
   grades,
   learningAreas,
-  memberships,
   students,
-  users,
 } from '../../platform/db/schema.js';
 import { staffSchoolId } from './repo.js';
 
@@ -300,22 +298,4 @@ export async function gradesOfChild(scope: Scope, q: Queryable, studentId: strin
       ),
     )
     .orderBy(desc(assessmentTasks.dueDate), desc(grades.updatedAt));
-}
-
-/** The people who are members of the caller's school (a subquery). */
-function schoolMembers(scope: Scope, q: Queryable) {
-  return q
-    .select({ id: memberships.userId })
-    .from(memberships)
-    .where(eq(memberships.schoolId, staffSchoolId(scope)));
-}
-
-/** Names of the caller's school's staff members (who last changed a grade). */
-export async function userNames(scope: Scope, q: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await q
-    .select({ id: users.id, first: users.firstName, last: users.lastName })
-    .from(users)
-    .where(and(inArray(users.id, [...ids]), inArray(users.id, schoolMembers(scope, q))));
-  return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim()]));
 }

@@ -24,7 +24,7 @@ import { signMedia } from '../../platform/media-urls.js';
 import { type EvidenceReader, presentEvidence } from './evidence.js';
 import { gradePercent, presentCategory, presentGrade, presentScale, presentTask } from './gradebook-presenter.js';
 import * as repo from './gradebook-repo.js';
-import type { PeriodRow } from './repo.js';
+import { type PeriodRow, staffNames } from './repo.js';
 import type { AssessmentService } from './service.js';
 
 type ScaleBody = z.infer<typeof gradeScaleRequestSchema>;
@@ -397,9 +397,7 @@ export class GradebookService {
       await repo.updateTask(scope, tx, taskId, { updatedAt: now });
     });
     const [rows, task] = await Promise.all([repo.gradesOf(scope, this.db, [taskId]), this.presentTaskById(scope, taskId)]);
-    const names = await repo.userNames(scope, this.db, [
-      ...new Set(rows.map((r) => r.updatedBy).filter((x): x is string => !!x)),
-    ]);
+    const names = await staffNames(scope, this.db, [...new Set(rows.map((r) => r.updatedBy).filter((x): x is string => !!x))]);
     return { grades: rows.map((r) => presentGrade(r, names)), task };
   }
 
@@ -425,9 +423,7 @@ export class GradebookService {
       this.db,
       tasks.map((t) => t.id),
     );
-    const names = await repo.userNames(scope, this.db, [
-      ...new Set(grades.map((g) => g.updatedBy).filter((x): x is string => !!x)),
-    ]);
+    const names = await staffNames(scope, this.db, [...new Set(grades.map((g) => g.updatedBy).filter((x): x is string => !!x))]);
     const open = !period.lockedAt;
     const admin = await this.isAdmin(scope);
     const usedScales = new Set(tasks.map((t) => t.scaleId));

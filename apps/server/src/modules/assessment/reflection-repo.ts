@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
-import { classes, media, reflections, students, users } from '../../platform/db/schema.js';
-import { staffSchoolId } from './repo.js';
+import { classes, media, reflections, students } from '../../platform/db/schema.js';
+import { staffNames, staffSchoolId } from './repo.js';
 
 /* Reflections of the staff caller's school (the school in every WHERE; class access is the service's). */
 
@@ -91,17 +91,12 @@ export async function names(
           .from(students)
           .where(and(eq(students.schoolId, schoolId), inArray(students.id, [...ids.studentIds])))
       : [],
-    ids.userIds.length
-      ? q
-          .select({ id: users.id, first: users.firstName, last: users.lastName })
-          .from(users)
-          .where(inArray(users.id, [...ids.userIds]))
-      : [],
+    staffNames(scope, q, ids.userIds),
   ]);
   return {
     classes: new Map(cls.map((c) => [c.id, c.name])),
     students: new Map(kids.map((k) => [k.id, `${k.first} ${k.last}`.trim()])),
-    users: new Map(people.map((p) => [p.id, `${p.first} ${p.last}`.trim()])),
+    users: people,
   };
 }
 

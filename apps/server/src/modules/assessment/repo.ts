@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
-import { assessmentPeriods, users } from '../../platform/db/schema.js';
+import { assessmentPeriods, memberships, users } from '../../platform/db/schema.js';
 
 export type PeriodRow = typeof assessmentPeriods.$inferSelect & { lockedByName: string | null };
 
@@ -83,4 +83,21 @@ export async function updatePeriod(
     .update(assessmentPeriods)
     .set(patch)
     .where(and(eq(assessmentPeriods.schoolId, staffSchoolId(scope)), eq(assessmentPeriods.id, id)));
+}
+
+/**
+ * Names of the caller's school's staff by user id (who changed a grade, signed a comment off, wrote a
+ * reflection): only members of the school are named, so an id from elsewhere finds nothing.
+ */
+export async function staffNames(scope: Scope, q: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const members = q
+    .select({ id: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.schoolId, staffSchoolId(scope)));
+  const rows = await q
+    .select({ id: users.id, first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(and(inArray(users.id, [...new Set(ids)]), inArray(users.id, members)));
+  return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim()]));
 }

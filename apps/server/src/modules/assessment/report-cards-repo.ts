@@ -8,7 +8,6 @@ import {
   gradeScales,
   grades,
   hpcCards,
-  memberships,
   parentChildren,
   parents,
   type ReportCommentRow,
@@ -323,18 +322,4 @@ export async function familyReports(scope: Scope, q: Queryable) {
       ),
     )
     .orderBy(desc(reportSets.sharedAt), asc(students.firstName));
-}
-
-/** Names of the caller's school's staff (who signed a comment off). */
-export async function userNames(scope: Scope, q: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const members = q
-    .select({ id: memberships.userId })
-    .from(memberships)
-    .where(eq(memberships.schoolId, staffSchoolId(scope)));
-  const rows = await q
-    .select({ id: users.id, name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})` })
-    .from(users)
-    .where(and(inArray(users.id, [...new Set(ids)]), inArray(users.id, members)));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -33,7 +33,7 @@ import type { ExportService } from '../exports/service.js';
 import type { ObservationService } from '../observations/service.js';
 import type { SchoolService } from '../school/service.js';
 import { type ChildEvidence, type EvidenceReader, presentEvidence } from './evidence.js';
-import type { PeriodRow } from './repo.js';
+import { type PeriodRow, staffNames } from './repo.js';
 import * as repo from './report-cards-repo.js';
 import { comparable, type DraftGrade, draftComment, joinSentences } from './report-draft.js';
 import { classReportPdf, DEFAULT_TITLES, type ReportPdfData, reportPdf } from './report-pdf.js';
@@ -310,7 +310,7 @@ export class ReportCardService {
       this.childEvidence(scope, entry.studentId, period),
       this.teaches(scope, set.classId),
     ]);
-    const signers = await repo.userNames(
+    const signers = await staffNames(
       scope,
       this.db,
       entry.comments.flatMap((c) => (c.signed_off_by ? [c.signed_off_by] : [])),
