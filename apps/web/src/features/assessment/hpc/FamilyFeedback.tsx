@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { type FamilyFeedbackItem, useFamilyFeedback, useFamilyRespond } from '../api-hpc';
+import { LoadError } from '../components/LoadError';
 import { assessmentErrorText, assessmentMessage, HPC_NS } from '../i18n';
 import { AnswerField, answersToSend, type DraftAnswers, draftAnswered, draftsOf } from './FeedbackAnswers';
-import { HpcLoadError } from './HpcParts';
 
 /** One open form about one child, answered in place. */
 function FamilyForm({ item }: { item: FamilyFeedbackItem }) {
@@ -108,7 +108,8 @@ function FamilyForm({ item }: { item: FamilyFeedbackItem }) {
 export function FamilyFeedback() {
   const { t } = useTranslation(HPC_NS);
   const forms = useFamilyFeedback();
-  if (forms.error && !forms.data) return <HpcLoadError error={forms.error} onRetry={() => void forms.refetch()} />;
+  if (forms.error && !forms.data)
+    return <LoadError testId="hpc-load-error" error={forms.error} onRetry={() => void forms.refetch()} />;
   if (!forms.data)
     return (
       <Stack gap="md" data-testid="family-loading">

@@ -22,9 +22,10 @@ import { useAddressParam } from '../../../lib/addressParam';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import { type FeedbackDetail, useCollectResponse, useFeedbackForm } from '../api-hpc';
+import { LoadError } from '../components/LoadError';
 import { assessmentErrorText, assessmentMessage, HPC_NS } from '../i18n';
 import { AnswerField, answersToSend, type DraftAnswers, draftAnswered, draftsOf } from './FeedbackAnswers';
-import { FaceShown, HpcLoadError } from './HpcParts';
+import { FaceShown } from './HpcParts';
 import { type Answer, FORM_STATUS_COLOR } from './hpcView';
 
 type Child = FeedbackDetail['students'][number];
@@ -313,7 +314,7 @@ function FormDetail() {
       }
     >
       {query.error && !detail ? (
-        <HpcLoadError error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError testId="hpc-load-error" error={query.error} onRetry={() => void query.refetch()} />
       ) : !detail || !form ? (
         <Skeleton h={320} radius="lg" data-testid="form-loading" />
       ) : (

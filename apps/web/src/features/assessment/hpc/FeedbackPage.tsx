@@ -13,11 +13,12 @@ import { usePlanClass } from '../../planning/components/PlanClass';
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
 import { type FeedbackForm, useDeleteFeedbackForm, useFeedbackForms, useUpdateFeedbackForm } from '../api-hpc';
+import { LoadError } from '../components/LoadError';
 import { PeriodPicker, usePeriodParam } from '../components/PeriodPicker';
 import { assessmentErrorText, assessmentMessage, HPC_NS } from '../i18n';
 import { FamilyFeedback } from './FamilyFeedback';
 import { FeedbackFormEditor, useReachableClasses } from './FeedbackFormEditor';
-import { HpcLoadError, NoPeriods } from './HpcParts';
+import { NoPeriods } from './HpcParts';
 import { FORM_STATUS_COLOR, feedbackKindOf, percentOf } from './hpcView';
 
 /** One form: its title, classes, status and answers so far, with what this person may do to it. */
@@ -174,7 +175,7 @@ function StaffFeedback({ kind }: { kind: FeedbackKind }) {
       {!periods.loading && periods.periods.length === 0 ? (
         <NoPeriods />
       ) : forms.error && !list ? (
-        <HpcLoadError error={forms.error} onRetry={() => void forms.refetch()} />
+        <LoadError testId="hpc-load-error" error={forms.error} onRetry={() => void forms.refetch()} />
       ) : !list ? (
         <Stack gap="sm" data-testid="feedback-loading">
           <Skeleton h={120} radius="md" />

@@ -33,9 +33,10 @@ import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import { type HpcCard, type HpcCardChange, useHpcCard, useSaveHpcCard } from '../api-hpc';
 import { EvidenceList, evidenceKey } from '../components/EvidenceList';
+import { LoadError } from '../components/LoadError';
 import { PeriodPicker, usePeriodParam } from '../components/PeriodPicker';
 import { assessmentErrorText, HPC_NS } from '../i18n';
-import { FaceChoice, FaceShown, HpcLoadError, LevelControl, LevelName, NoPeriods, StatusBadge } from './HpcParts';
+import { FaceChoice, FaceShown, LevelControl, LevelName, NoPeriods, StatusBadge } from './HpcParts';
 import { narrativeChange } from './hpcView';
 
 type Save = (change: Omit<HpcCardChange, 'period_id'>, then?: () => void) => void;
@@ -408,7 +409,7 @@ function Card() {
       {!periods.loading && periods.periods.length === 0 ? (
         <NoPeriods />
       ) : query.error && !card ? (
-        <HpcLoadError error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError testId="hpc-load-error" error={query.error} onRetry={() => void query.refetch()} />
       ) : !card ? (
         <Stack gap="md" data-testid="hpc-card-loading">
           <Skeleton h={80} radius="lg" />

@@ -29,8 +29,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SoftBadge } from '../../../components/SoftBadge';
-import { LoadFailed } from '../../shell/pages/common';
-import { assessmentErrorText, HPC_NS } from '../i18n';
+import { HPC_NS } from '../i18n';
 import { SELF_CHOICES, STATUS_COLOR } from './hpcView';
 
 /**
@@ -367,16 +366,6 @@ export function VoiceRecorder({
           {t('voice.noMicrophone')}
         </Text>
       )}
-    </Stack>
-  );
-}
-
-/** A page's data could not be read: the server's reason and the way to try again. */
-export function HpcLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Stack gap="xs" data-testid="hpc-load-error">
-      <Alert color="red" variant="light" title={assessmentErrorText(error)} />
-      <LoadFailed onRetry={onRetry} />
     </Stack>
   );
 }

@@ -9,8 +9,9 @@ import { Page } from '../../communication/components/Page';
 import { NoClass, usePlanClass } from '../../planning/components/PlanClass';
 import { Gate } from '../../shell/pages/Gate';
 import { type HpcProgress, useHpcProgress, useHpcStudents } from '../api-hpc';
+import { LoadError } from '../components/LoadError';
 import { HPC_NS } from '../i18n';
-import { HpcLoadError, LEVEL_COLORS, LevelIcon, StatusBadge } from './HpcParts';
+import { LEVEL_COLORS, LevelIcon, StatusBadge } from './HpcParts';
 import { averageText, levelOfAverage, percentOf } from './hpcView';
 
 /** A domain's average level in a period: the nearest level's picture, a short bar and the number. */
@@ -144,7 +145,9 @@ function Progression() {
             disabled={!roster}
             data-testid="hpc-progress-child"
           />
-          {children.error && !roster && <HpcLoadError error={children.error} onRetry={() => void children.refetch()} />}
+          {children.error && !roster && (
+            <LoadError testId="hpc-load-error" error={children.error} onRetry={() => void children.refetch()} />
+          )}
           {!studentId ? (
             <Paper withBorder radius="lg" p="lg">
               <Text c="dimmed" fz="sm">
@@ -152,7 +155,7 @@ function Progression() {
               </Text>
             </Paper>
           ) : progress.error && !data ? (
-            <HpcLoadError error={progress.error} onRetry={() => void progress.refetch()} />
+            <LoadError testId="hpc-load-error" error={progress.error} onRetry={() => void progress.refetch()} />
           ) : !data ? (
             <Skeleton h={320} radius="lg" data-testid="hpc-progress-loading" />
           ) : data.periods.length === 0 ? (

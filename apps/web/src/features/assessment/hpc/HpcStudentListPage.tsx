@@ -7,9 +7,10 @@ import { Page } from '../../communication/components/Page';
 import { NoClass, usePlanClass } from '../../planning/components/PlanClass';
 import { Gate } from '../../shell/pages/Gate';
 import { type HpcStudentRow, useHpcStudents } from '../api-hpc';
+import { LoadError } from '../components/LoadError';
 import { PeriodPicker, usePeriodParam } from '../components/PeriodPicker';
 import { HPC_NS } from '../i18n';
-import { HpcLoadError, NoPeriods, StatusBadge } from './HpcParts';
+import { NoPeriods, StatusBadge } from './HpcParts';
 import { percentOf } from './hpcView';
 
 const withPeriod = (path: string, periodId: string | null, current: boolean) =>
@@ -133,7 +134,7 @@ function StudentList() {
         <Stack gap="md">
           <PeriodPicker state={periods} />
           {list.error && !data ? (
-            <HpcLoadError error={list.error} onRetry={() => void list.refetch()} />
+            <LoadError testId="hpc-load-error" error={list.error} onRetry={() => void list.refetch()} />
           ) : !data ? (
             <Stack gap="sm" data-testid="hpc-list-loading">
               {[0, 1, 2, 3].map((k) => (

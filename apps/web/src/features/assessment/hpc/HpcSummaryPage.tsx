@@ -23,9 +23,10 @@ import { Page } from '../../communication/components/Page';
 import { NoClass, usePlanClass } from '../../planning/components/PlanClass';
 import { Gate } from '../../shell/pages/Gate';
 import { type HpcClassSummary, useHpcSummary } from '../api-hpc';
+import { LoadError } from '../components/LoadError';
 import { PeriodPicker, usePeriodParam } from '../components/PeriodPicker';
 import { HPC_NS } from '../i18n';
-import { HpcLoadError, LEVEL_COLORS, LevelIcon, NoPeriods, StatusBadge } from './HpcParts';
+import { LEVEL_COLORS, LevelIcon, NoPeriods, StatusBadge } from './HpcParts';
 import { averageText, distribution, levelOfAverage } from './hpcView';
 
 type Row = HpcClassSummary['descriptors'][number];
@@ -203,7 +204,7 @@ function Summary() {
         <Stack gap="md">
           <PeriodPicker state={periods} />
           {summary.error && !data ? (
-            <HpcLoadError error={summary.error} onRetry={() => void summary.refetch()} />
+            <LoadError testId="hpc-load-error" error={summary.error} onRetry={() => void summary.refetch()} />
           ) : !data ? (
             <Skeleton h={360} radius="lg" data-testid="hpc-summary-loading" />
           ) : data.students.length === 0 ? (

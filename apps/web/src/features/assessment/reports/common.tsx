@@ -1,9 +1,7 @@
 import { MENUS, type MenuItem, type ReportSetStatus } from '@cue/contract';
-import { Alert, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SoftBadge } from '../../../components/SoftBadge';
-import { LoadFailed } from '../../shell/pages/common';
-import { assessmentErrorText, REPORT_CARDS_NS } from '../i18n';
+import { REPORT_CARDS_NS } from '../i18n';
 
 /** What a page of an assessment menu entry needs (its feature), as the menu declares it. */
 export function menuNeed(key: string): Omit<MenuItem, 'key' | 'path'> {
@@ -24,12 +22,4 @@ export function ReportStatusBadge({ status }: { status: ReportSetStatus }) {
   );
 }
 
-/** A read that failed: the server's reason, and the way to try again. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Stack gap="xs">
-      <Alert color="red" variant="light" title={assessmentErrorText(error)} />
-      <LoadFailed onRetry={onRetry} />
-    </Stack>
-  );
-}
+export { LoadError } from '../components/LoadError';
