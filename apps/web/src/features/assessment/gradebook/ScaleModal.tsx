@@ -1,12 +1,13 @@
 import { type GradeScale, gradeScaleRequestSchema, SCALE_KINDS, type ScaleKind } from '@cue/contract';
-import { ActionIcon, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { toastThen } from '../../../lib/saved';
 import { useSaveScale } from '../api-gradebook';
 import { assessmentMessage, GRADEBOOK_NS } from '../i18n';
+import { RowMoves } from './RowMoves';
 
 interface Level {
   code: string;
@@ -129,36 +130,18 @@ export function ScaleModal({ scale, onClose }: { scale: GradeScale | null; onClo
                 {...form.getInputProps(`levels.${index}.label`)}
               />
               <NumberInput label={t('scales.value')} min={0} max={100} w={80} {...form.getInputProps(`levels.${index}.value`)} />
-              <ActionIcon
-                variant="subtle"
-                size="lg"
+              <RowMoves
+                index={index}
+                count={form.values.levels.length}
                 mb={1}
-                aria-label={t('scales.up', { code: level.code })}
-                disabled={index === 0}
-                onClick={() => form.reorderListItem('levels', { from: index, to: index - 1 })}
-              >
-                <IconArrowUp size={16} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                size="lg"
-                mb={1}
-                aria-label={t('scales.down', { code: level.code })}
-                disabled={index === form.values.levels.length - 1}
-                onClick={() => form.reorderListItem('levels', { from: index, to: index + 1 })}
-              >
-                <IconArrowDown size={16} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                mb={1}
-                aria-label={t('scales.remove', { code: level.code })}
-                onClick={() => form.removeListItem('levels', index)}
-              >
-                <IconTrash size={16} aria-hidden />
-              </ActionIcon>
+                labels={{
+                  up: t('scales.up', { code: level.code }),
+                  down: t('scales.down', { code: level.code }),
+                  remove: t('scales.remove', { code: level.code }),
+                }}
+                onMove={(from, to) => form.reorderListItem('levels', { from, to })}
+                onRemove={(at) => form.removeListItem('levels', at)}
+              />
             </Group>
           ))}
           {typeof levelsError === 'string' && (

@@ -1,12 +1,13 @@
 import { REPORT_SECTION_KINDS, type ReportTemplate, reportTemplateRequestSchema } from '@cue/contract';
-import { ActionIcon, Button, Group, Paper, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Paper, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { toastThen } from '../../../lib/saved';
 import { useSaveTemplate } from '../api-gradebook';
 import { assessmentMessage, GRADEBOOK_NS } from '../i18n';
+import { RowMoves } from './RowMoves';
 
 type SectionKind = (typeof REPORT_SECTION_KINDS)[number];
 interface Section {
@@ -100,33 +101,17 @@ export function TemplateModal({ template, onClose }: { template: ReportTemplate 
                     {...form.getInputProps(`sections.${index}.title`)}
                   />
                   <Group gap={2} wrap="nowrap" mb={1}>
-                    <ActionIcon
-                      variant="subtle"
-                      size="lg"
-                      aria-label={t('templates.up', { name: section.title || name })}
-                      disabled={index === 0}
-                      onClick={() => form.reorderListItem('sections', { from: index, to: index - 1 })}
-                    >
-                      <IconArrowUp size={16} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      size="lg"
-                      aria-label={t('templates.down', { name: section.title || name })}
-                      disabled={index === sections.length - 1}
-                      onClick={() => form.reorderListItem('sections', { from: index, to: index + 1 })}
-                    >
-                      <IconArrowDown size={16} aria-hidden />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      aria-label={t('templates.remove', { name: section.title || name })}
-                      onClick={() => form.removeListItem('sections', index)}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
+                    <RowMoves
+                      index={index}
+                      count={sections.length}
+                      labels={{
+                        up: t('templates.up', { name: section.title || name }),
+                        down: t('templates.down', { name: section.title || name }),
+                        remove: t('templates.remove', { name: section.title || name }),
+                      }}
+                      onMove={(from, to) => form.reorderListItem('sections', { from, to })}
+                      onRemove={(at) => form.removeListItem('sections', at)}
+                    />
                   </Group>
                 </Group>
                 {section.kind === 'text' && (
