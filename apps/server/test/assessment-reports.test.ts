@@ -431,8 +431,12 @@ describe('locking, the PDFs and sharing', () => {
       'بطاقة التقدم الشامل',
       'الخطوات التالية في المنزل',
       'التوقيعات',
+      // The product's learning areas are printed in the report's language.
+      'التواصل واللغة',
+      'الرياضيات',
     ])
       expect(holds(text, words), words).toBe(true);
+    expect(text).not.toContain('Communication and Language');
     expect(holds(text, 'Aarav counted ten blocks independently.')).toBe(true);
   });
 

@@ -20,6 +20,7 @@ export * from './imports/schemas.js';
 export * from './media/schemas.js';
 export * from './menus.js';
 export * from './messages.js';
+export * from './observations/area-names.js';
 export * from './observations/schemas.js';
 export * from './page-paths.js';
 export * from './people/schemas.js';

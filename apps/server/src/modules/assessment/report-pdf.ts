@@ -1,4 +1,4 @@
-import { HPC_DOMAINS, HPC_SELF_PROMPTS, type HpcLevel, type ReportSection, SELF_ANSWERS } from '@cue/contract';
+import { HPC_DOMAINS, HPC_SELF_PROMPTS, type HpcLevel, learningAreaName, type ReportSection, SELF_ANSWERS } from '@cue/contract';
 import { type PdfLanguage, startPdf, wrapLines } from '../exports/pdf-kit.js';
 import { visual } from '../exports/rtl-text.js';
 
@@ -314,7 +314,7 @@ export function drawReport(doc: PDFKit.PDFDocument, data: ReportPdfData, languag
     } else if (section.kind === 'comments') {
       for (const c of data.comments) {
         need(30);
-        write(c.area, { font: 'bold', size: 10.5 });
+        write(learningAreaName(c.area, language), { font: 'bold', size: 10.5 });
         write(c.text.trim() || L.noComment, { size: 10, color: c.text.trim() ? '#111111' : '#777777' });
         y += 4;
       }

@@ -1,6 +1,6 @@
-import { ASSESSMENT_MESSAGES } from '@cue/contract';
-import { expect } from 'vitest';
-import { describeCatalogs, keysInCode } from '../../lib/catalog-test';
+import { ASSESSMENT_MESSAGES, LEARNING_AREA_NAMES } from '@cue/contract';
+import { describe, expect, it } from 'vitest';
+import { catalog, describeCatalogs, keysInCode } from '../../lib/catalog-test';
 
 describeCatalogs({
   title: 'the assessment catalogs',
@@ -15,4 +15,15 @@ describeCatalogs({
       for (const [name, text] of Object.entries(ASSESSMENT_MESSAGES)) expect(messages[name], name).toBe(text);
     },
   },
+});
+
+describe("the learning areas' names the server prints", () => {
+  it("are the observations catalogs' names in every language", () => {
+    for (const lng of ['en', 'ar', 'he'] as const) {
+      const areas = catalog('observations', lng).areas as Record<string, string>;
+      expect(Object.fromEntries(Object.entries(LEARNING_AREA_NAMES).map(([code, names]) => [code, names[lng]])), lng).toEqual(
+        areas,
+      );
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { learningAreaName } from '@cue/contract';
 import {
   Alert,
   Avatar,
@@ -310,6 +311,8 @@ function AreaComment({
   onSignOff: (on: boolean) => void;
 }) {
   const { t, i18n } = useTranslation(REPORT_CARDS_NS);
+  // The product's areas in the reader's language (a school's own as it named them).
+  const area = learningAreaName(comment.area_name, i18n.language);
   const signed = !!comment.signed_off_by;
   const listId = `evidence-${comment.area_id}`;
   const showSentences = comment.drafted && comment.sentences.length > 0 && !edited;
@@ -327,7 +330,7 @@ function AreaComment({
           <Stack gap="sm">
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Title order={2} fz="md" id={`area-${comment.area_id}`}>
-                {comment.area_name}
+                {area}
               </Title>
               <Group gap="xs">
                 {comment.drafted && !edited && (
@@ -347,13 +350,13 @@ function AreaComment({
                   >
                     {/* Named "Draft with Cue (area)": the words shown begin the name speech input and readers use. */}
                     {t('entry.draft')}
-                    <VisuallyHidden> ({comment.area_name})</VisuallyHidden>
+                    <VisuallyHidden> ({area})</VisuallyHidden>
                   </Button>
                 )}
               </Group>
             </Group>
             <Textarea
-              label={t('entry.comment', { area: comment.area_name })}
+              label={t('entry.comment', { area })}
               value={value}
               onChange={(e) => onChange(e.currentTarget.value)}
               readOnly={!editable}
@@ -404,11 +407,7 @@ function AreaComment({
                   disabled={!signed && !value.trim()}
                   loading={signing}
                   aria-pressed={signed}
-                  aria-label={
-                    signed
-                      ? t('entry.signedOffArea', { area: comment.area_name })
-                      : t('entry.signOffArea', { area: comment.area_name })
-                  }
+                  aria-label={signed ? t('entry.signedOffArea', { area }) : t('entry.signOffArea', { area })}
                   data-testid="report-sign-off"
                 >
                   {signed ? t('entry.signedOff') : t('entry.signOff')}
