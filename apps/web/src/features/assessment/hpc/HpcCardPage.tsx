@@ -23,7 +23,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconArrowBack, IconBulb, IconCheck, IconSparkles } from '@tabler/icons-react';
+import { IconBulb, IconCheck, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -36,7 +36,7 @@ import { EvidenceList, evidenceKey } from '../components/EvidenceList';
 import { LoadError } from '../components/LoadError';
 import { PeriodPicker, usePeriodParam } from '../components/PeriodPicker';
 import { assessmentErrorText, HPC_NS } from '../i18n';
-import { FaceChoice, FaceShown, LevelControl, LevelName, NoPeriods, StatusBadge } from './HpcParts';
+import { BackToList, FaceChoice, FaceShown, LevelControl, LevelName, NoPeriods, StatusBadge } from './HpcParts';
 import { narrativeChange } from './hpcView';
 
 type Save = (change: Omit<HpcCardChange, 'period_id'>, then?: () => void) => void;
@@ -379,18 +379,13 @@ function Card() {
       },
     );
   };
-  const listPath = `/assessment/hpc/student-list${card ? `?class_id=${card.student.class_id}` : ''}`;
 
   return (
     <Page
       title={card ? t('card.title', { name: card.student.name }) : t('card.titleLoading')}
       description={card ? `${card.student.class_name} · ${card.period.name}` : undefined}
       width={980}
-      actions={
-        <Button component={Link} to={listPath} variant="default" leftSection={<IconArrowBack size={16} aria-hidden />}>
-          {t('card.back')}
-        </Button>
-      }
+      actions={<BackToList classId={card?.student.class_id} />}
     >
       <Group gap="sm" wrap="wrap" justify="space-between">
         <PeriodPicker state={periods} />

@@ -7,12 +7,14 @@ import {
   Button,
   Group,
   SegmentedControl,
+  Skeleton,
   Stack,
   Text,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
+  IconArrowBack,
   IconCloud,
   IconMicrophone,
   IconMoodEmpty,
@@ -25,10 +27,11 @@ import {
   IconStarFilled,
   IconTrash,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SoftBadge } from '../../../components/SoftBadge';
+import { NoClass } from '../../planning/components/PlanClass';
 import { HPC_NS } from '../i18n';
 import { SELF_CHOICES, STATUS_COLOR } from './hpcView';
 
@@ -381,4 +384,25 @@ export function NoPeriods() {
       </Anchor>
     </Alert>
   );
+}
+
+/** The way back from a card, the progress or the summary to the class's list of progress cards. */
+export function BackToList({ classId }: { classId: string | null | undefined }) {
+  const { t } = useTranslation(HPC_NS);
+  return (
+    <Button
+      component={Link}
+      to={`/assessment/hpc/student-list${classId ? `?class_id=${classId}` : ''}`}
+      variant="default"
+      leftSection={<IconArrowBack size={16} aria-hidden />}
+    >
+      {t('card.back')}
+    </Button>
+  );
+}
+
+/** A class's page: a placeholder while the class is found, what to do when there is none, else its content. */
+export function WithClass({ classId, loading, children }: { classId: string | null; loading: boolean; children: ReactNode }) {
+  if (classId) return children;
+  return loading ? <Skeleton h={240} radius="lg" /> : <NoClass />;
 }

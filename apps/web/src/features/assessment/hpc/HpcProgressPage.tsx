@@ -1,17 +1,17 @@
 import { HPC_DOMAINS } from '@cue/contract';
 import { Alert, Button, Group, Paper, Progress, ScrollArea, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconArrowBack, IconClipboardText } from '@tabler/icons-react';
+import { IconClipboardText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAddressParam } from '../../../lib/addressParam';
 import { formatClassName } from '../../../lib/format';
 import { Page } from '../../communication/components/Page';
-import { NoClass, usePlanClass } from '../../planning/components/PlanClass';
+import { usePlanClass } from '../../planning/components/PlanClass';
 import { Gate } from '../../shell/pages/Gate';
 import { type HpcProgress, useHpcProgress, useHpcStudents } from '../api-hpc';
 import { LoadError } from '../components/LoadError';
 import { HPC_NS } from '../i18n';
-import { LEVEL_COLORS, LevelIcon, StatusBadge } from './HpcParts';
+import { BackToList, LEVEL_COLORS, LevelIcon, StatusBadge, WithClass } from './HpcParts';
 import { averageText, levelOfAverage, percentOf } from './hpcView';
 
 /** A domain's average level in a period: the nearest level's picture, a short bar and the number. */
@@ -115,67 +115,54 @@ function Progression() {
       title={t('progress.title')}
       description={className ? t('progress.description', { name: className }) : undefined}
       width={1280}
-      actions={
-        <Button
-          component={Link}
-          to={`/assessment/hpc/student-list${classId ? `?class_id=${classId}` : ''}`}
-          variant="default"
-          leftSection={<IconArrowBack size={16} aria-hidden />}
-        >
-          {t('card.back')}
-        </Button>
-      }
+      actions={<BackToList classId={classId} />}
     >
-      {!classId ? (
-        loading ? (
-          <Skeleton h={240} radius="lg" />
-        ) : (
-          <NoClass />
-        )
-      ) : (
-        <Stack gap="md">
-          <Select
-            label={t('progress.child')}
-            placeholder={t('progress.chooseChild')}
-            data={(roster ?? []).map((s) => ({ value: s._id, label: s.name }))}
-            value={studentId}
-            onChange={(id) => setStudentId(id)}
-            searchable
-            w={{ base: '100%', sm: 320 }}
-            disabled={!roster}
-            data-testid="hpc-progress-child"
-          />
-          {children.error && !roster && (
-            <LoadError testId="hpc-load-error" error={children.error} onRetry={() => void children.refetch()} />
-          )}
-          {!studentId ? (
-            <Paper withBorder radius="lg" p="lg">
-              <Text c="dimmed" fz="sm">
-                {t('progress.pick')}
-              </Text>
-            </Paper>
-          ) : progress.error && !data ? (
-            <LoadError testId="hpc-load-error" error={progress.error} onRetry={() => void progress.refetch()} />
-          ) : !data ? (
-            <Skeleton h={320} radius="lg" data-testid="hpc-progress-loading" />
-          ) : data.periods.length === 0 ? (
-            <Alert color="gray" variant="light" title={t('progress.emptyTitle')} data-testid="hpc-progress-empty">
-              <Text fz="sm">{t('progress.empty', { name: data.student.name })}</Text>
-              <Button
-                component={Link}
-                to={`/assessment/hpc/card/${data.student._id}`}
-                mt="sm"
-                size="xs"
-                leftSection={<IconClipboardText size={14} aria-hidden />}
-              >
-                {t('progress.openCard')}
-              </Button>
-            </Alert>
-          ) : (
-            <ProgressTable data={data} />
-          )}
-        </Stack>
-      )}
+      <WithClass classId={classId} loading={loading}>
+        {
+          <Stack gap="md">
+            <Select
+              label={t('progress.child')}
+              placeholder={t('progress.chooseChild')}
+              data={(roster ?? []).map((s) => ({ value: s._id, label: s.name }))}
+              value={studentId}
+              onChange={(id) => setStudentId(id)}
+              searchable
+              w={{ base: '100%', sm: 320 }}
+              disabled={!roster}
+              data-testid="hpc-progress-child"
+            />
+            {children.error && !roster && (
+              <LoadError testId="hpc-load-error" error={children.error} onRetry={() => void children.refetch()} />
+            )}
+            {!studentId ? (
+              <Paper withBorder radius="lg" p="lg">
+                <Text c="dimmed" fz="sm">
+                  {t('progress.pick')}
+                </Text>
+              </Paper>
+            ) : progress.error && !data ? (
+              <LoadError testId="hpc-load-error" error={progress.error} onRetry={() => void progress.refetch()} />
+            ) : !data ? (
+              <Skeleton h={320} radius="lg" data-testid="hpc-progress-loading" />
+            ) : data.periods.length === 0 ? (
+              <Alert color="gray" variant="light" title={t('progress.emptyTitle')} data-testid="hpc-progress-empty">
+                <Text fz="sm">{t('progress.empty', { name: data.student.name })}</Text>
+                <Button
+                  component={Link}
+                  to={`/assessment/hpc/card/${data.student._id}`}
+                  mt="sm"
+                  size="xs"
+                  leftSection={<IconClipboardText size={14} aria-hidden />}
+                >
+                  {t('progress.openCard')}
+                </Button>
+              </Alert>
+            ) : (
+              <ProgressTable data={data} />
+            )}
+          </Stack>
+        }
+      </WithClass>
     </Page>
   );
 }

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClassName } from '../../../lib/format';
 import { Page } from '../../communication/components/Page';
-import { NoClass, usePlanClass } from '../../planning/components/PlanClass';
+import { usePlanClass } from '../../planning/components/PlanClass';
 import { Gate } from '../../shell/pages/Gate';
 import { type HpcStudentRow, useHpcStudents } from '../api-hpc';
 import { LoadError } from '../components/LoadError';
 import { PeriodPicker, usePeriodParam } from '../components/PeriodPicker';
 import { HPC_NS } from '../i18n';
-import { NoPeriods, StatusBadge } from './HpcParts';
+import { NoPeriods, StatusBadge, WithClass } from './HpcParts';
 import { percentOf } from './hpcView';
 
 const withPeriod = (path: string, periodId: string | null, current: boolean) =>
@@ -122,56 +122,52 @@ function StudentList() {
         ) : undefined
       }
     >
-      {!classId ? (
-        loading ? (
-          <Skeleton h={240} radius="lg" />
+      <WithClass classId={classId} loading={loading}>
+        {!periods.loading && periods.periods.length === 0 ? (
+          <NoPeriods />
         ) : (
-          <NoClass />
-        )
-      ) : !periods.loading && periods.periods.length === 0 ? (
-        <NoPeriods />
-      ) : (
-        <Stack gap="md">
-          <PeriodPicker state={periods} />
-          {list.error && !data ? (
-            <LoadError testId="hpc-load-error" error={list.error} onRetry={() => void list.refetch()} />
-          ) : !data ? (
-            <Stack gap="sm" data-testid="hpc-list-loading">
-              {[0, 1, 2, 3].map((k) => (
-                <Skeleton key={k} h={72} radius="md" />
-              ))}
-            </Stack>
-          ) : total === 0 ? (
-            <Alert color="gray" variant="light" title={t('list.emptyTitle')} data-testid="hpc-list-empty">
-              {t('list.empty')}
-            </Alert>
-          ) : (
-            <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              <Stack gap={4}>
-                <Text fz="sm" fw={600}>
-                  {t('list.complete', { complete: data.complete, total })}
-                </Text>
-                <Progress
-                  value={percentOf(data.complete, total)}
-                  color="teal"
-                  size="lg"
-                  radius="xl"
-                  // Mantine names the bar (its section) with aria-label only.
-                  aria-label={t('list.complete', { complete: data.complete, total })}
-                  data-testid="hpc-complete"
-                />
-              </Stack>
-              <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list.children')}>
-                {data.students.map((row) => (
-                  <li key={row._id}>
-                    <StudentRow row={row} to={withPeriod(`/assessment/hpc/card/${row._id}`, periods.periodId, current)} />
-                  </li>
+          <Stack gap="md">
+            <PeriodPicker state={periods} />
+            {list.error && !data ? (
+              <LoadError testId="hpc-load-error" error={list.error} onRetry={() => void list.refetch()} />
+            ) : !data ? (
+              <Stack gap="sm" data-testid="hpc-list-loading">
+                {[0, 1, 2, 3].map((k) => (
+                  <Skeleton key={k} h={72} radius="md" />
                 ))}
               </Stack>
-            </Stack>
-          )}
-        </Stack>
-      )}
+            ) : total === 0 ? (
+              <Alert color="gray" variant="light" title={t('list.emptyTitle')} data-testid="hpc-list-empty">
+                {t('list.empty')}
+              </Alert>
+            ) : (
+              <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+                <Stack gap={4}>
+                  <Text fz="sm" fw={600}>
+                    {t('list.complete', { complete: data.complete, total })}
+                  </Text>
+                  <Progress
+                    value={percentOf(data.complete, total)}
+                    color="teal"
+                    size="lg"
+                    radius="xl"
+                    // Mantine names the bar (its section) with aria-label only.
+                    aria-label={t('list.complete', { complete: data.complete, total })}
+                    data-testid="hpc-complete"
+                  />
+                </Stack>
+                <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list.children')}>
+                  {data.students.map((row) => (
+                    <li key={row._id}>
+                      <StudentRow row={row} to={withPeriod(`/assessment/hpc/card/${row._id}`, periods.periodId, current)} />
+                    </li>
+                  ))}
+                </Stack>
+              </Stack>
+            )}
+          </Stack>
+        )}
+      </WithClass>
     </Page>
   );
 }

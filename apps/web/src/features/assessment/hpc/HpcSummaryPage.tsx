@@ -3,7 +3,6 @@ import {
   Alert,
   Anchor,
   Box,
-  Button,
   Group,
   Paper,
   Progress,
@@ -15,18 +14,17 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowBack } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClassName } from '../../../lib/format';
 import { Page } from '../../communication/components/Page';
-import { NoClass, usePlanClass } from '../../planning/components/PlanClass';
+import { usePlanClass } from '../../planning/components/PlanClass';
 import { Gate } from '../../shell/pages/Gate';
 import { type HpcClassSummary, useHpcSummary } from '../api-hpc';
 import { LoadError } from '../components/LoadError';
 import { PeriodPicker, usePeriodParam } from '../components/PeriodPicker';
 import { HPC_NS } from '../i18n';
-import { LEVEL_COLORS, LevelIcon, NoPeriods, StatusBadge } from './HpcParts';
+import { BackToList, LEVEL_COLORS, LevelIcon, NoPeriods, StatusBadge, WithClass } from './HpcParts';
 import { averageText, distribution, levelOfAverage } from './hpcView';
 
 type Row = HpcClassSummary['descriptors'][number];
@@ -181,43 +179,30 @@ function Summary() {
       title={t('summary.title')}
       description={className ? t('summary.description', { name: className }) : undefined}
       width={1280}
-      actions={
-        <Button
-          component={Link}
-          to={`/assessment/hpc/student-list${classId ? `?class_id=${classId}` : ''}`}
-          variant="default"
-          leftSection={<IconArrowBack size={16} aria-hidden />}
-        >
-          {t('card.back')}
-        </Button>
-      }
+      actions={<BackToList classId={classId} />}
     >
-      {!classId ? (
-        loading ? (
-          <Skeleton h={240} radius="lg" />
+      <WithClass classId={classId} loading={loading}>
+        {!periods.loading && periods.periods.length === 0 ? (
+          <NoPeriods />
         ) : (
-          <NoClass />
-        )
-      ) : !periods.loading && periods.periods.length === 0 ? (
-        <NoPeriods />
-      ) : (
-        <Stack gap="md">
-          <PeriodPicker state={periods} />
-          {summary.error && !data ? (
-            <LoadError testId="hpc-load-error" error={summary.error} onRetry={() => void summary.refetch()} />
-          ) : !data ? (
-            <Skeleton h={360} radius="lg" data-testid="hpc-summary-loading" />
-          ) : data.students.length === 0 ? (
-            <Alert color="gray" variant="light" title={t('list.emptyTitle')} data-testid="hpc-summary-empty">
-              {t('list.empty')}
-            </Alert>
-          ) : (
-            <Box style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }}>
-              <SummaryBody data={data} periodQuery={periodQuery} />
-            </Box>
-          )}
-        </Stack>
-      )}
+          <Stack gap="md">
+            <PeriodPicker state={periods} />
+            {summary.error && !data ? (
+              <LoadError testId="hpc-load-error" error={summary.error} onRetry={() => void summary.refetch()} />
+            ) : !data ? (
+              <Skeleton h={360} radius="lg" data-testid="hpc-summary-loading" />
+            ) : data.students.length === 0 ? (
+              <Alert color="gray" variant="light" title={t('list.emptyTitle')} data-testid="hpc-summary-empty">
+                {t('list.empty')}
+              </Alert>
+            ) : (
+              <Box style={{ opacity: summary.isPlaceholderData ? 0.6 : 1 }}>
+                <SummaryBody data={data} periodQuery={periodQuery} />
+              </Box>
+            )}
+          </Stack>
+        )}
+      </WithClass>
     </Page>
   );
 }
