@@ -1,5 +1,4 @@
 import {
-  ASSESSMENT_ADMIN,
   ASSESSMENT_MESSAGES,
   type AssessmentTask,
   type assessmentTaskChangeSchema,
@@ -97,10 +96,6 @@ export class GradebookService {
     readonly evidence: EvidenceReader,
   ) {}
 
-  private async isAdmin(scope: Scope): Promise<boolean> {
-    return (await scope.rolePermissions()).has(ASSESSMENT_ADMIN);
-  }
-
   /** A child's evidence of a period (default: the current one) or of from..to, for linking to a grade. */
   async childEvidence(scope: Scope, studentId: string, query: { period_id?: string; from?: string; to?: string }) {
     const period = query.from && query.to ? null : await this.assessment.period(scope, query.period_id);
@@ -135,7 +130,7 @@ export class GradebookService {
   }
 
   async scales(scope: Scope): Promise<GradeScale[]> {
-    const [rows, admin] = await Promise.all([this.scaleRows(scope), this.isAdmin(scope)]);
+    const [rows, admin] = await Promise.all([this.scaleRows(scope), this.assessment.isAdmin(scope)]);
     return rows.map((r) => presentScale(r, admin));
   }
 
@@ -181,7 +176,7 @@ export class GradebookService {
   private async presentScaleById(scope: Scope, id: string): Promise<GradeScale> {
     const row = await repo.scale(scope, this.db, id);
     if (!row) throw notFound();
-    return presentScale(row, await this.isAdmin(scope));
+    return presentScale(row, await this.assessment.isAdmin(scope));
   }
 
   // ------------------------------------------------------------------ categories
@@ -425,7 +420,7 @@ export class GradebookService {
     );
     const names = await staffNames(scope, this.db, [...new Set(grades.map((g) => g.updatedBy).filter((x): x is string => !!x))]);
     const open = !period.lockedAt;
-    const admin = await this.isAdmin(scope);
+    const admin = await this.assessment.isAdmin(scope);
     const usedScales = new Set(tasks.map((t) => t.scaleId));
     return {
       class: { _id: cls.id, name: cls.name },

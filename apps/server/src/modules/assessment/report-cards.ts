@@ -1,5 +1,4 @@
 import {
-  ASSESSMENT_ADMIN,
   ASSESSMENT_MESSAGES,
   ddmmyyyyFromIso,
   ERROR_CODES,
@@ -114,10 +113,6 @@ export class ReportCardService {
     jobs.handle(REPORT_SHARED_JOB, (payload) => this.emailFamilies(payload));
   }
 
-  private async isAdmin(scope: Scope): Promise<boolean> {
-    return scope.kind === 'staff' && (await scope.rolePermissions()).has(ASSESSMENT_ADMIN);
-  }
-
   /** Whether the caller works with the class (its staff, or class managers). */
   private async teaches(scope: Scope, classId: string): Promise<boolean> {
     try {
@@ -137,7 +132,7 @@ export class ReportCardService {
       await this.insertTemplate(scope, DEFAULT_TEMPLATE, stableId(staffSchool(scope), 'report-template'));
       rows = await repo.templates(scope, this.db);
     }
-    const admin = await this.isAdmin(scope);
+    const admin = await this.assessment.isAdmin(scope);
     return rows.map((r) => presentTemplate(r, admin));
   }
 
@@ -185,12 +180,12 @@ export class ReportCardService {
   private async setRow(scope: Scope, id: string): Promise<repo.SetRow> {
     const row = await repo.setById(scope, this.db, id);
     if (!row) throw notFound();
-    if (!(await this.isAdmin(scope))) await requireAccess(scope, 'class', [row.classId]);
+    if (!(await this.assessment.isAdmin(scope))) await requireAccess(scope, 'class', [row.classId]);
     return row;
   }
 
   private async abilities(scope: Scope, row: repo.SetRow, entries: readonly { pdfKey: string | null }[]) {
-    const [admin, teaches] = await Promise.all([this.isAdmin(scope), this.teaches(scope, row.classId)]);
+    const [admin, teaches] = await Promise.all([this.assessment.isAdmin(scope), this.teaches(scope, row.classId)]);
     return {
       can_edit: row.status === 'draft' && teaches,
       can_lock: admin && row.status === 'draft',
@@ -218,7 +213,7 @@ export class ReportCardService {
 
   /** Sets of the school (admins and class managers) or of the classes the caller teaches. */
   async listSets(scope: Scope, query: { class_id?: string; period_id?: string }): Promise<z.infer<typeof reportSetListSchema>> {
-    const wide = (await this.isAdmin(scope)) || (await scope.rolePermissions()).has('admin_portal.classes');
+    const wide = (await this.assessment.isAdmin(scope)) || (await scope.rolePermissions()).has('admin_portal.classes');
     const rows = await repo.sets(scope, this.db, {
       classId: query.class_id,
       periodId: query.period_id,
@@ -289,7 +284,7 @@ export class ReportCardService {
     if (!entry) throw notFound();
     const set = await repo.setById(scope, this.db, entry.setId);
     if (!set) throw notFound();
-    if (!(await this.isAdmin(scope))) await requireAccess(scope, 'class', [set.classId]);
+    if (!(await this.assessment.isAdmin(scope))) await requireAccess(scope, 'class', [set.classId]);
     const period = await this.assessment.period(scope, set.periodId);
     return { entry, set, period };
   }

@@ -39,7 +39,8 @@ export class AssessmentService {
     return todayIn(await this.school.timeZone(scope), this.clock.now());
   }
 
-  private async canLock(scope: Scope): Promise<boolean> {
+  /** Whether the caller sets assessment up for the school (periods and their locks, scales, templates, every class's reports). */
+  async isAdmin(scope: Scope): Promise<boolean> {
     return scope.kind === 'staff' && (await scope.rolePermissions()).has(ASSESSMENT_ADMIN);
   }
 
@@ -69,7 +70,7 @@ export class AssessmentService {
   }
 
   async list(scope: Scope): Promise<AssessmentPeriod[]> {
-    const [rows, today, canLock] = await Promise.all([this.periodRows(scope), this.today(scope), this.canLock(scope)]);
+    const [rows, today, canLock] = await Promise.all([this.periodRows(scope), this.today(scope), this.isAdmin(scope)]);
     return rows.map((r) => presentPeriod(r, today, canLock));
   }
 
@@ -92,7 +93,7 @@ export class AssessmentService {
 
   /** The period as the wire shows it, with every period of the school (for the pickers). */
   async presentWithAll(scope: Scope, row: repo.PeriodRow): Promise<{ period: AssessmentPeriod; periods: AssessmentPeriod[] }> {
-    const [rows, today, canLock] = await Promise.all([this.periodRows(scope), this.today(scope), this.canLock(scope)]);
+    const [rows, today, canLock] = await Promise.all([this.periodRows(scope), this.today(scope), this.isAdmin(scope)]);
     return { period: presentPeriod(row, today, canLock), periods: rows.map((r) => presentPeriod(r, today, canLock)) };
   }
 
@@ -149,6 +150,6 @@ export class AssessmentService {
   private async presentOne(scope: Scope, id: string): Promise<AssessmentPeriod> {
     const row = await repo.periodById(scope, this.db, id);
     if (!row) throw notFound();
-    return presentPeriod(row, await this.today(scope), await this.canLock(scope));
+    return presentPeriod(row, await this.today(scope), await this.isAdmin(scope));
   }
 }
