@@ -1,5 +1,5 @@
-import { ActionIcon } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 
 /**
  * A list row's Up, Down and Remove buttons (a scale's levels, a template's sections), each named with the row
@@ -45,6 +45,29 @@ export function RowMoves({
       <ActionIcon variant="subtle" color="red" size="lg" mb={mb} aria-label={labels.remove} onClick={() => onRemove(index)}>
         <IconTrash size={16} aria-hidden />
       </ActionIcon>
+    </>
+  );
+}
+
+/** Below such a list: what is wrong with the list as a whole (said at once), and the button that adds a row. */
+export function ListAdd({ error, label, full, onAdd }: { error: unknown; label: string; full: boolean; onAdd: () => void }) {
+  return (
+    <>
+      {typeof error === 'string' && (
+        <Text c="red.8" fz="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      <Button
+        variant="default"
+        size="xs"
+        w="fit-content"
+        leftSection={<IconPlus size={14} aria-hidden />}
+        disabled={full}
+        onClick={onAdd}
+      >
+        {label}
+      </Button>
     </>
   );
 }

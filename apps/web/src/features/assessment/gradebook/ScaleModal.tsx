@@ -1,13 +1,12 @@
 import { type GradeScale, gradeScaleRequestSchema, SCALE_KINDS, type ScaleKind } from '@cue/contract';
-import { Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { toastThen } from '../../../lib/saved';
 import { useSaveScale } from '../api-gradebook';
 import { assessmentMessage, GRADEBOOK_NS } from '../i18n';
-import { RowMoves } from './RowMoves';
+import { ListAdd, RowMoves } from './RowMoves';
 
 interface Level {
   code: string;
@@ -144,21 +143,12 @@ export function ScaleModal({ scale, onClose }: { scale: GradeScale | null; onClo
               />
             </Group>
           ))}
-          {typeof levelsError === 'string' && (
-            <Text c="red.8" fz="sm" role="alert">
-              {levelsError}
-            </Text>
-          )}
-          <Button
-            variant="default"
-            size="xs"
-            w="fit-content"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            disabled={form.values.levels.length >= 20}
-            onClick={() => form.insertListItem('levels', { code: '', label: '', value: 100 })}
-          >
-            {t('scales.addLevel')}
-          </Button>
+          <ListAdd
+            error={levelsError}
+            label={t('scales.addLevel')}
+            full={form.values.levels.length >= 20}
+            onAdd={() => form.insertListItem('levels', { code: '', label: '', value: 100 })}
+          />
           <Text fz="xs" c="dimmed">
             {t('scales.levelsHint')}
           </Text>

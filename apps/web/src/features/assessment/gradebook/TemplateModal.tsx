@@ -1,13 +1,12 @@
 import { REPORT_SECTION_KINDS, type ReportTemplate, reportTemplateRequestSchema } from '@cue/contract';
-import { Button, Group, Paper, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Group, Paper, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { toastThen } from '../../../lib/saved';
 import { useSaveTemplate } from '../api-gradebook';
 import { assessmentMessage, GRADEBOOK_NS } from '../i18n';
-import { RowMoves } from './RowMoves';
+import { ListAdd, RowMoves } from './RowMoves';
 
 type SectionKind = (typeof REPORT_SECTION_KINDS)[number];
 interface Section {
@@ -128,21 +127,12 @@ export function TemplateModal({ template, onClose }: { template: ReportTemplate 
             </Paper>
           );
         })}
-        {typeof sectionsError === 'string' && (
-          <Text c="red.8" fz="sm" role="alert">
-            {sectionsError}
-          </Text>
-        )}
-        <Button
-          variant="default"
-          size="xs"
-          w="fit-content"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          disabled={sections.length >= 20}
-          onClick={() => form.insertListItem('sections', { kind: 'text', title: '', text: '' })}
-        >
-          {t('templates.addSection')}
-        </Button>
+        <ListAdd
+          error={sectionsError}
+          label={t('templates.addSection')}
+          full={sections.length >= 20}
+          onAdd={() => form.insertListItem('sections', { kind: 'text', title: '', text: '' })}
+        />
       </Stack>
     </FormModal>
   );
