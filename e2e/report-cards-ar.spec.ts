@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { learningAreaName } from '@cue/contract';
 import { expect, test } from '@playwright/test';
 import { staffToken } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
@@ -32,8 +33,8 @@ import { openAs, SHELL_PHONES } from './support/shell.js';
  * Arabic interface, drafts one area's comment of Zara Ali with Cue from an observation and types another
  * in Arabic; the set is locked and Zara's PDF prepared. Its first page is rendered as an image (attached
  * to the test for a person to look at) and its text layer holds her name, the Arabic she wrote (her name
- * in Arabic letters among it) and the report's Arabic words. Names the school wrote (the class, the
- * children, the learning areas) stay as written.
+ * in Arabic letters among it) and the report's Arabic words, the product's learning areas named in
+ * Arabic. Names the school wrote (the class, the children) stay as written.
  *
  * Re-runs: the set is left locked; a later run on the same database unlocks it through the API first.
  */
@@ -91,16 +92,20 @@ test("in Arabic: a child's report card written right to left, locked, and its PD
   await expect(page.getByRole('button', { name: 'صياغة الكل مع Cue' })).toBeVisible();
 
   // Cue drafts one area from the observation; every sentence with its evidence.
-  const draftedSection = page.getByRole('region', { name: drafted.name, exact: true });
-  await draftedSection.getByRole('button', { name: `صياغة مع Cue (${drafted.name})` }).click();
+  // The product's learning areas are named in Arabic.
+  const draftedName = learningAreaName(drafted.name, 'ar');
+  const typedName = learningAreaName(typed.area_name, 'ar');
+  expect(draftedName).not.toBe(drafted.name);
+  const draftedSection = page.getByRole('region', { name: draftedName, exact: true });
+  await draftedSection.getByRole('button', { name: `صياغة مع Cue (${draftedName})` }).click();
   await expect(toastWith(page, 'تمت صياغة التعليقات من الأدلة')).toBeVisible();
-  await expect(draftedSection.getByRole('textbox', { name: `تعليق على ${drafted.name}` })).toHaveValue(new RegExp(tag));
+  await expect(draftedSection.getByRole('textbox', { name: `تعليق على ${draftedName}` })).toHaveValue(new RegExp(tag));
   await expect(draftedSection.getByText('مصاغ من الأدلة')).toBeVisible();
   await expect(draftedSection.getByTestId('report-sentence').first().getByTestId('report-evidence-chip').first()).toBeVisible();
 
   // Neha types another area's comment in Arabic and saves; it reads right to left.
-  const typedSection = page.getByRole('region', { name: typed.area_name, exact: true });
-  const box = typedSection.getByRole('textbox', { name: `تعليق على ${typed.area_name}` });
+  const typedSection = page.getByRole('region', { name: typedName, exact: true });
+  const box = typedSection.getByRole('textbox', { name: `تعليق على ${typedName}` });
   await box.fill(arabic);
   await page.getByRole('button', { name: 'حفظ', exact: true }).click();
   await expect(toastWith(page, 'تم حفظ الشهادة')).toBeVisible();
@@ -129,14 +134,16 @@ test("in Arabic: a child's report card written right to left, locked, and its PD
   const image = readFileSync(png);
   expect(image.subarray(1, 4).toString('latin1')).toBe('PNG');
   await testInfo.attach('report-ar-page1.png', { body: image, contentType: 'image/png' });
-  await testInfo.attach('report-ar.pdf', { body: pdf, contentType: 'application/pdf' });
+  const kept = testInfo.outputPath('report-ar.pdf');
+  writeFileSync(kept, pdf);
+  await testInfo.attach('report-ar.pdf', { path: kept, contentType: 'application/pdf' });
 
   // Its text layer: the child's name, her name in Arabic letters among Neha's words, the report's Arabic.
   const text = pdfText(pdf);
   expect(pdfHolds(text, 'Zara Ali'), 'the PDF names the child').toBe(true);
   expect(pdfHolds(text, 'زارا علي'), 'her name in Arabic letters').toBe(true);
   expect(pdfHolds(text, arabic.replace(` ${tag}`, '')), "the teacher's Arabic words").toBe(true);
-  for (const words of ['بطاقة التقرير', 'الحضور', 'التعلم والنمو', 'التوقيعات'])
+  for (const words of ['بطاقة التقرير', 'الحضور', 'التعلم والنمو', 'التوقيعات', typedName])
     expect(pdfHolds(text, words), `the report's Arabic: ${words}`).toBe(true);
   // The letters are shaped: the text layer holds Arabic presentation forms (joined letters), or plain letters in order.
   expect(/[\u0600-\u06FF\uFB50-\uFDFF\uFE70-\uFEFF]/.test(text)).toBe(true);

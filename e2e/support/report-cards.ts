@@ -212,6 +212,32 @@ export async function observe(
   return id;
 }
 
+/**
+ * POST /api/observations/: `count` staff-only observations of one child in one call, one a day going back
+ * from an ISO day (the record's timeline pages end with a whole day).
+ */
+export async function observeMany(
+  request: APIRequestContext,
+  token: string,
+  entry: { classId: string; studentId: string; dayIso: string; title: string; count: number },
+): Promise<void> {
+  const res = await request.post('/api/observations/', {
+    headers: auth(token),
+    data: {
+      class_id: entry.classId,
+      type: 'daily',
+      visibility: 'staff',
+      observation_entries: Array.from({ length: entry.count }, (_, n) => ({
+        student_id: entry.studentId,
+        date: wire(addDays(entry.dayIso, -n)),
+        title: `${entry.title} ${n + 1}`,
+        general_note: 'Played in the home corner.',
+      })),
+    },
+  });
+  await resultOf(res, 'create observations');
+}
+
 /** POST /api/reflections/. */
 export async function addReflection(
   request: APIRequestContext,
