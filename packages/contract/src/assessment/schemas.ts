@@ -63,6 +63,21 @@ export const ASSESSMENT_MESSAGES = {
   reportAlreadyExists: 'The class already has report cards for this period',
   signOffEmpty: 'Write the comment before signing it off',
   nothingToDraft: 'There is no recorded evidence for this child in the period',
+  formStaysInPeriod: 'period_id: a form with answers stays in its period',
+  ownRecording: 'answers: attach a recording you uploaded',
+  maxPointsRequired: 'Give the highest mark of the scale',
+  levelsRequired: 'Add the levels of the scale',
+  levelCodesUnique: 'Each level needs its own code',
+  scaleOfSchool: 'Choose a grade scale of the school',
+  areaOfClass: "Choose a learning area of the class's curriculum",
+  scaleHasGrades: 'The task has grades on its scale: clear them before changing it',
+  childOfReflection: 'Choose the child whose reflection it is',
+  unitOfClass: 'Choose a unit of the class',
+  schoolFiles: 'media: attach files uploaded to this school',
+  commentAreas: "comments: only the class's learning areas",
+  signOffAreas: "sign_off: only the class's learning areas",
+  draftAreas: "area_ids: only the class's learning areas",
+  sharedStaysLocked: 'Report cards shared with families cannot be unlocked',
 } as const;
 
 // ---------------------------------------------------------------- periods

@@ -174,8 +174,7 @@ export class FeedbackService {
     const answered = await repo.responsesOfForms(scope, this.db, [id]);
     const patch: Parameters<typeof repo.updateForm>[3] = {};
     if (body.period_id !== undefined && body.period_id !== form.periodId) {
-      if (answered.length > 0)
-        throw badRequest('period_id: a form with answers stays in its period', ERROR_CODES.validation, 'period_id');
+      if (answered.length > 0) throw badRequest(ASSESSMENT_MESSAGES.formStaysInPeriod, ERROR_CODES.validation, 'period_id');
       const period = await this.assessment.period(scope, body.period_id);
       this.assessment.assertOpen(period);
       patch.periodId = period.id;
@@ -272,8 +271,7 @@ export class FeedbackService {
     // someone else's file of the school.
     if (voices.length) {
       const own = new Set(await repo.ownUploads(scope, this.db, voices));
-      if (voices.some((v) => !own.has(v)))
-        throw badRequest('answers: attach a recording you uploaded', ERROR_CODES.validation, 'answers');
+      if (voices.some((v) => !own.has(v))) throw badRequest(ASSESSMENT_MESSAGES.ownRecording, ERROR_CODES.validation, 'answers');
     }
     const missing = form.questions.find((q) => q.required && !out[q.key]);
     if (missing) throw badRequest(ASSESSMENT_MESSAGES.answerRequired, ERROR_CODES.validation, `answers.${missing.key}`);

@@ -136,12 +136,13 @@ export class GradebookService {
 
   private checkScale(body: ScaleBody) {
     if (body.kind === 'points') {
-      if (!body.max_points) throw badRequest('Give the highest mark of the scale', ERROR_CODES.validation, 'max_points');
+      if (!body.max_points) throw badRequest(ASSESSMENT_MESSAGES.maxPointsRequired, ERROR_CODES.validation, 'max_points');
       return { kind: body.kind, maxPoints: body.max_points, levels: [] };
     }
-    if (body.levels.length === 0) throw badRequest('Add the levels of the scale', ERROR_CODES.validation, 'levels');
+    if (body.levels.length === 0) throw badRequest(ASSESSMENT_MESSAGES.levelsRequired, ERROR_CODES.validation, 'levels');
     const codes = body.levels.map((l) => l.code.toLowerCase());
-    if (new Set(codes).size !== codes.length) throw badRequest('Each level needs its own code', ERROR_CODES.validation, 'levels');
+    if (new Set(codes).size !== codes.length)
+      throw badRequest(ASSESSMENT_MESSAGES.levelCodesUnique, ERROR_CODES.validation, 'levels');
     return { kind: body.kind, maxPoints: null, levels: body.levels };
   }
 
@@ -257,12 +258,12 @@ export class GradebookService {
     }
     if (links.scale_id && links.scale_id !== currentScaleId) {
       const scale = (await this.scaleRows(scope)).find((s) => s.id === links.scale_id);
-      if (!scale || scale.archivedAt) throw badRequest('Choose a grade scale of the school', ERROR_CODES.validation, 'scale_id');
+      if (!scale || scale.archivedAt) throw badRequest(ASSESSMENT_MESSAGES.scaleOfSchool, ERROR_CODES.validation, 'scale_id');
     }
     if (links.learning_area_id) {
       const cls = await repo.classRow(scope, this.db, classId);
       const ok = cls?.curriculumId && (await repo.areaOfCurriculum(scope, this.db, cls.curriculumId, links.learning_area_id));
-      if (!ok) throw badRequest("Choose a learning area of the class's curriculum", ERROR_CODES.validation, 'learning_area_id');
+      if (!ok) throw badRequest(ASSESSMENT_MESSAGES.areaOfClass, ERROR_CODES.validation, 'learning_area_id');
     }
   }
 
@@ -301,7 +302,7 @@ export class GradebookService {
     }
     await this.checkTaskLinks(scope, row.classId, body, row.scaleId);
     if (body.scale_id !== undefined && body.scale_id !== row.scaleId && row.gradedCount > 0)
-      throw badRequest('The task has grades on its scale: clear them before changing it', ERROR_CODES.validation, 'scale_id');
+      throw badRequest(ASSESSMENT_MESSAGES.scaleHasGrades, ERROR_CODES.validation, 'scale_id');
     if (body.title !== undefined) patch.title = body.title;
     if (body.subject !== undefined) patch.subject = body.subject;
     if (body.kind !== undefined) patch.kind = body.kind;

@@ -1,4 +1,5 @@
 import {
+  ASSESSMENT_MESSAGES,
   ddmmyyyyFromIso,
   pagePath,
   RECORD_KINDS,
@@ -59,7 +60,7 @@ export class StudentRecordService {
       from ??= period.startDate;
       to ??= period.endDate;
     }
-    if (to < from) throw badRequest('The end date must be on or after the start date', undefined, 'to');
+    if (to < from) throw badRequest(ASSESSMENT_MESSAGES.endBeforeStart, undefined, 'to');
     const before = query.before ? isoFromWire(query.before, 'before') : undefined;
 
     const [child, attendance, carelog, items] = await Promise.all([

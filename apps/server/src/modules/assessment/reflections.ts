@@ -1,4 +1,5 @@
 import {
+  ASSESSMENT_MESSAGES,
   ddmmyyyyFromIso,
   ERROR_CODES,
   type Reflection,
@@ -123,7 +124,7 @@ export class ReflectionService {
     },
   ) {
     if (body.author_kind === 'child' && !body.student_id)
-      throw badRequest('Choose the child whose reflection it is', ERROR_CODES.validation, 'student_id');
+      throw badRequest(ASSESSMENT_MESSAGES.childOfReflection, ERROR_CODES.validation, 'student_id');
     if (body.student_id) {
       const classesOf = await scope.childrenInSchool([body.student_id]);
       if (!(classesOf.get(body.student_id) ?? []).includes(classId))
@@ -131,7 +132,7 @@ export class ReflectionService {
     }
     if (body.unit_id) {
       const unit = (await this.planning.unitTitles(scope, [body.unit_id])).get(body.unit_id);
-      if (!unit?.classIds.includes(classId)) throw badRequest('Choose a unit of the class', ERROR_CODES.validation, 'unit_id');
+      if (!unit?.classIds.includes(classId)) throw badRequest(ASSESSMENT_MESSAGES.unitOfClass, ERROR_CODES.validation, 'unit_id');
     }
     const date = isoFromWire(body.date, 'date');
     const period = body.period_id
@@ -142,7 +143,7 @@ export class ReflectionService {
     const files = await repo.schoolFiles(scope, this.db, links);
     const media = links.map((link) => {
       const file = files.find((f) => f.url === link);
-      if (!file) throw badRequest('media: attach files uploaded to this school', ERROR_CODES.validation, 'media');
+      if (!file) throw badRequest(ASSESSMENT_MESSAGES.schoolFiles, ERROR_CODES.validation, 'media');
       return { media_link: file.url, kind: file.kind };
     });
     return { date, periodId: period?.id ?? null, media };

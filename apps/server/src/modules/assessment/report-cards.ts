@@ -343,7 +343,7 @@ export class ReportCardService {
     const byArea = new Map(comments.map((c) => [c.area_id, c]));
     for (const change of body.comments ?? []) {
       const c = byArea.get(change.area_id);
-      if (!c) throw badRequest("comments: only the class's learning areas", ERROR_CODES.validation, 'comments');
+      if (!c) throw badRequest(ASSESSMENT_MESSAGES.commentAreas, ERROR_CODES.validation, 'comments');
       const sentences = change.sentences;
       if (sentences?.length) {
         await this.evidence.assertOfChild(
@@ -364,7 +364,7 @@ export class ReportCardService {
     }
     for (const [areaId, on] of Object.entries(body.sign_off ?? {})) {
       const c = byArea.get(areaId);
-      if (!c) throw badRequest("sign_off: only the class's learning areas", ERROR_CODES.validation, 'sign_off');
+      if (!c) throw badRequest(ASSESSMENT_MESSAGES.signOffAreas, ERROR_CODES.validation, 'sign_off');
       if (on && c.text.trim() === '') throw badRequest(ASSESSMENT_MESSAGES.signOffEmpty, ERROR_CODES.validation, 'sign_off');
       c.signed_off_by = on ? scope.userId : null;
       c.signed_off_at = on ? now : null;
@@ -393,8 +393,7 @@ export class ReportCardService {
     const { entry, set, period } = await this.editable(scope, id);
     const known = new Set(entry.comments.map((c) => c.area_id));
     const asked = body.area_ids?.length ? [...new Set(body.area_ids)] : [...known];
-    if (asked.some((a) => !known.has(a)))
-      throw badRequest("area_ids: only the class's learning areas", ERROR_CODES.validation, 'area_ids');
+    if (asked.some((a) => !known.has(a))) throw badRequest(ASSESSMENT_MESSAGES.draftAreas, ERROR_CODES.validation, 'area_ids');
     const [evidence, graded] = await Promise.all([
       this.childEvidence(scope, entry.studentId, period),
       this.draftGrades(scope, set, [entry.studentId]),
@@ -513,8 +512,7 @@ export class ReportCardService {
    */
   async unlock(scope: Scope, id: string): Promise<ReportSet> {
     const set = await this.setRow(scope, id);
-    if (set.status === 'shared')
-      throw new AppError(409, 'Report cards shared with families cannot be unlocked', ERROR_CODES.reportLocked);
+    if (set.status === 'shared') throw new AppError(409, ASSESSMENT_MESSAGES.sharedStaysLocked, ERROR_CODES.reportLocked);
     if (set.status === 'locked') {
       await repo.updateSet(scope, this.db, id, { status: 'draft', lockedAt: null, lockedBy: null });
       for (const key of await repo.clearPdfs(scope, this.db, id)) await this.storage.remove(key);
