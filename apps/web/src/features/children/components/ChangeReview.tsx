@@ -74,14 +74,16 @@ export function ChangeRequestCard({
 }) {
   const { t, i18n } = useTranslation(CHILDREN_NS);
   const decision = useDecideChange();
-  const act = (choice: 'accept' | 'decline') =>
-    decision.mutate(
-      { id: request.id, decision: choice },
-      {
-        onSuccess: () => toast.success(choice === 'accept' ? t('messages.accepted') : t('messages.declined')),
-        onError: (err) => toast.error(errorText(err)),
-      },
-    );
+  // Said after the call, not in a per-call callback: a decided request leaves the list (this row unmounts)
+  // as soon as the list reads again, and react-query drops per-call callbacks of an unmounted row.
+  const act = async (choice: 'accept' | 'decline') => {
+    try {
+      await decision.mutateAsync({ id: request.id, decision: choice });
+      toast.success(choice === 'accept' ? t('messages.accepted') : t('messages.declined'));
+    } catch (err) {
+      toast.error(errorText(err));
+    }
+  };
   const by = request.proposed_by ? fullName(request.proposed_by) : t('changes.someone');
   return (
     <Paper withBorder radius="md" p="md" data-testid="change-request">
