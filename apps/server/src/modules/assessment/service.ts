@@ -49,7 +49,21 @@ export class AssessmentService {
    * holds today (the year of January, May and September starts planning uses), so assessment works on
    * the first day.
    */
-  async periodRows(scope: Scope): Promise<repo.PeriodRow[]> {
+  periodRows(scope: Scope): Promise<repo.PeriodRow[]> {
+    // Read once per request: a page's answer asks for its period and for every period (the picker).
+    let rows = this.rowsOfRequest.get(scope);
+    if (!rows) {
+      rows = this.readPeriodRows(scope);
+      rows.catch(() => this.rowsOfRequest.delete(scope));
+      this.rowsOfRequest.set(scope, rows);
+    }
+    return rows;
+  }
+
+  /** The periods of one scope (one request, or one job's run), read at most once. */
+  private readonly rowsOfRequest = new WeakMap<Scope, Promise<repo.PeriodRow[]>>();
+
+  private async readPeriodRows(scope: Scope): Promise<repo.PeriodRow[]> {
     const rows = await repo.periods(scope, this.db);
     if (rows.length > 0 || scope.kind !== 'staff') return rows;
     const today = await this.today(scope);
