@@ -155,6 +155,31 @@ export const ERROR_CODES = {
   reportNotReady: 'REPORT_NOT_READY',
   /** A feedback form that is not open for answers. */
   formClosed: 'FORM_CLOSED',
+  /** An ISBN whose check digit or form is wrong. */
+  invalidIsbn: 'INVALID_ISBN',
+  duplicateIsbn: 'DUPLICATE_ISBN',
+  barcodeTaken: 'BARCODE_TAKEN',
+  unknownBarcode: 'UNKNOWN_BARCODE',
+  /** A copy on loan, kept for another child, in repair, lost or withdrawn. */
+  copyNotAvailable: 'COPY_NOT_AVAILABLE',
+  copyNotOnLoan: 'COPY_NOT_ON_LOAN',
+  loanLimit: 'LOAN_LIMIT',
+  renewLimit: 'RENEW_LIMIT',
+  alreadyReserved: 'ALREADY_RESERVED',
+  itemOnLoan: 'ITEM_ON_LOAN',
+  loanClosed: 'LOAN_CLOSED',
+  importInvalidFile: 'IMPORT_FILE',
+  /** Someone who is not one of the child's authorised collectors. */
+  notAuthorisedCollector: 'NOT_AUTHORISED_COLLECTOR',
+  /** A person the school recorded as not allowed to collect the child (a court order). */
+  collectorBlocked: 'COLLECTOR_BLOCKED',
+  alreadyCheckedIn: 'ALREADY_CHECKED_IN',
+  notCheckedIn: 'NOT_CHECKED_IN',
+  healthAnswerRequired: 'HEALTH_ANSWER_REQUIRED',
+  kioskInvalid: 'KIOSK_INVALID',
+  kioskCodeInvalid: 'KIOSK_CODE_INVALID',
+  pickupCodeInvalid: 'PICKUP_CODE_INVALID',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -31,6 +31,14 @@ export const PAGE_PATHS = {
   unit: '/planning/unit-planning/:id',
   weeklyPlanning: '/planning/weekly-planning',
   projectPlanning: '/planning/project-planning',
+  library: '/housekeeping/library',
+  libraryStudents: '/housekeeping/library/student-wise',
+  libraryBooks: '/housekeeping/library/book-wise',
+  libraryItem: '/housekeeping/library/book/:id',
+  libraryManagement: '/admin/academic-setup/library-management',
+  entryDispersal: '/housekeeping/entry-dispersal',
+  /** The shared tablet's page (no sign-in: it holds a kiosk token). */
+  kiosk: '/kiosk',
 } as const;
 
 export const pagePath = {
@@ -76,6 +84,16 @@ export const pagePath = {
   /** A class's week of activities (`week`: any ISO day of it). */
   weeklyPlan: (input: { classId?: string | null; week?: string | null } = {}): string =>
     withQuery(PAGE_PATHS.weeklyPlanning, { class_id: input.classId, week: input.week }),
+  /** A catalogue item's page (its copies, loans and reservations). */
+  libraryItem: (id: string): string => PAGE_PATHS.libraryItem.replace(':id', encodeURIComponent(id)),
+  /** A child's loans on the student-wise page. */
+  libraryStudent: (input: { classId?: string | null; studentId?: string | null } = {}): string =>
+    withQuery(PAGE_PATHS.libraryStudents, { class_id: input.classId, student_id: input.studentId }),
+  /** The drop-off and pick-up page of a class (`tab`: class, dismissal, alerts, settings). */
+  entryDispersal: (input: { classId?: string | null; tab?: 'class' | 'dismissal' | 'alerts' | 'settings' | null } = {}): string =>
+    withQuery(PAGE_PATHS.entryDispersal, { class_id: input.classId, tab: input.tab }),
+  /** The link that pairs a tablet as a kiosk: the token rides in the fragment, never sent to a server log. */
+  kioskPair: (token: string): string => `${PAGE_PATHS.kiosk}#pair=${encodeURIComponent(token)}`,
 };
 
 /** What the attendance page reads from its query: an ISO date (null when absent or not a day), a class, a child. */

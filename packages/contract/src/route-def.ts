@@ -56,7 +56,16 @@ export type RouteResource =
   | 'reflection'
   | 'report_template'
   | 'report_set'
-  | 'report_entry';
+  | 'report_entry'
+  | 'library_item'
+  | 'library_copy'
+  | 'library_loan'
+  | 'library_reservation'
+  | 'library_import'
+  | 'kiosk'
+  | 'dispersal_event'
+  | 'dispersal_alert'
+  | 'one_time_pickup';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';

@@ -16,8 +16,10 @@ import { CLASSES_ROUTES } from './classes/routes.js';
 import { COMMUNICATION_ROUTES } from './communication/routes.js';
 import { CUE_ROUTES } from './cue/routes.js';
 import { DASHBOARD_ROUTES } from './dashboard/routes.js';
+import { DISPERSAL_ROUTES } from './dispersal/routes.js';
 import { EXPORTS_ROUTES } from './exports/routes.js';
 import { IMPORTS_ROUTES } from './imports/routes.js';
+import { LIBRARY_ROUTES } from './library/routes.js';
 import { MEDIA_ROUTES } from './media/routes.js';
 import { OBSERVATIONS_ROUTES } from './observations/routes.js';
 import { PEOPLE_ROUTES } from './people/routes.js';
@@ -56,6 +58,8 @@ export const ROUTES = {
   ...CARELOG_ROUTES,
   ...PLANNING_ROUTES,
   ...ASSESSMENT_ROUTES,
+  ...LIBRARY_ROUTES,
+  ...DISPERSAL_ROUTES,
   ...AI_ROUTES,
   ...CUE_ROUTES,
   ...SUPPORT_ROUTES,

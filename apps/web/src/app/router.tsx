@@ -8,7 +8,9 @@ import { chatRoutes } from '../features/chat/routes';
 import { childrenRoutes } from '../features/children/routes';
 import { communicationRoutes } from '../features/communication/routes';
 import { cueRoutes } from '../features/cue/routes';
+import { dispersalRoutes, kioskRoute } from '../features/dispersal/routes';
 import { journalRoutes } from '../features/journal/routes';
+import { libraryRoutes } from '../features/library/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { observationsRoutes } from '../features/observations/routes';
 import { planningRoutes } from '../features/planning/routes';
@@ -77,6 +79,7 @@ export const router = createBrowserRouter([
       { path: 'public/token-login', element: <TokenLogin /> },
       { path: 'public/mobile-app', element: <MobileAppPage /> },
       { path: 'public/:page', element: <PublicPage /> },
+      kioskRoute,
       { path: 'google_login_verify', element: <ProviderReturn provider="google" /> },
       {
         element: (
@@ -99,6 +102,8 @@ export const router = createBrowserRouter([
           ...carelogRoutes,
           ...planningRoutes,
           ...assessmentRoutes,
+          ...libraryRoutes,
+          ...dispersalRoutes,
           ...observationsRoutes,
           ...cueRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.

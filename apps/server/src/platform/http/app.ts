@@ -45,10 +45,17 @@ import { communicationRoutes } from '../../modules/communication/routes.js';
 import { CommunicationService } from '../../modules/communication/service.js';
 import { dashboardRoutes } from '../../modules/dashboard/routes.js';
 import { DashboardService } from '../../modules/dashboard/service.js';
+import { KioskService } from '../../modules/dispersal/kiosk.js';
+import { dispersalRoutes } from '../../modules/dispersal/routes.js';
+import { DispersalService } from '../../modules/dispersal/service.js';
 import { exportRoutes } from '../../modules/exports/routes.js';
 import { ExportService } from '../../modules/exports/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
 import { ImportService } from '../../modules/imports/service.js';
+import { LibraryImportService } from '../../modules/library/imports.js';
+import { LoanService } from '../../modules/library/loans.js';
+import { libraryRoutes } from '../../modules/library/routes.js';
+import { LibraryService } from '../../modules/library/service.js';
 import { mediaRoutes } from '../../modules/media/routes.js';
 import { MediaService } from '../../modules/media/service.js';
 import { observationRoutes } from '../../modules/observations/routes.js';
@@ -185,6 +192,12 @@ export function createServices(deps: AppDeps) {
     events,
   );
   const studentRecord = new StudentRecordService(db, assessment, evidence, gradebook, reflections, attendance, () => carelog);
+  // The library and drop-off and pick-up (issue 24): one line per service.
+  const library = new LibraryService(db, clock, school, exports, storage);
+  const loans = new LoanService(db, clock, library, school, classes, children, scopes, jobs, email, events);
+  const libraryImports = new LibraryImportService(db, clock, library, jobs);
+  const dispersal = new DispersalService(db, clock, school, classes, attendance, children, scopes, jobs, email, events);
+  const kiosks = new KioskService(db, clock, dispersal);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
     attendance,
@@ -269,6 +282,11 @@ export function createServices(deps: AppDeps) {
     hpc,
     reportCards,
     studentRecord,
+    library,
+    loans,
+    libraryImports,
+    dispersal,
+    kiosks,
     media,
     stories,
     chat,
@@ -340,6 +358,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   carelogRoutes(route, services);
   planningRoutes(route, services);
   assessmentRoutes(route, services);
+  libraryRoutes(route, services);
+  dispersalRoutes(route, services);
   exportRoutes(route, services);
   roleRoutes(route, services);
   importRoutes(route, services);

@@ -7,7 +7,9 @@ import { carelogRoutes } from '../carelog/routes';
 import { chatRoutes } from '../chat/routes';
 import { communicationRoutes } from '../communication/routes';
 import { cueRoutes } from '../cue/routes';
+import { dispersalRoutes } from '../dispersal/routes';
 import { journalRoutes } from '../journal/routes';
+import { libraryRoutes } from '../library/routes';
 import { mediaRoutes } from '../media/routes';
 import { observationsRoutes } from '../observations/routes';
 import { planningRoutes } from '../planning/routes';
@@ -31,6 +33,8 @@ const BUILT = new Set(
       carelogRoutes,
       planningRoutes,
       assessmentRoutes,
+      libraryRoutes,
+      dispersalRoutes,
     )
     .flatMap((route) => (route.path ? [route.path] : [])),
 );

@@ -1,0 +1,4 @@
+/** Replaced by the page itself. */
+export default function StudentWisePage() {
+  return null;
+}
