@@ -81,8 +81,8 @@ test('a teacher sees exactly the tabs and menu entries her permissions allow', a
   await page.getByTestId('area-tabs').getByRole('link', { name: 'Insights' }).click();
   await expect(page.getByRole('heading', { name: 'Story insights', level: 1 })).toBeVisible();
   // Open entries not built yet say so inside the shell.
-  await page.goto('/housekeeping/entry-dispersal');
-  await expect(page.getByTestId('coming-soon')).toContainText('Entry and dispersal');
+  await page.goto('/admin/leave-portal/myleave');
+  await expect(page.getByTestId('coming-soon')).toContainText('My leave');
   await expect(page.getByTestId('top-tabs').first()).toBeVisible();
   // The teacher holds no access_new_modules: no language menu. Cue's button opens its first-use tour.
   await expect(page.getByTestId('language-menu')).toHaveCount(0);
