@@ -413,3 +413,10 @@ export const libraryImportSchema = z.object({
 });
 export type LibraryImport = z.infer<typeof libraryImportSchema>;
 export const libraryCsvTemplateHeader = LIBRARY_CSV_COLUMNS.join(',');
+
+// ---------------------------------------------------------------- realtime
+
+/** Sent to a family's own room when an overdue notice about their child went out: the app reads the child's library again. */
+export const LIBRARY_NOTICE_EVENT = 'library-notice';
+export const libraryNoticeEventSchema = z.object({ student_ids: z.array(idSchema) });
+export type LibraryNoticeEvent = z.infer<typeof libraryNoticeEventSchema>;
