@@ -307,3 +307,29 @@ export const kioskCheckRequestSchema = z.object({
   health_note: text(500).nullable().optional(),
 });
 export const kioskCheckResultSchema = z.object({ events: z.array(dispersalEventSchema) });
+
+// ---------------------------------------------------------------- realtime
+
+/**
+ * Socket event: a child was checked in or out (or an entry removed). Sent to the child's family members
+ * and the class's staff, so a family's app and an open dismissal list read again.
+ */
+export const DISPERSAL_UPDATED_EVENT = 'dispersal-updated';
+export interface DispersalUpdatedEvent {
+  student_id: string;
+  class_id: string;
+  kind: (typeof DISPERSAL_KINDS)[number];
+  /** ISO instant. */
+  at: string;
+  adult_name: string;
+}
+/** Socket event: an alert for staff (an unauthorised or blocked adult, a wrong pick-up code, a health answer). */
+export const DISPERSAL_ALERT_EVENT = 'dispersal-alert';
+export interface DispersalAlertEvent {
+  id: string;
+  kind: (typeof DISPERSAL_ALERT_KINDS)[number];
+  student_id: string | null;
+  class_id: string | null;
+  adult_name: string | null;
+  detail: string;
+}
