@@ -67,6 +67,16 @@ const sunrise = {
   report_template: '',
   report_set: '',
   report_entry: '',
+  // The library's and drop-off and pick-up's objects, made in beforeAll.
+  library_item: '',
+  library_copy: '',
+  library_loan: '',
+  library_reservation: '',
+  library_import: '',
+  kiosk: '',
+  dispersal_event: '',
+  dispersal_alert: '',
+  one_time_pickup: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');
