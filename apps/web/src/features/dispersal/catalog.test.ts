@@ -1,4 +1,4 @@
-import { DISPERSAL_MESSAGES } from '@cue/contract';
+import { DISPERSAL_ALERT_KINDS, DISPERSAL_MESSAGES } from '@cue/contract';
 import { expect } from 'vitest';
 import { describeCatalogs, keysInCode } from '../../lib/catalog-test';
 
@@ -8,6 +8,9 @@ describeCatalogs({
   // The staff's page, what every screen shares, and the contract's messages.
   keys: () => [
     ...keysInCode('dispersal', ['desk', 'components']),
+    // Keys built from the contract's values.
+    ...DISPERSAL_ALERT_KINDS.map((kind) => `alerts.kind.${kind}`),
+    ...['parent', 'collector', 'one_time'].map((kind) => `adultKind.${kind}`),
     ...Object.keys(DISPERSAL_MESSAGES).map((m) => `messages.${m}`),
   ],
   minKeys: 20,
