@@ -31,6 +31,12 @@ const CueDock = lazy(async () => {
   return module;
 });
 
+// Drop-off and pick-up's alerts reach the staff on every page (a red notice until dismissed).
+const DispersalAlertListener = lazy(async () => {
+  const [module] = await Promise.all([import('../dispersal/components/AlertListener'), loadCatalogs('dispersal')]);
+  return module;
+});
+
 /** A dialog's code loads the first time it opens and stays mounted afterwards (for its closing transition). */
 function useLazyDialog() {
   const [opened, handlers] = useDisclosure(false);
@@ -159,6 +165,7 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
           </Suspense>
         )}
         <Suspense fallback={null}>
+          {staff && idle && <DispersalAlertListener />}
           {quickNav.wanted && <QuickNav opened={quickNav.opened} onClose={quickNav.close} />}
           {report.wanted && <ReportIssueModal opened={report.opened} onClose={report.close} />}
           {settings.wanted && <SettingsModal opened={settings.opened} onClose={settings.close} />}
