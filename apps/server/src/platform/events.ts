@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { ConversationMessage } from '@cue/contract';
+import type { ConversationMessage, DispersalAlertEvent } from '@cue/contract';
 
 /** What services announce after a change is committed; the realtime layer (and later jobs) listen. */
 export interface DomainEvents {
@@ -39,6 +39,21 @@ export interface DomainEvents {
   };
   /** A class's report cards were shared: `userIds` are the children's family members. */
   'report.shared': { schoolId: string; setId: string; userIds: string[] };
+  /**
+   * A child was checked in or out, or an entry removed (`at` ISO): `userIds` are the child's family
+   * members and the class's staff.
+   */
+  'dispersal.updated': {
+    schoolId: string;
+    studentId: string;
+    classId: string;
+    kind: 'in' | 'out';
+    at: string;
+    adultName: string;
+    userIds: string[];
+  };
+  /** An alert for drop-off's staff: `userIds` are the class's staff and the school's drop-off admins. */
+  'dispersal.alert': { schoolId: string; alert: DispersalAlertEvent; userIds: string[] };
   /** Sessions were ended (logout, revocation, removal from a school, account deletion): their sockets close at once. */
   'session.ended': { sessionIds: string[] };
 }

@@ -6,6 +6,10 @@ import {
   type ChatReadEvent,
   type ChatTypingEvent,
   COMMUNICATION_PUBLISHED_EVENT,
+  DISPERSAL_ALERT_EVENT,
+  DISPERSAL_UPDATED_EVENT,
+  type DispersalAlertEvent,
+  type DispersalUpdatedEvent,
   ddmmyyyyFromIso,
   ERROR_CODES,
   MESSAGE_EVENTS,
@@ -274,6 +278,23 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
   deps.events.on('report.shared', (e) => {
     const payload: ReportSharedEvent = { set_id: e.setId };
     if (e.userIds.length > 0) io.to(e.userIds.map(userRoom)).emit(REPORT_SHARED_EVENT, payload);
+  });
+  // A check-in or out reaches the own rooms of the child's family and of the class's staff (a class room
+  // would tell every family of the class who collected which child).
+  deps.events.on('dispersal.updated', (e) => {
+    const payload: DispersalUpdatedEvent = {
+      student_id: e.studentId,
+      class_id: e.classId,
+      kind: e.kind,
+      at: e.at,
+      adult_name: e.adultName,
+    };
+    if (e.userIds.length > 0) io.to(e.userIds.map(userRoom)).emit(DISPERSAL_UPDATED_EVENT, payload);
+  });
+  // A drop-off alert reaches the own rooms of the class's staff and of the school's drop-off admins.
+  deps.events.on('dispersal.alert', (e) => {
+    const payload: DispersalAlertEvent = e.alert;
+    if (e.userIds.length > 0) io.to(e.userIds.map(userRoom)).emit(DISPERSAL_ALERT_EVENT, payload);
   });
   // A unit's change reaches the own rooms of its classes' staff: an open planner takes it in.
   deps.events.on('unit.updated', (e) => {

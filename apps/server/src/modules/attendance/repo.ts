@@ -348,3 +348,24 @@ export async function decideExcusal(
     .returning({ studentId: excusals.studentId });
   return rows[0]?.studentId ?? null;
 }
+
+/**
+ * One child's arrival mark (drop-off's check-in): written when the child has no mark or one other than
+ * present/late, never touching the day's completion. Answers whether a mark was written.
+ */
+export async function recordArrival(
+  scope: Scope,
+  q: Queryable,
+  input: { classId: string; studentId: string; date: string; status: 'present' | 'late'; by: string | null; now: Date },
+): Promise<boolean> {
+  const { classId, studentId, date, status, by, now } = input;
+  const result = await q.execute(sql`
+    with c as (select id from classes where id = ${classId} and school_id = ${staffSchool(scope)})
+    insert into attendance_records (class_id, student_id, date, status, updated_by, updated_at)
+    select c.id, ${studentId}, ${date}::date, ${status}, ${by}, ${now}::timestamptz from c
+    on conflict (class_id, student_id, date)
+    do update set status = excluded.status, updated_by = excluded.updated_by, updated_at = excluded.updated_at
+    where attendance_records.status not in ('present', 'late')
+    returning class_id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}

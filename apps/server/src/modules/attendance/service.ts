@@ -499,6 +499,39 @@ export class AttendanceService {
     return toCsv([['Date', 'Class', 'First name', 'Last name', 'Status'], ...rows]);
   }
 
+  /**
+   * The marks of these classes on a day (ISO), by child; the caller has checked access to the classes
+   * (drop-off's class day and a kiosk read it with their school's scope).
+   */
+  async marksOn(auth: Scope, classIds: string[], iso: string): Promise<Map<string, Status>> {
+    const rows = await repo.marksForClasses(auth, this.db, classIds, iso, iso);
+    return new Map(rows.map((r) => [r.studentId, r.status as Status]));
+  }
+
+  /**
+   * Marks a child who arrived (drop-off's check-in): present or late, replacing no mark or an absent
+   * one, never a present or late one, and leaving the day's completion as it is (a completed day stays
+   * completed). A holiday of the class is skipped. `by` is the staff member, or null for a kiosk. The
+   * caller has checked access to the child; an open attendance page is told.
+   */
+  async recordArrival(
+    auth: Scope,
+    classId: string,
+    studentId: string,
+    iso: string,
+    status: 'present' | 'late',
+    by: string | null = auth.userId || null,
+  ): Promise<boolean> {
+    const schoolId = staffSchool(auth);
+    if ((await repo.holidays(auth, this.db, classId, iso, iso)).length > 0) return false;
+    const written = await repo.recordArrival(auth, this.db, { classId, studentId, date: iso, status, by, now: this.clock.now() });
+    if (written) {
+      const complete = (await repo.completedClasses(auth, this.db, [classId], iso)).length > 0;
+      this.events.publish('attendance.updated', { schoolId, classId, date: iso, isSaved: complete, byUserId: by ?? '' });
+    }
+    return written;
+  }
+
   /** Realtime: who may follow a class's changes (its staff and class managers; parents of its children). */
   async canFollow(auth: Scope, classId: string): Promise<boolean> {
     if (auth.kind === 'staff') {

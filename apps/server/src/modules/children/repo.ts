@@ -472,3 +472,28 @@ export async function careProfiles(scope: Scope, q: Queryable, studentIds: reado
     .innerJoin(students, eq(students.id, studentProfiles.studentId))
     .where(and(inArray(studentProfiles.studentId, [...studentIds]), await reachable(scope)));
 }
+
+/** The `collector` and `not_allowed` contacts of these children, in the record's order. */
+export async function pickupContacts(scope: Scope, q: Queryable, studentIds: readonly string[]) {
+  if (studentIds.length === 0) return [];
+  return q
+    .select({
+      id: studentContacts.id,
+      studentId: studentContacts.studentId,
+      kind: studentContacts.kind,
+      name: studentContacts.name,
+      relationship: studentContacts.relationship,
+      phone: studentContacts.phone,
+      photo: studentContacts.photo,
+    })
+    .from(studentContacts)
+    .innerJoin(students, eq(students.id, studentContacts.studentId))
+    .where(
+      and(
+        inArray(studentContacts.studentId, [...studentIds]),
+        inArray(studentContacts.kind, ['collector', 'not_allowed']),
+        await reachable(scope),
+      ),
+    )
+    .orderBy(asc(studentContacts.priority), asc(studentContacts.recordedAt), asc(studentContacts.id));
+}

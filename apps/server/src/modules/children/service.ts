@@ -28,6 +28,7 @@ import type { UploadedFile } from '../../platform/http/upload.js';
 import { newId } from '../../platform/ids.js';
 import { toProfilePicture } from '../../platform/images.js';
 import type { MediaStore } from '../../platform/storage.js';
+import { signMedia } from '../../platform/media-urls.js';
 import { canDecide, canSeeMedical, canSeeNotAllowed, managesStudents } from './policy.js';
 import {
   ageText,
@@ -57,6 +58,12 @@ const isoOrNull = (value: string | null | undefined, field: string): string | nu
  * school.
  */
 export type ConsentListener = (scope: Scope, studentId: string, key: string, granted: boolean) => Promise<void>;
+
+/** A child's authorised collectors and the names of those who must not collect it. */
+export interface PickupContacts {
+  collectors: { id: string; name: string; relationship: string | null; phone: string | null; photo: string | null }[];
+  blocked: string[];
+}
 
 export class ChildRecordService {
   private readonly consentListeners: ConsentListener[] = [];
@@ -560,6 +567,30 @@ export class ChildRecordService {
       if (diet)
         for (const name of [...diet.religious, ...diet.medical, ...(diet.notes ? [diet.notes] : [])])
           facts.alerts.push({ kind: 'diet', name, severity: null });
+    }
+    return out;
+  }
+
+  /**
+   * Who may collect each of these children (its `collector` contacts, with photo, relationship and
+   * phone) and who must not (the names of its `not_allowed` contacts, never the reasons), in one read
+   * for a whole class. The caller has checked access to the children.
+   */
+  async pickupContactsOf(scope: Scope, studentIds: readonly string[]): Promise<Map<string, PickupContacts>> {
+    const ids = [...new Set(studentIds)];
+    const out = new Map<string, PickupContacts>(ids.map((id) => [id, { collectors: [], blocked: [] }]));
+    for (const c of await repo.pickupContacts(scope, this.db, ids)) {
+      const entry = out.get(c.studentId);
+      if (!entry) continue;
+      if (c.kind === 'collector')
+        entry.collectors.push({
+          id: c.id,
+          name: c.name,
+          relationship: c.relationship || null,
+          phone: c.phone,
+          photo: signMedia(c.photo),
+        });
+      else entry.blocked.push(c.name);
     }
     return out;
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import { memberships, roles, staffInvitations } from '../../platform/db/schema.js';
@@ -96,4 +96,19 @@ export async function deleteRole(scope: Scope, q: Queryable, id: string): Promis
   const schoolId = staffSchool(scope);
   await q.delete(staffInvitations).where(and(eq(staffInvitations.roleId, id), eq(staffInvitations.schoolId, schoolId)));
   await q.delete(roles).where(and(eq(roles.id, id), eq(roles.schoolId, schoolId)));
+}
+
+/** The members of the scope's school whose role gives a permission (or is the super admin's). */
+export async function holdersOf(scope: Scope, q: Queryable, permission: string): Promise<string[]> {
+  const rows = await q
+    .selectDistinct({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(roles, eq(roles.id, memberships.roleId))
+    .where(
+      and(
+        eq(memberships.schoolId, staffSchool(scope)),
+        sql`(${roles.isSuperAdmin} or ${roles.permissions} @> ${JSON.stringify([permission])}::jsonb)`,
+      ),
+    );
+  return rows.map((r) => r.userId);
 }

@@ -21,6 +21,11 @@ export class RoleService {
     private readonly rosters: RosterCache,
   ) {}
 
+  /** Who in the caller's school holds a permission (their user ids): for alerts sent to a permission's holders. */
+  async holdersOf(auth: Scope, permission: RolePermission): Promise<string[]> {
+    return repo.holdersOf(auth, this.db, permission);
+  }
+
   /** The school's roles; each says whether the caller may change it (they hold all it gives) and delete it (nobody holds it). */
   async list(auth: Scope): Promise<Role[]> {
     const [mine, rows] = await Promise.all([this.standing(auth), repo.listRoles(auth, this.db)]);

@@ -196,8 +196,8 @@ export function createServices(deps: AppDeps) {
   const library = new LibraryService(db, clock, school, exports, storage);
   const loans = new LoanService(db, clock, library, school, classes, children, scopes, jobs, email, events);
   const libraryImports = new LibraryImportService(db, clock, library, jobs);
-  const dispersal = new DispersalService(db, clock, school, classes, attendance, children, scopes, jobs, email, events);
-  const kiosks = new KioskService(db, clock, dispersal);
+  const dispersal = new DispersalService(db, clock, school, classes, attendance, children, scopes, jobs, email, events, roles);
+  const kiosks = new KioskService(db, clock, dispersal, config.PUBLIC_URL);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
     attendance,
