@@ -1,0 +1,97 @@
+import { ROUTES } from '@cue/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest, apiResult, type BodyOf } from '../../lib/api';
+import { useActiveSide } from '../../lib/session';
+
+/*
+ * A child's drop-off and pick-up on their record (the family's and the staff's side of one card): today's
+ * state, who may collect, one-time pick-up people, the family's code and the last days. The record's
+ * routes answer with the caller's active side; the family code is the family's own (parent side).
+ */
+
+const parent = { side: 'parent' } as const;
+
+export const pickupFamilyKeys = {
+  all: ['dispersal', 'family'] as const,
+  child: (id: string, side: string | null) => ['dispersal', 'family', 'child', id, side] as const,
+  codes: ['dispersal', 'family', 'codes'] as const,
+};
+
+/** The school does not use drop-off and pick-up (feature off), or the child is not the caller's: no card. */
+export const isHidden = (err: unknown): boolean => err instanceof ApiError && (err.status === 403 || err.status === 404);
+
+export function useChildPickups(studentId: string) {
+  const side = useActiveSide();
+  return useQuery({
+    queryKey: pickupFamilyKeys.child(studentId, side),
+    queryFn: ({ signal }) => apiResult(ROUTES.childPickups, { params: { id: studentId }, signal }),
+    // A refusal is the school's answer (feature off, not this caller's child): asked once.
+    retry: (count, err) => !isHidden(err) && count < 2,
+  });
+}
+
+/** The family's codes, one per school of its children (made on first read). */
+export function useFamilyCodes(enabled: boolean) {
+  return useQuery({
+    queryKey: pickupFamilyKeys.codes,
+    queryFn: ({ signal }) => apiResult(ROUTES.familyCodes, { ...parent, signal }),
+    enabled,
+    retry: (count, err) => !isHidden(err) && count < 2,
+  });
+}
+
+export function useRenewFamilyCode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (schoolId: string) => apiRequest(ROUTES.familyCodeRenew, { ...parent, body: { school_id: schoolId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: pickupFamilyKeys.codes }),
+  });
+}
+
+export function useAddOneTimePickup(studentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof ROUTES.oneTimePickupCreate>) =>
+      apiRequest(ROUTES.oneTimePickupCreate, { params: { id: studentId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: pickupFamilyKeys.all }),
+  });
+}
+
+export function useCancelOneTimePickup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(ROUTES.oneTimePickupCancel, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: pickupFamilyKeys.all }),
+  });
+}
+
+/** The realtime event a family hears when its child is checked in or out. */
+export const DISPERSAL_UPDATED_EVENT = 'dispersal-updated';
+
+export interface HeardCheck {
+  studentId: string | null;
+  firstName: string | null;
+  kind: 'in' | 'out' | null;
+  at: string | null;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+
+/**
+ * What a `dispersal-updated` payload says, read leniently: the event itself (a DispersalEvent), or it
+ * under `event`, or flat fields (`student_id`, `student_name`/`first_name`, `kind`, `at`). Fields the
+ * payload does not carry are null; the card then says it without them.
+ */
+export function readHeardCheck(payload: unknown): HeardCheck {
+  const root = isRecord(payload) ? payload : {};
+  const e = isRecord(root.event) ? root.event : root;
+  const student = isRecord(e.student) ? e.student : {};
+  const kind = e.kind === 'in' || e.kind === 'out' ? e.kind : null;
+  return {
+    studentId: str(student.id) ?? str(e.student_id),
+    firstName: str(student.first_name) ?? str(e.first_name) ?? str(e.student_name),
+    kind,
+    at: str(e.at),
+  };
+}
