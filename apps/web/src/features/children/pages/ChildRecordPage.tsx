@@ -38,6 +38,8 @@ import { ApiError } from '../../../lib/api';
 import { formatPhone, fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { formatDateTime } from '../../admin/format';
+import { ChildPickupCard } from '../../dispersal/family/ChildPickupCard';
+import { ChildLibraryCard } from '../../library/family/ChildLibraryCard';
 import { LoadFailed } from '../../shell/pages/common';
 import {
   type ChildConsent,
@@ -684,6 +686,12 @@ export default function ChildRecordPage() {
       <Contacts record={r} kind="emergency" contacts={r.emergency_contacts} open={open} />
       <Contacts record={r} kind="collector" contacts={r.collectors} open={open} />
       {r.not_allowed && <Contacts record={r} kind="not_allowed" contacts={r.not_allowed} open={open} />}
+      <ChildPickupCard
+        studentId={r.student.id}
+        firstName={r.student.first_name}
+        onPropose={a.can_propose_changes ? () => open({ kind: 'propose' }) : undefined}
+      />
+      <ChildLibraryCard studentId={r.student.id} />
 
       <Section title={t('sections.consents')} testId="record-consents">
         {!a.can_record_consent && <Empty>{t('consent.familyGives')}</Empty>}

@@ -1,0 +1,45 @@
+import { ROUTES } from '@cue/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiResult } from '../../lib/api';
+import { useActiveSide } from '../../lib/session';
+
+/*
+ * A child's library on their record (the family's and the staff's side of one card): what is out and
+ * when it is due, what the child waits for, what came back lately. The route answers with the caller's
+ * active side.
+ */
+
+export const libraryFamilyKeys = {
+  all: ['library', 'family'] as const,
+  child: (id: string, side: string | null) => ['library', 'family', 'child', id, side] as const,
+};
+
+/** The school does not lend books (feature off), or the child is not the caller's: no card. */
+export const isHidden = (err: unknown): boolean => err instanceof ApiError && (err.status === 403 || err.status === 404);
+
+export function useChildLibrary(studentId: string) {
+  const side = useActiveSide();
+  return useQuery({
+    queryKey: libraryFamilyKeys.child(studentId, side),
+    queryFn: ({ signal }) => apiResult(ROUTES.childLibrary, { params: { id: studentId }, signal }),
+    retry: (count, err) => !isHidden(err) && count < 2,
+  });
+}
+
+/** The realtime event a family hears about its child's library (an overdue notice, a reserved book ready). */
+export const LIBRARY_NOTICE_EVENT = 'library-notice';
+
+/** The child a `library-notice` payload is about (`student_id`, or `student.id`), null when it does not say. */
+export function noticeStudentId(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const p = payload as { student_id?: unknown; student?: { id?: unknown } };
+  if (typeof p.student_id === 'string') return p.student_id;
+  if (typeof p.student?.id === 'string') return p.student.id;
+  return null;
+}
+
+/** What a notice is about when it says (`kind`: 'overdue', 'ready', …); overdue otherwise. */
+export function noticeKind(payload: unknown): string {
+  const kind = typeof payload === 'object' && payload !== null ? (payload as { kind?: unknown }).kind : undefined;
+  return typeof kind === 'string' ? kind : 'overdue';
+}
