@@ -1,6 +1,21 @@
-import { LIBRARY_MESSAGES, ROUTES } from '@cue/contract';
+import { ERROR_CODES, LIBRARY_MESSAGES, ROUTES } from '@cue/contract';
+import { AppError, badRequest } from '../../platform/errors.js';
 import type { Services } from '../../platform/http/app.js';
-import type { Router } from '../../platform/http/route.js';
+import type { RouteRequest, Router } from '../../platform/http/route.js';
+import { refuseUnsafeParts } from '../../platform/http/upload.js';
+
+/** A catalogue file: 20,000 MARC records with holdings run to about 20 MB. */
+const MAX_CATALOGUE_BYTES = 40 * 1024 * 1024;
+
+async function readCatalogueFile(req: RouteRequest, field: string): Promise<{ filename: string; bytes: Buffer }> {
+  if (!req.isMultipart()) throw badRequest(`Send the file as multipart/form-data in the field ${field}`, undefined, field);
+  const file = await req.file({ limits: { fileSize: MAX_CATALOGUE_BYTES, files: 1 } });
+  if (!file || file.fieldname !== field) throw badRequest(LIBRARY_MESSAGES.importFormat, ERROR_CODES.importInvalidFile, field);
+  refuseUnsafeParts(file);
+  const bytes = await file.toBuffer();
+  if (file.file.truncated) throw new AppError(413, 'The file is too large (40 MB at most)', ERROR_CODES.fileTooLarge);
+  return { filename: file.filename || 'catalogue', bytes };
+}
 
 /** The catalogue, copies, barcode lookups, ISBN checks, rules, labels and imports. */
 export function catalogueRoutes(route: Router, s: Services): void {
@@ -41,5 +56,21 @@ export function catalogueRoutes(route: Router, s: Services): void {
   route(ROUTES.libraryLabels, async ({ auth, body }) => ({
     result: await lib.startLabels(auth, body),
     message: LIBRARY_MESSAGES.labelsStarted,
+  }));
+  const imports = s.libraryImports;
+  route(ROUTES.libraryCsvTemplate, async ({ reply }) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="library-import-template.csv"')
+      .send(imports.template()),
+  );
+  route(ROUTES.libraryImportPreview, async ({ auth, req }) => ({
+    result: await imports.preview(auth, await readCatalogueFile(req, ROUTES.libraryImportPreview.upload)),
+    message: LIBRARY_MESSAGES.importChecked,
+  }));
+  route(ROUTES.libraryImportGet, async ({ auth, params }) => ({ result: await imports.get(auth, params.id) }));
+  route(ROUTES.libraryImportCommit, async ({ auth, params }) => ({
+    result: await imports.commit(auth, params.id),
+    message: LIBRARY_MESSAGES.imported,
   }));
 }
