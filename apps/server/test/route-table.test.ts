@@ -1,4 +1,4 @@
-import { FILE_RESPONSE, ROUTES, type RouteDef, type RouteName } from '@cue/contract';
+import { ERROR_CODES, FILE_RESPONSE, KIOSK_TOKEN_HEADER, ROUTES, type RouteDef, type RouteName } from '@cue/contract';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
@@ -11,6 +11,8 @@ import { bearer, createTestApp, expectResponse, signIn, type TestApp } from './h
 import { type LocalOidcProvider, startOidcProvider } from './oidc.js';
 import { sunriseAssessment } from './support/assessment-fixtures.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
+import { dispersalFixture } from './support/dispersal-fixtures.js';
+import { sunriseLibrary } from './support/library-fixtures.js';
 import { sunrisePlanning } from './support/planning-fixtures.js';
 
 const ORIGIN = 'http://localhost:5173';
@@ -50,6 +52,35 @@ describe('the contract route table', () => {
     const res = await t.request({ method: def.method, url: def.path.replace(/:[a-z_]+/g, 'ffffffffffffffffffffffff') });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHORIZED');
+  });
+
+  /*
+   * The kiosk's routes are public to the sign-in (a shared tablet has no user) but not to the world:
+   * each needs the kiosk's token in its header. Without one, with an unknown one, or with a signed-in
+   * person's access token in its place, each answers 401 KIOSK_INVALID, before reading its body.
+   */
+  const kioskRoutes = entries.filter(([, d]) => d.access === 'public' && d.headers !== undefined);
+  it('the kiosk routes are the public routes that read the kiosk header', () => {
+    expect(kioskRoutes.map(([name]) => name).sort()).toEqual(['kioskCheckIn', 'kioskCheckOut', 'kioskLookup', 'kioskSession']);
+  });
+  it.each(kioskRoutes)('%s answers 401 KIOSK_INVALID without a valid kiosk token', async (_name, def) => {
+    const staff = (await signIn(t, '9000000002')).staff_user?.access_token ?? '';
+    const body = def.method === 'POST' ? { code: '1234', student_ids: [demoId('student:Aarav Sharma')] } : undefined;
+    for (const headers of [
+      {},
+      { [KIOSK_TOKEN_HEADER]: '' },
+      { [KIOSK_TOKEN_HEADER]: 'not-a-kiosk-token' },
+      { [KIOSK_TOKEN_HEADER]: staff },
+      bearer(staff),
+    ]) {
+      const res = await t.request({ method: def.method, url: def.path, headers, payload: body });
+      const sent = (headers as Record<string, string>)[KIOSK_TOKEN_HEADER] ?? '';
+      // The contract caps the header at 200 characters: a longer value (a signed-in person's access
+      // token is one) is refused by validation, naming the header, before any kiosk is looked up.
+      const [status, code] = sent.length > 200 ? [400, 'VALIDATION_ERROR'] : [401, ERROR_CODES.kioskInvalid];
+      expect(res.statusCode, `${JSON.stringify(Object.keys(headers))}: ${res.body.slice(0, 200)}`).toBe(status);
+      expect(res.json().code).toBe(code);
+    }
   });
 });
 
@@ -284,10 +315,25 @@ describe('answers match their response schemas', () => {
     // Assessment: a period, a scale, Nursery A's category, task, parent form, a reflection of Aarav, a
     // report template and Nursery A's report set with Aarav's entry.
     Object.assign(ids, await sunriseAssessment(t));
+    // The library: an item with two copies, one on loan to Aarav, his reservation and an import in
+    // preview. Drop-off and pick-up: a kiosk, Rohan's family code, Aarav's check-in, an alert, a one-time pick-up.
+    Object.assign(ids, await sunriseLibrary(t));
+    const dispersal = await dispersalFixture(t, {
+      school: demoId('school:sunrise'),
+      class: nurseryA,
+      student: aarav,
+      parent: demoId('parent:9000000004'),
+      parentName: 'Rohan Sharma',
+      staff: demoId('user:9000000003'),
+      code: '4321',
+    });
+    Object.assign(ids, dispersal);
   }, 60_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
-  const calls = (): Partial<Record<RouteName, { as?: keyof typeof tokens; id?: string; query?: string }>> => ({
+  const calls = (): Partial<
+    Record<RouteName, { as?: keyof typeof tokens; id?: string; query?: string; headers?: Record<string, string> }>
+  > => ({
     loginedUserDetails: { as: 'parent' },
     accessTokenActive: { as: 'refresh' },
     renewRefreshToken: { as: 'refresh' },
@@ -383,6 +429,24 @@ describe('answers match their response schemas', () => {
     reportEntryGet: { id: ids.report_entry, as: 'teacher' },
     familyReports: { as: 'parent' },
     childEvidence: { id: aarav, as: 'teacher', query: `period_id=${ids.current_period}` },
+    libraryItemList: { as: 'teacher', query: 'search=garden' },
+    libraryItemGet: { id: ids.library_item, as: 'teacher' },
+    libraryCopyLoans: { id: ids.library_copy, as: 'teacher' },
+    libraryBarcodeLookup: { query: 'barcode=SUNLIB00001', as: 'teacher' },
+    libraryIsbnCheck: { query: 'isbn=0-306-40615-2', as: 'teacher' },
+    libraryLoanList: { query: `class_id=${nurseryA}`, as: 'teacher' },
+    libraryStudents: { query: `class_id=${nurseryA}`, as: 'teacher' },
+    libraryReservationList: { query: `student_id=${aarav}`, as: 'teacher' },
+    libraryOverdue: { as: 'teacher' },
+    libraryImportGet: { id: ids.library_import },
+    childLibrary: { id: aarav, as: 'parent' },
+    dispersalClassDay: { id: nurseryA, as: 'teacher' },
+    dispersalDismissal: { as: 'teacher' },
+    dispersalAlerts: { query: 'status=all', as: 'teacher' },
+    childPickups: { id: aarav, as: 'parent' },
+    childPickupEvents: { id: aarav, as: 'parent' },
+    familyCodes: { as: 'parent' },
+    kioskSession: { headers: { [KIOSK_TOKEN_HEADER]: ids.kiosk_token ?? '' } },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');
@@ -390,7 +454,11 @@ describe('answers match their response schemas', () => {
     const call = calls()[name] ?? {};
     const token = def.access === 'public' ? undefined : tokens[call.as ?? 'admin'];
     const url = def.path.replace(':id', call.id ?? '') + (call.query ? `?${call.query}` : '');
-    const res = await t.request({ method: 'GET', url, headers: { origin: ORIGIN, ...(token ? bearer(token) : {}) } });
+    const res = await t.request({
+      method: 'GET',
+      url,
+      headers: { origin: ORIGIN, ...(token ? bearer(token) : {}), ...call.headers },
+    });
     if (def.response === FILE_RESPONSE) {
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');

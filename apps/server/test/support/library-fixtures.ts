@@ -82,7 +82,27 @@ export async function sunriseLibrary(t: TestApp): Promise<SunriseLibrary> {
     filename: 'sunrise-catalogue.csv',
     status: 'preview',
     total: 1,
-    records: [{ row: 2, title: 'Sunrise rhymes', authors: ['Asha Rao'], isbn: null, copies: 1, barcodes: [] }],
+    // As the preview keeps a checked record: an item of its own with one copy numbered from the sequence.
+    records: [
+      {
+        row: 1,
+        title: 'Sunrise rhymes',
+        subtitle: null,
+        authors: ['Asha Rao'],
+        isbn13: null,
+        publisher: null,
+        year: null,
+        language: 'en',
+        ageMin: null,
+        ageMax: null,
+        tags: [],
+        kind: 'book',
+        description: null,
+        barcodes: [],
+        numbered: 1,
+        existingId: null,
+      },
+    ],
     createdBy: anita,
   });
   return ids;
