@@ -9,6 +9,7 @@ import { seedDemoAssessmentHpcIfEmpty } from './seed/assessment-hpc.js';
 import { seedDemoCarelogIfEmpty } from './seed/carelog.js';
 import { seedDemoChatIfEmpty } from './seed/chat.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { seedDemoDispersalIfEmpty } from './seed/dispersal.js';
 import { seedDemoGalleryIfEmpty } from './seed/gallery.js';
 import { seedDemoHistoryIfMissing } from './seed/history.js';
 import { seedDemoPlanningIfEmpty } from './seed/planning.js';
@@ -49,6 +50,11 @@ async function main(): Promise<void> {
   // Its progress cards and feedback: Nursery A's open parent and self forms of the term, and Aarav's card begun.
   if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
     await seedDemoAssessmentHpcIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo progress cards not seeded'));
+  // Its drop-off and pick-up: the health question, Aarav's grandmother as a collector, a court order for Kabir, and (with the history) today's first check-ins.
+  if (config.SEED_DEMO)
+    await seedDemoDispersalIfEmpty(services, config.SEED_DEMO_HISTORY).catch((err) =>
+      app.log.warn({ err }, 'demo drop-off not seeded'),
+    );
   // The assistant's language engine (its model file and expressions), ready before the first message.
   warmUp();
 

@@ -3,6 +3,7 @@ import { DISPERSAL_MESSAGES, DISPERSAL_UPDATED_EVENT, type DispersalUpdatedEvent
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
+import { DEMO_HEALTH_QUESTION, seedDemoDispersalIfEmpty } from '../src/seed/dispersal.js';
 import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
 
 /**
@@ -608,4 +609,29 @@ describe('drop-off and pick-up at the desk', () => {
     expect(sent.length).toBeGreaterThan(0);
     expect(sent[0]?.html).toContain('Aarav was checked in at 01:00 PM by Kamala Sharma.');
   });
+});
+
+describe("the demo's drop-off and pick-up", () => {
+  it('seeds once, through the services: the health question, a collector, a blocked name, today’s first check-ins', async () => {
+    const fresh = await createTestApp();
+    try {
+      expect(await seedDemoDispersalIfEmpty(fresh.services, true)).toBe(true);
+      expect(await seedDemoDispersalIfEmpty(fresh.services, true)).toBe(false);
+      const admin = await staffToken(fresh, '9000000002');
+      const day = expectResponse(
+        ROUTES.dispersalClassDay,
+        await fresh.request({ method: 'GET', url: `/api/dispersal/classes/${nurseryA}`, headers: bearer(admin) }),
+      ).result;
+      expect(day.health_question).toBe(DEMO_HEALTH_QUESTION);
+      const child = day.children.find((c) => c.student.id === aarav);
+      expect(child?.expected.map((e) => e.name)).toContain('Kamala Sharma');
+      expect(day.children.find((c) => c.student.id === kabir)?.blocked).toEqual(['Imran Khan']);
+      const meets = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].includes(
+        new Date(fresh.clock.now()).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' }).toLowerCase(),
+      );
+      expect(child?.status).toBe(meets ? 'in' : 'not_arrived');
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
 });
