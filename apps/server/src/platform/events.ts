@@ -39,6 +39,8 @@ export interface DomainEvents {
   };
   /** A class's report cards were shared: `userIds` are the children's family members. */
   'report.shared': { schoolId: string; setId: string; userIds: string[] };
+  /** Overdue library notices went out: `userIds` are the family members told, `studentIds` their children. */
+  'library.notice': { schoolId: string; userIds: string[]; studentIds: string[] };
   /**
    * A child was checked in or out, or an entry removed (`at` ISO): `userIds` are the child's family
    * members and the class's staff.

@@ -12,6 +12,8 @@ import {
   type DispersalUpdatedEvent,
   ddmmyyyyFromIso,
   ERROR_CODES,
+  LIBRARY_NOTICE_EVENT,
+  type LibraryNoticeEvent,
   MESSAGE_EVENTS,
   MESSAGES,
   PRESET_CODES,
@@ -278,6 +280,11 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
   deps.events.on('report.shared', (e) => {
     const payload: ReportSharedEvent = { set_id: e.setId };
     if (e.userIds.length > 0) io.to(e.userIds.map(userRoom)).emit(REPORT_SHARED_EVENT, payload);
+  });
+  // An overdue library notice reaches the own rooms of the children's families: the child's library reads again.
+  deps.events.on('library.notice', (e) => {
+    const payload: LibraryNoticeEvent = { student_ids: e.studentIds };
+    if (e.userIds.length > 0) io.to(e.userIds.map(userRoom)).emit(LIBRARY_NOTICE_EVENT, payload);
   });
   // A check-in or out reaches the own rooms of the child's family and of the class's staff (a class room
   // would tell every family of the class who collected which child).

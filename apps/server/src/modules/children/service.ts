@@ -27,8 +27,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import type { UploadedFile } from '../../platform/http/upload.js';
 import { newId } from '../../platform/ids.js';
 import { toProfilePicture } from '../../platform/images.js';
-import type { MediaStore } from '../../platform/storage.js';
 import { signMedia } from '../../platform/media-urls.js';
+import type { MediaStore } from '../../platform/storage.js';
 import { canDecide, canSeeMedical, canSeeNotAllowed, managesStudents } from './policy.js';
 import {
   ageText,
@@ -568,6 +568,17 @@ export class ChildRecordService {
         for (const name of [...diet.religious, ...diet.medical, ...(diet.notes ? [diet.notes] : [])])
           facts.alerts.push({ kind: 'diet', name, severity: null });
     }
+    return out;
+  }
+
+  /**
+   * The dates of birth (ISO, or null when the record has none) of these children, among those the scope
+   * reaches (the school's for staff, their own for a family); the caller has checked access to them.
+   */
+  async birthDatesOf(scope: Scope, studentIds: readonly string[]): Promise<Map<string, string | null>> {
+    const ids = [...new Set(studentIds)];
+    const out = new Map<string, string | null>(ids.map((id) => [id, null]));
+    for (const p of await repo.careProfiles(scope, this.db, ids)) if (out.has(p.studentId)) out.set(p.studentId, p.dateOfBirth);
     return out;
   }
 
