@@ -64,34 +64,3 @@ export function useCancelOneTimePickup() {
     onSuccess: () => client.invalidateQueries({ queryKey: pickupFamilyKeys.all }),
   });
 }
-
-/** The realtime event a family hears when its child is checked in or out. */
-export const DISPERSAL_UPDATED_EVENT = 'dispersal-updated';
-
-export interface HeardCheck {
-  studentId: string | null;
-  firstName: string | null;
-  kind: 'in' | 'out' | null;
-  at: string | null;
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
-
-/**
- * What a `dispersal-updated` payload says, read leniently: the event itself (a DispersalEvent), or it
- * under `event`, or flat fields (`student_id`, `student_name`/`first_name`, `kind`, `at`). Fields the
- * payload does not carry are null; the card then says it without them.
- */
-export function readHeardCheck(payload: unknown): HeardCheck {
-  const root = isRecord(payload) ? payload : {};
-  const e = isRecord(root.event) ? root.event : root;
-  const student = isRecord(e.student) ? e.student : {};
-  const kind = e.kind === 'in' || e.kind === 'out' ? e.kind : null;
-  return {
-    studentId: str(student.id) ?? str(e.student_id),
-    firstName: str(student.first_name) ?? str(e.first_name) ?? str(e.student_name),
-    kind,
-    at: str(e.at),
-  };
-}

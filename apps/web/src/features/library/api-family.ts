@@ -25,21 +25,3 @@ export function useChildLibrary(studentId: string) {
     retry: (count, err) => !isHidden(err) && count < 2,
   });
 }
-
-/** The realtime event a family hears about its child's library (an overdue notice, a reserved book ready). */
-export const LIBRARY_NOTICE_EVENT = 'library-notice';
-
-/** The child a `library-notice` payload is about (`student_id`, or `student.id`), null when it does not say. */
-export function noticeStudentId(payload: unknown): string | null {
-  if (typeof payload !== 'object' || payload === null) return null;
-  const p = payload as { student_id?: unknown; student?: { id?: unknown } };
-  if (typeof p.student_id === 'string') return p.student_id;
-  if (typeof p.student?.id === 'string') return p.student.id;
-  return null;
-}
-
-/** What a notice is about when it says (`kind`: 'overdue', 'ready', …); overdue otherwise. */
-export function noticeKind(payload: unknown): string {
-  const kind = typeof payload === 'object' && payload !== null ? (payload as { kind?: unknown }).kind : undefined;
-  return typeof kind === 'string' ? kind : 'overdue';
-}

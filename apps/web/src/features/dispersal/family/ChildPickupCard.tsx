@@ -1,4 +1,12 @@
-import { type ChildPickups, type DispersalEvent, ddmmyyyyFromIso, isoFromDdmmyyyy, type OneTimePickup } from '@cue/contract';
+import {
+  type ChildPickups,
+  DISPERSAL_UPDATED_EVENT,
+  type DispersalEvent,
+  type DispersalUpdatedEvent,
+  ddmmyyyyFromIso,
+  isoFromDdmmyyyy,
+  type OneTimePickup,
+} from '@cue/contract';
 import { Alert, Avatar, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconPlus, IconShare, IconUserPlus } from '@tabler/icons-react';
@@ -17,15 +25,7 @@ import { errorText, toast } from '../../../lib/notify';
 import { useActiveSide } from '../../../lib/session';
 import { useSocketEvent } from '../../../lib/socket';
 import { ltr, showDay } from '../../planning/planFormat';
-import {
-  DISPERSAL_UPDATED_EVENT,
-  isHidden,
-  pickupFamilyKeys,
-  readHeardCheck,
-  useAddOneTimePickup,
-  useCancelOneTimePickup,
-  useChildPickups,
-} from '../api-family';
+import { isHidden, pickupFamilyKeys, useAddOneTimePickup, useCancelOneTimePickup, useChildPickups } from '../api-family';
 import { DISPERSAL_NS, dispersalMessage, PICKUP_FAMILY_NS } from '../i18n';
 import { FamilyCodePanel } from './FamilyCodePanel';
 
@@ -74,19 +74,19 @@ function Card({ studentId, firstName, onPropose }: CardProps) {
   const [cancelling, setCancelling] = useState<OneTimePickup | null>(null);
   const cancel = useCancelOneTimePickup();
 
-  // The child was checked in or out while the record is open: say so and read the card again.
-  useSocketEvent(
+  // The child was checked in or out while the record is open: the card reads again, and a family is told.
+  useSocketEvent<DispersalUpdatedEvent>(
     DISPERSAL_UPDATED_EVENT,
-    (payload: unknown) => {
-      const heard = readHeardCheck(payload);
-      if (heard.studentId && heard.studentId !== studentId) return;
+    (event) => {
+      if (event.student_id !== studentId) return;
       void client.invalidateQueries({ queryKey: pickupFamilyKeys.all });
-      const name = heard.firstName ?? firstName ?? t('live.yourChild');
-      if (heard.kind === 'in') toast.info(heard.at ? t('live.inAt', { name, time: time(heard.at) }) : t('live.in', { name }));
-      else if (heard.kind === 'out')
-        toast.info(heard.at ? t('live.outAt', { name, time: time(heard.at) }) : t('live.out', { name }));
+      if (side !== 'parent') return;
+      const name = firstName ?? t('live.yourChild');
+      toast.info(
+        event.kind === 'in' ? t('live.inAt', { name, time: time(event.at) }) : t('live.outAt', { name, time: time(event.at) }),
+      );
     },
-    side === 'parent',
+    !!side,
   );
 
   if (isHidden(pickups.error)) return null;

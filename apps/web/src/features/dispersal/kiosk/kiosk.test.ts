@@ -1,7 +1,6 @@
 import { ERROR_CODES, type KioskFamily } from '@cue/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
-import { readHeardCheck } from '../api-family';
 import {
   adultFor,
   eligibleChildren,
@@ -98,20 +97,5 @@ describe('the kiosk children and collectors', () => {
   it('sends a collector by contact and a parent by id', () => {
     expect(adultFor(collector('c1'))).toEqual({ kind: 'collector', contact_id: 'c1' });
     expect(adultFor(mum)).toEqual({ kind: 'parent', parent_id: 'p1' });
-  });
-});
-
-describe('a heard check-in', () => {
-  it('reads the event itself, under `event`, or flat fields', () => {
-    const event = { student: { id: 's1', first_name: 'Aarav' }, kind: 'in', at: '2026-11-27T03:12:00Z' };
-    expect(readHeardCheck(event)).toEqual({ studentId: 's1', firstName: 'Aarav', kind: 'in', at: event.at });
-    expect(readHeardCheck({ event })).toEqual({ studentId: 's1', firstName: 'Aarav', kind: 'in', at: event.at });
-    expect(readHeardCheck({ student_id: 's2', kind: 'out' })).toEqual({
-      studentId: 's2',
-      firstName: null,
-      kind: 'out',
-      at: null,
-    });
-    expect(readHeardCheck(null)).toEqual({ studentId: null, firstName: null, kind: null, at: null });
   });
 });

@@ -1,4 +1,4 @@
-import type { Loan, Reservation } from '@cue/contract';
+import { LIBRARY_NOTICE_EVENT, type LibraryNoticeEvent, type Loan, type Reservation } from '@cue/contract';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBook } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { errorText, toast } from '../../../lib/notify';
 import { useActiveSide } from '../../../lib/session';
 import { useSocketEvent } from '../../../lib/socket';
 import { showDay } from '../../planning/planFormat';
-import { isHidden, LIBRARY_NOTICE_EVENT, libraryFamilyKeys, noticeKind, noticeStudentId, useChildLibrary } from '../api-family';
+import { isHidden, libraryFamilyKeys, useChildLibrary } from '../api-family';
 import { LIBRARY_FAMILY_NS } from '../i18n';
 
 let catalogs: Promise<void> | null = null;
@@ -41,14 +41,13 @@ function Card({ studentId }: { studentId: string }) {
   const library = useChildLibrary(studentId);
   const client = useQueryClient();
 
-  // The school sent a notice about the child's books while the record is open: say so and read again.
-  useSocketEvent(
+  // An overdue notice about the child went out while the record is open: the family is told, the card reads again.
+  useSocketEvent<LibraryNoticeEvent>(
     LIBRARY_NOTICE_EVENT,
-    (payload: unknown) => {
-      const about = noticeStudentId(payload);
-      if (about && about !== studentId) return;
+    (event) => {
+      if (!event.student_ids.includes(studentId)) return;
       void client.invalidateQueries({ queryKey: libraryFamilyKeys.all });
-      toast.info(noticeKind(payload) === 'ready' ? t('live.ready') : t('live.overdue'));
+      toast.info(t('live.overdue'));
     },
     side === 'parent',
   );
