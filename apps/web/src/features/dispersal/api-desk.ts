@@ -1,4 +1,4 @@
-import { ATTENDANCE_UPDATED_EVENT, ROUTES } from '@cue/contract';
+import { ATTENDANCE_UPDATED_EVENT, DISPERSAL_UPDATED_EVENT, ROUTES } from '@cue/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiResult, type BodyOf } from '../../lib/api';
 import { useClassEvent, useSocketEvent } from '../../lib/socket';
@@ -6,16 +6,12 @@ import { dispersalKeys, staff } from './api';
 
 /*
  * The staff's calls of drop-off and pick-up: the class's day, the dismissal list, alerts, settings and
- * kiosks. Lists read again on the server's socket events and, while a socket may be missing (a tablet
- * waking up, a proxy dropping websockets), every 30 seconds: a door list must never stay stale.
+ * kiosks. Lists read again on the server's socket events, and once a minute besides: a late pick-up
+ * starts with the clock, not with an event, and a tablet at the door may have lost its socket.
  */
 
-/** A check-in or out by anyone (the desk, a kiosk, another teacher): the class's lists read again. */
-export const DISPERSAL_UPDATED_EVENT = 'dispersal-updated';
-/** An adult refused at a kiosk or the desk, or a health answer of "no": staff are told at once. */
-export const DISPERSAL_ALERT_EVENT = 'dispersal-alert';
 /** How often the live lists read again without any event. */
-export const LIVE_POLL_MS = 30_000;
+export const LIVE_POLL_MS = 60_000;
 
 export const deskKeys = {
   classDays: [...dispersalKeys.all, 'classDay'] as const,
@@ -59,11 +55,10 @@ export function useDismissal(classId: string | null) {
 export function useLiveRefresh(classId: string | null): void {
   const client = useQueryClient();
   const refresh = () => refreshLive(client);
-  // Joining the class's room hears what the server says to the class; the event also reaches the
-  // staff's own rooms, which the socket is always in.
-  useClassEvent(classId, DISPERSAL_UPDATED_EVENT, refresh);
+  // A check-in or out (here, at a kiosk, by another teacher) reaches the staff's own rooms; an
+  // attendance mark reaches the class's room.
+  useSocketEvent(DISPERSAL_UPDATED_EVENT, refresh);
   useClassEvent(classId, ATTENDANCE_UPDATED_EVENT, refresh);
-  useSocketEvent(DISPERSAL_UPDATED_EVENT, refresh, !classId);
 }
 
 export function useAlerts(status: 'open' | 'all') {

@@ -1,4 +1,4 @@
-import { can, type DispersalAlert, pagePath } from '@cue/contract';
+import { type ChildDay, can, DISPERSAL_ALERT_EVENT, type DispersalAlertEvent, pagePath } from '@cue/contract';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHandStop } from '@tabler/icons-react';
@@ -8,9 +8,20 @@ import { useNavigate } from 'react-router';
 import i18n from '../../../lib/i18n';
 import { useSocketEvent } from '../../../lib/socket';
 import { useShell } from '../../shell/ShellContext';
-import { DISPERSAL_ALERT_EVENT, deskKeys } from '../api-desk';
+import { dispersalKeys } from '../api';
+import { deskKeys } from '../api-desk';
 import { DISPERSAL_NS } from '../i18n';
 import { alertSentence } from './alertText';
+
+/** A child's name from the day lists held (the class's day, the dismissal), or null. */
+function childNameIn(held: [unknown, unknown][], studentId: string): string | null {
+  for (const [, data] of held) {
+    const children = (data as { children?: ChildDay[] } | undefined)?.children;
+    const found = Array.isArray(children) ? children.find((c) => c.student?.id === studentId) : undefined;
+    if (found) return `${found.student.first_name} ${found.student.last_name}`;
+  }
+  return null;
+}
 
 /**
  * Mounted once in the staff's shell: an adult refused at the door or a "no" to the health question
@@ -23,11 +34,15 @@ export default function DispersalAlertListener() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const on = side === 'staff' && ready && can({ feature: 'entry_dispersal' }, held);
-  useSocketEvent<Partial<DispersalAlert>>(
+  useSocketEvent<DispersalAlertEvent>(
     DISPERSAL_ALERT_EVENT,
     (alert) => {
       void client.invalidateQueries({ queryKey: deskKeys.alerts });
-      const id = `dispersal-alert-${alert.id ?? Date.now()}`;
+      const id = `dispersal-alert-${alert.id}`;
+      // The event names the child by id: their name comes from a list this tab has already read.
+      const child = alert.student_id
+        ? childNameIn(client.getQueriesData({ queryKey: dispersalKeys.all }), alert.student_id)
+        : null;
       const path = pagePath.entryDispersal({ tab: 'alerts' });
       notifications.show({
         id,
@@ -40,7 +55,7 @@ export default function DispersalAlertListener() {
         styles: { description: { color: 'var(--mantine-color-text)' } },
         message: (
           <Stack gap={4} data-testid="dispersal-alert-toast">
-            <Text fz="sm">{alertSentence(t, alert)}</Text>
+            <Text fz="sm">{alertSentence(t, { kind: alert.kind, adult: alert.adult_name, child })}</Text>
             <Anchor
               href={path}
               fz="sm"

@@ -103,9 +103,8 @@ export function CheckDialog({
   const call = mode === 'in' ? checkIn : checkOut;
   // At drop-off the expected adults are the family's (a one-time person only collects).
   const expected = mode === 'in' ? child.expected.filter((c) => c.kind !== 'one_time') : child.expected;
-  const [choice, setChoice] = useState<AdultChoice | null>(
-    expected.length === 1 ? { kind: 'expected', key: collectorKey(expected[0] as ExpectedCollector) } : null,
-  );
+  // Nobody is chosen beforehand: at the door, staff say who is actually there.
+  const [choice, setChoice] = useState<AdultChoice | null>(null);
   const [health, setHealth] = useState<'yes' | 'no' | null>(null);
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
@@ -192,8 +191,10 @@ export function CheckDialog({
               <AdultCard
                 key={collectorKey(person)}
                 person={person}
-                selected={choice?.kind === 'code'}
-                onSelect={() => pick({ kind: 'code', code: choice?.kind === 'code' ? choice.code : '' })}
+                selected={choice?.kind === 'code' && choice.person === collectorKey(person)}
+                onSelect={() =>
+                  pick({ kind: 'code', code: choice?.kind === 'code' ? choice.code : '', person: collectorKey(person) })
+                }
               />
             ) : (
               <AdultCard
@@ -206,13 +207,13 @@ export function CheckDialog({
           )}
           <UnstyledButton
             role="radio"
-            aria-checked={choice?.kind === 'code'}
-            onClick={() => pick({ kind: 'code', code: '' })}
+            aria-checked={choice?.kind === 'code' && !choice.person}
+            onClick={() => pick({ kind: 'code', code: choice?.kind === 'code' ? choice.code : '' })}
             data-testid="dispersal-adult-code"
             p="sm"
             style={{
               borderRadius: 'var(--mantine-radius-md)',
-              border: `2px ${choice?.kind === 'code' ? 'solid var(--mantine-color-cue-6)' : 'dashed var(--mantine-color-default-border)'}`,
+              border: `2px ${choice?.kind === 'code' && !choice.person ? 'solid var(--mantine-color-cue-6)' : 'dashed var(--mantine-color-default-border)'}`,
             }}
           >
             <Group gap="sm" wrap="nowrap">
@@ -252,7 +253,7 @@ export function CheckDialog({
           label={t('check.codeLabel')}
           description={t('check.codeHint')}
           value={choice.code}
-          onChange={(e) => pick({ kind: 'code', code: e.currentTarget.value.replace(/\D/g, '').slice(0, 6) })}
+          onChange={(e) => pick({ ...choice, code: e.currentTarget.value.replace(/\D/g, '').slice(0, 6) })}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}

@@ -1,6 +1,8 @@
 import { type ChildDay, ERROR_CODES, type ExpectedCollector } from '@cue/contract';
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
+import { alertSentence } from './alertText';
 import { adultRequestOf, byClass, collectorKey, isDoorRefusal, lastEntryOf, timeOf } from './checks';
 
 const person = (over: Partial<ExpectedCollector>): ExpectedCollector => ({
@@ -99,5 +101,24 @@ describe('the dismissal list and the day', () => {
   it('shows a time as hh:mm A', () => {
     expect(timeOf('2026-11-27T08:42:00')).toBe('08:42 AM');
     expect(timeOf('2026-11-27T15:05:00')).toBe('03:05 PM');
+  });
+});
+
+describe("an alert's sentence", () => {
+  // A stand-in for i18next: the key and its values, so the test reads which sentence was chosen.
+  const t = ((key: string, values?: Record<string, string>) =>
+    values ? `${key}(${Object.values(values).join('|')})` : key) as unknown as TFunction;
+
+  it('names the adult and the child when both are known, and leaves out what is not', () => {
+    expect(alertSentence(t, { kind: 'blocked', adult: 'John', child: 'Aarav Sharma' })).toBe(
+      'alerts.sentenceBoth(alerts.kind.blocked|John|Aarav Sharma)',
+    );
+    expect(alertSentence(t, { kind: 'health', adult: null, child: 'Aarav Sharma' })).toBe(
+      'alerts.sentenceChild(alerts.kind.health|Aarav Sharma)',
+    );
+    expect(alertSentence(t, { kind: 'not_authorised', adult: 'John', child: null })).toBe(
+      'alerts.sentenceAdult(alerts.kind.not_authorised|John)',
+    );
+    expect(alertSentence(t, { kind: 'invalid_pickup_code', adult: null, child: null })).toBe('alerts.kind.invalid_pickup_code');
   });
 });

@@ -10,7 +10,8 @@ import { ApiError } from '../../../lib/api';
 /** What the dialog's "who" holds: one of the expected adults, a one-time code, or someone else by name. */
 export type AdultChoice =
   | { kind: 'expected'; key: string }
-  | { kind: 'code'; code: string }
+  /** A one-time code, typed for one of the expected one-time people (`person`, their key) or anyone. */
+  | { kind: 'code'; code: string; person?: string }
   | { kind: 'other'; name: string; relationship: string };
 
 /** A stable key of an expected adult among the child's (a parent, a collector contact, a one-time person). */

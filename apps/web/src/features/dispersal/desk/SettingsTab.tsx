@@ -107,7 +107,7 @@ function SettingsForm({ settings }: { settings: DispersalSettings }) {
           allowNegative={false}
           clampBehavior="strict"
           error={tried && lateBad ? t('settings.numberRequired') : undefined}
-          w={{ base: '100%', xs: 240 }}
+          maw={360}
         />
         <Radio.Group label={t('settings.closing')} value={closingMode} onChange={(v) => setClosingMode(v as 'fixed' | 'class')}>
           <Stack gap={6} mt={6}>
@@ -124,7 +124,7 @@ function SettingsForm({ settings }: { settings: DispersalSettings }) {
             dir="ltr"
             withAsterisk
             error={tried && closingBad ? t('settings.closingTimeRequired') : undefined}
-            w={{ base: '100%', xs: 240 }}
+            maw={360}
           />
         )}
         <NumberInput
@@ -138,7 +138,7 @@ function SettingsForm({ settings }: { settings: DispersalSettings }) {
           allowNegative={false}
           clampBehavior="strict"
           error={tried && graceBad ? t('settings.numberRequired') : undefined}
-          w={{ base: '100%', xs: 240 }}
+          maw={360}
         />
         <Switch
           label={t('settings.notifyFamilies')}
@@ -165,6 +165,8 @@ function SettingsForm({ settings }: { settings: DispersalSettings }) {
 /** A kiosk just added: its pairing link and QR code, shown this once (only its hash is kept). */
 function PairingModal({ kiosk, onClose }: { kiosk: { name: string; pair_url: string }; onClose: () => void }) {
   const { t } = useTranslation(DISPERSAL_NS);
+  // The tablet scanning the code is another device: the link must carry this app's address.
+  const link = new URL(kiosk.pair_url, window.location.origin).href;
   return (
     <FormModal
       opened
@@ -179,12 +181,12 @@ function PairingModal({ kiosk, onClose }: { kiosk: { name: string; pair_url: str
         {t('kiosks.pairOnce')}
       </Alert>
       <Group justify="center">
-        <PairingQr text={kiosk.pair_url} label={t('kiosks.qrAlt', { name: kiosk.name })} />
+        <PairingQr text={link} label={t('kiosks.qrAlt', { name: kiosk.name })} />
       </Group>
-      <Code block dir="ltr" style={{ wordBreak: 'break-all' }} data-testid="kiosk-pair-url">
-        {kiosk.pair_url}
+      <Code block dir="ltr" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="kiosk-pair-url">
+        {link}
       </Code>
-      <CopyButton value={kiosk.pair_url} timeout={2000}>
+      <CopyButton value={link} timeout={2000}>
         {({ copied, copy }) => (
           <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={copy}>
             {copied ? t('kiosks.copied') : t('kiosks.copy')}
