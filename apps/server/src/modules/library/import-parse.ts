@@ -1,5 +1,5 @@
 import { ERROR_CODES, LIBRARY_IMPORT_MAX_RECORDS, LIBRARY_MESSAGES } from '@cue/contract';
-import { ISO2709, MARCXML } from '@natlibfi/marc-record-serializers';
+import { MARCXML } from '@natlibfi/marc-record-serializers';
 import { badRequest } from '../../platform/errors.js';
 import { readSheet } from '../imports/parse.js';
 
@@ -47,6 +47,7 @@ export interface ParsedFile {
 
 const RECORD_END = 0x1d;
 const FIELD_END = 0x1e;
+const SUBFIELD = 0x1f;
 
 const emptyRecord = (row: number): RawRecord => ({
   row,
@@ -163,6 +164,45 @@ function structuralProblem(rec: Buffer): string | null {
   return null;
 }
 
+/**
+ * One structurally checked ISO 2709 record read by its directory's byte offsets. The serializer's own
+ * reader (ISO2709.from) takes about 5 ms a record (it validates each against a JSON schema), 100 s for
+ * 20,000 records; this one reads the same fields in microseconds, and counts offsets in bytes as the
+ * standard does (a UTF-8 record's accented letters do not shift the fields after them).
+ */
+function readIso2709(rec: Buffer): MarcLike {
+  const leader = rec.subarray(0, 24).toString('latin1');
+  // Leader/09 'a' says UTF-8; otherwise MARC-8, whose ASCII reads the same (its diacritics do not).
+  const encoding: BufferEncoding = leader[9] === 'a' ? 'utf8' : 'latin1';
+  const base = Number(leader.slice(12, 17));
+  const fields: MarcField[] = [];
+  for (let d = 24; d + 12 <= base - 1; d += 12) {
+    const entry = rec.subarray(d, d + 12).toString('latin1');
+    const tag = entry.slice(0, 3);
+    const len = Number(entry.slice(3, 7));
+    const start = base + Number(entry.slice(7, 12));
+    // The field without its terminator.
+    let end = start + len;
+    if (rec[end - 1] === FIELD_END) end -= 1;
+    const data = rec.subarray(start, end);
+    if (tag.startsWith('00')) {
+      fields.push({ tag, value: data.toString(encoding) });
+      continue;
+    }
+    const subfields: { code: string; value: string }[] = [];
+    let from = data.indexOf(SUBFIELD);
+    while (from !== -1 && from < data.length) {
+      const next = data.indexOf(SUBFIELD, from + 1);
+      const chunk = data.subarray(from + 1, next === -1 ? data.length : next);
+      if (chunk.length)
+        subfields.push({ code: String.fromCharCode(chunk[0] ?? 0x20), value: chunk.subarray(1).toString(encoding) });
+      from = next;
+    }
+    fields.push({ tag, subfields });
+  }
+  return { leader, fields };
+}
+
 function parseIso2709(bytes: Buffer): ParsedFile {
   const records: RawRecord[] = [];
   const unreadable: Unreadable[] = [];
@@ -182,12 +222,8 @@ function parseIso2709(bytes: Buffer): ParsedFile {
       unreadable.push({ row: place, message: problem, excerpt });
       return;
     }
-    // Leader/09 'a' says UTF-8; otherwise MARC-8, whose ASCII reads the same (its diacritics do not).
-    const utf8 = body[9] === 0x61;
-    const text = body.subarray(0, body.length - 1).toString(utf8 ? 'utf8' : 'latin1');
     try {
-      const record = ISO2709.from(text, { fields: false, subfields: false, subfieldValues: false }) as unknown as MarcLike;
-      records.push(fromMarc(record, place));
+      records.push(fromMarc(readIso2709(body), place));
     } catch (err) {
       unreadable.push({ row: place, message: `The record could not be read: ${(err as Error).message}`, excerpt });
     }
