@@ -12,6 +12,7 @@ import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoDispersalIfEmpty } from './seed/dispersal.js';
 import { seedDemoGalleryIfEmpty } from './seed/gallery.js';
 import { seedDemoHistoryIfMissing } from './seed/history.js';
+import { seedDemoLibraryIfEmpty } from './seed/library.js';
 import { seedDemoPlanningIfEmpty } from './seed/planning.js';
 import { seedDemoStoriesIfEmpty } from './seed/stories.js';
 
@@ -55,6 +56,11 @@ async function main(): Promise<void> {
     await seedDemoDispersalIfEmpty(services, config.SEED_DEMO_HISTORY).catch((err) =>
       app.log.warn({ err }, 'demo drop-off not seeded'),
     );
+  // Its library: the loan rules, thirty picture books, Aarav's book due soon, Diya's overdue one and Vihaan waiting for it.
+  if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
+    await seedDemoLibraryIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo library not seeded'));
+  // Each school with the library gets its daily overdue notices on the queue (08:00 on its clock).
+  await services.loans.scheduleDailyNotices().catch((err) => app.log.warn({ err }, 'library notices not scheduled'));
   // The assistant's language engine (its model file and expressions), ready before the first message.
   warmUp();
 

@@ -522,3 +522,39 @@ describe('overdue loans and notices', () => {
     });
   });
 });
+
+describe("the demo's library", () => {
+  it('is seeded once through the services: books, rules, a loan due soon, an overdue loan and a reservation', async () => {
+    const fresh = await createTestApp();
+    try {
+      const { seedDemoLibraryIfEmpty, DEMO_BOOKS } = await import('../src/seed/library.js');
+      expect(await seedDemoLibraryIfEmpty(fresh.services)).toBe(true);
+      expect(await seedDemoLibraryIfEmpty(fresh.services)).toBe(false);
+      const items = await fresh.database.db.select().from(libraryItems).where(eq(libraryItems.schoolId, sunrise));
+      expect(items).toHaveLength(DEMO_BOOKS.length);
+      expect(items.filter((i) => i.language !== 'en').length).toBeGreaterThanOrEqual(4);
+      const rohanFresh = await parentToken(fresh, '9000000004');
+      const day = todayIn('UTC', fresh.clock.now());
+      const aaravs = expectResponse(
+        ROUTES.childLibrary,
+        await fresh.request({ method: 'GET', url: `/api/student/${aarav}/library`, headers: bearer(rohanFresh) }),
+      ).result;
+      expect(aaravs.loans.map((l) => [l.item.title, l.due_on, l.overdue])).toEqual([
+        ['The Gruffalo', wire(addDays(day, 4)), false],
+      ]);
+      const anitaFresh = await staffToken(fresh, '9000000002');
+      const overdue = expectResponse(
+        ROUTES.libraryOverdue,
+        await fresh.request({ method: 'GET', url: '/api/library/overdue', headers: bearer(anitaFresh) }),
+      ).result;
+      expect(overdue.map((l) => [l.student.id, l.item.title, l.days_overdue])).toEqual([[diya, 'Where the Wild Things Are', 3]]);
+      const waiting = expectResponse(
+        ROUTES.libraryReservationList,
+        await fresh.request({ method: 'GET', url: '/api/library/reservations/', headers: bearer(anitaFresh) }),
+      ).result;
+      expect(waiting.map((r) => [r.student.id, r.status, r.position])).toEqual([[vihaan, 'waiting', 1]]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
