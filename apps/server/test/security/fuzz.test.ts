@@ -5,6 +5,7 @@ import {
   CUE_EVENTS,
   CUE_TASK_ENDPOINTS,
   IMPORT_COLUMNS,
+  KIOSK_TOKEN_HEADER,
   ROUTES,
   type RouteDef,
   type RouteName,
@@ -21,6 +22,8 @@ import { bearer, createTestApp, type TestApp } from '../harness.js';
 import { type LocalOidcProvider, startOidcProvider } from '../oidc.js';
 import { sunriseAssessment } from '../support/assessment-fixtures.js';
 import { sunriseCarelog } from '../support/carelog-fixtures.js';
+import { type DispersalFixture, dispersalFixture } from '../support/dispersal-fixtures.js';
+import { sunriseLibrary } from '../support/library-fixtures.js';
 import { sunrisePlanning } from '../support/planning-fixtures.js';
 import {
   arbitraryFor,
@@ -46,7 +49,8 @@ import {
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? 15_009);
 
-type Caller = 'public' | 'owner' | 'admin' | 'teacher' | 'parent' | 'refresh';
+/** `kiosk`: a public route called with the token of a kiosk paired with Sunrise in its header. */
+type Caller = 'public' | 'kiosk' | 'owner' | 'admin' | 'teacher' | 'parent' | 'refresh';
 type Part = 'body' | 'query' | 'params';
 interface Case {
   caller: Caller;
@@ -79,6 +83,9 @@ let ids: string[] = [];
 let hints: Record<string, fc.Arbitrary<unknown>> = {};
 let png: Buffer;
 let schoolPermissions: Record<string, boolean> = {};
+let dispersal: DispersalFixture;
+/** The token of a kiosk paired through its route, kept for the kiosk caller (the fixture's kiosk may be revoked by a case). */
+let kioskToken = '';
 
 /** Routes that end or rotate the caller's session (or account): each case signs in afresh. */
 const SESSION_ENDING = new Set<RouteName>(['logout', 'switchSchool', 'renewRefreshToken', 'accessTokenActive']);
@@ -110,7 +117,7 @@ signIn.count = 0;
 
 const PHONES = { owner: '9000000001', admin: '9000000002', teacher: '9000000003', parent: '9000000004' } as const;
 async function tokenFor(caller: Caller, fresh: boolean): Promise<string | undefined> {
-  if (caller === 'public') return undefined;
+  if (caller === 'public' || caller === 'kiosk') return undefined;
   if (caller === 'refresh') return (await signIn(PHONES.parent)).parent_user?.refresh_token;
   if (!fresh) return tokens[caller];
   const result = await signIn(PHONES[caller]);
@@ -142,6 +149,8 @@ const callersOf = (def: RouteDef): Caller[] =>
         parent: ['parent'],
         any: ['admin', 'teacher', 'parent'],
       }[def.access] as Caller[]);
+/** A public route that reads the kiosk's header is called without a token and with a valid one. */
+const callersFor = (def: RouteDef): Caller[] => (def.access === 'public' && def.headers ? ['public', 'kiosk'] : callersOf(def));
 
 const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 const plausible: Record<string, string> = {
@@ -208,7 +217,7 @@ function casesFor(name: RouteName, def: RouteDef, index: number): Case[] {
   const paramsArb = params ? (realId ? fc.oneof(fc.constant({ id: realId }), arbitraryFor(params)) : arbitraryFor(params)) : none;
   const arb = fc
     .record({
-      caller: fc.constantFrom(...callersOf(def)),
+      caller: fc.constantFrom(...callersFor(def)),
       body: body ? arbitraryFor(body, { ids, hints }) : sendsBody && !file ? fc.constant({}) : none,
       query: querystring ? arbitraryFor(querystring, { ids, hints }) : none,
       params: paramsArb,
@@ -232,6 +241,11 @@ async function send(name: RouteName, def: RouteDef, c: Case) {
   const id = c.params && typeof c.params === 'object' && 'id' in c.params ? String(c.params.id) : 'ffffffffffffffffffffffff';
   const url = def.path.replace(':id', encodeUrlValue(id)) + queryString(c.query);
   const headers: Record<string, string> = token ? bearer(token) : {};
+  if (c.caller === 'kiosk') {
+    headers[KIOSK_TOKEN_HEADER] = kioskToken;
+    // Wrong codes are limited per kiosk and minute: each case starts with none, so it reaches the code's check.
+    await t.database.db.execute(sql`delete from kiosk_attempts`);
+  }
   if (c.files) {
     const form = multipart(c.files);
     return t.request({ method: def.method, url, headers: { ...headers, ...form.headers }, payload: form.payload });
@@ -370,6 +384,27 @@ beforeAll(async () => {
   // Aarav's entry), a reflection of Aarav and a report template; bodies name the current term.
   const { current_period: currentPeriod, ...assessment } = await sunriseAssessment(t);
   Object.assign(real, assessment);
+  // The library: an item with two copies (SUNLIB00001 on loan to Aarav, SUNLIB00002 on the shelf), his
+  // reservation and an import in preview. Drop-off and pick-up: a kiosk of Sunrise (its token is sent by
+  // the kiosk caller), Rohan's family code (he is the fuzz child's parent too), Aarav's check-in, an
+  // alert and a one-time pick-up person of today.
+  Object.assign(real, await sunriseLibrary(t));
+  dispersal = await dispersalFixture(t, {
+    school: demoId('school:sunrise'),
+    class: demoId('class:nurseryA'),
+    student: demoId('student:Aarav Sharma'),
+    parent: demoId('parent:9000000004'),
+    parentName: 'Rohan Sharma',
+    staff: demoId('user:9000000003'),
+    code: '4321',
+  });
+  kioskToken = (await made(ROUTES.kioskCreate.path, { name: 'Fuzz door' })).token;
+  Object.assign(real, {
+    kiosk: dispersal.kiosk,
+    dispersal_event: dispersal.dispersal_event,
+    dispersal_alert: dispersal.dispersal_alert,
+    one_time_pickup: dispersal.one_time_pickup,
+  });
   schoolPermissions = (await t.request({ method: 'GET', url: ROUTES.schoolPermissions.path, headers: admin })).json().result;
   ids = [
     ...Object.values(real).filter((v): v is string => Boolean(v)),
@@ -407,6 +442,17 @@ beforeAll(async () => {
     scale_id: fc.constant(real.grade_scale as string),
     category_id: fc.constant(real.grade_category as string),
     template_id: fc.constant(real.report_template as string),
+    // The library: its item, copies (by id and barcode) and loan.
+    item_id: fc.constant(real.library_item as string),
+    copy_ids: fc.constantFrom(real.library_copy as string, (real as Record<string, string>).library_copy_free as string),
+    loan_ids: fc.constant(real.library_loan as string),
+    barcode: fc.constantFrom('SUNLIB00001', 'SUNLIB00002'),
+    from_barcode: fc.constant('SUNLIB00001'),
+    to_barcode: fc.constant('SUNLIB00002'),
+    isbn: fc.constantFrom('978-0-306-40615-7', '0306406152', '9780306406158'),
+    // Drop-off and pick-up: Rohan, the family's code, its QR code's text and the one-time pick-up code.
+    parent_id: fc.constant(demoId('parent:9000000004')),
+    code: fc.constantFrom(dispersal.family_code, dispersal.family_qr, dispersal.one_time_code, '0000'),
   };
 }, 120_000);
 
