@@ -23,6 +23,7 @@ import {
   weekdayOf,
 } from '@cue/contract';
 import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
+import { TtlCache } from '../../platform/cache.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import { type EmailProvider, html } from '../../platform/email.js';
@@ -149,16 +150,22 @@ export class DispersalService {
 
   // ------------------------------------------------------------------ settings
 
+  /** Settings read by every check-in of the morning rush: kept 10 s (a save here clears them at once). */
+  private readonly settingsCache = new TtlCache<DispersalSettings>(10_000, 10_000);
+
   async settings(scope: Scope): Promise<DispersalSettings> {
-    staffSchool(scope);
+    const schoolId = staffSchool(scope);
+    const known = this.settingsCache.get(schoolId);
+    if (known) return { ...known };
     const row = await repo.settings(scope, this.db);
-    if (row) return presentSettings(row);
-    await repo.ensureSettings(scope, this.db);
-    return { ...DEFAULT_SETTINGS };
+    if (!row) await repo.ensureSettings(scope, this.db);
+    const settings = row ? presentSettings(row) : { ...DEFAULT_SETTINGS };
+    this.settingsCache.set(schoolId, settings);
+    return { ...settings };
   }
 
   async saveSettings(scope: Scope, body: DispersalSettings): Promise<DispersalSettings> {
-    staffSchool(scope);
+    this.settingsCache.delete(staffSchool(scope));
     await repo.saveSettings(scope, this.db, {
       healthQuestion: body.health_question?.trim() ? body.health_question.trim() : null,
       lateAfterMinutes: body.late_after_minutes,
@@ -483,7 +490,7 @@ export class DispersalService {
           throw new AppError(403, DISPERSAL_MESSAGES.pickupCodeInvalid, ERROR_CODES.pickupCodeInvalid);
       await repo.insertEvents(scope, tx, rows);
     });
-    await this.afterRecord(scope, rows, classFor, settings, at);
+    await this.afterRecord(scope, rows, classFor, settings, at, families);
     const written = await repo.eventsOfDay(scope, this.db, ids, at.today);
     const made = new Set(rows.map((r) => r.id));
     return written.filter((e) => made.has(e.event.id)).map((e) => presentEvent(e, byId.get(e.event.studentId)));
@@ -496,6 +503,7 @@ export class DispersalService {
     classFor: Map<string, ChildClass>,
     settings: DispersalSettings,
     at: SchoolNow,
+    families: repo.FamilyRow[],
   ): Promise<void> {
     const schoolId = staffSchool(scope);
     const weekday = weekdayOf(at.today);
@@ -530,6 +538,7 @@ export class DispersalService {
         adultName: r.adultName,
       })),
       at.now,
+      families,
     );
     if (settings.notify_families)
       for (const r of rows)
@@ -541,15 +550,17 @@ export class DispersalService {
     scope: Scope,
     events: { id: string; studentId: string; classId: string; kind: 'in' | 'out'; adultName: string }[],
     at: Date,
+    known?: repo.FamilyRow[],
   ): Promise<void> {
     if (events.length === 0) return;
     const schoolId = staffSchool(scope);
     const [families, staff] = await Promise.all([
-      repo.familiesOf(
-        scope,
-        this.db,
-        events.map((e) => e.studentId),
-      ),
+      known ??
+        repo.familiesOf(
+          scope,
+          this.db,
+          events.map((e) => e.studentId),
+        ),
       repo.classStaffUsers(scope, this.db, [...new Set(events.map((e) => e.classId))]),
     ]);
     for (const e of events)
