@@ -6,8 +6,8 @@ import {
   ERROR_CODES,
   LIBRARIAN,
   LIBRARY_MESSAGES,
+  type LibrarySettings,
   type Loan,
-  type LoanRule,
   type libraryStudentSchema,
   type loanQuerySchema,
   type noticesRequestSchema,
@@ -32,7 +32,7 @@ import type { ClassService } from '../classes/service.js';
 import type { SchoolService } from '../school/service.js';
 import { presentLoan, presentReservation, presentStudent } from './loan-presenter.js';
 import * as repo from './loan-repo.js';
-import type { LibraryService } from './service.js';
+import { type LibraryService, ruleForAge } from './service.js';
 
 /** The job that emails the families of loans just noticed (payload: school_id, user_id, loan_ids). */
 export const LIBRARY_NOTICE_JOB = 'library.notice-email';
@@ -45,29 +45,6 @@ const DAILY_MINUTE = 8 * 60;
 /** A loan still overdue is noticed again at most once a week. */
 const RENOTICE_DAYS = 7;
 const HISTORY = 10;
-
-/** What the loans read of the school's library settings (the defaults until a librarian saves them). */
-export interface LoanRules {
-  rules: LoanRule[];
-  default_loan_days: number;
-  default_max_loans: number;
-  default_max_renewals: number;
-  overdue_notices: boolean;
-  notice_after_days: number;
-}
-export type AppliedRule = { loan_days: number; max_loans: number; max_renewals: number };
-
-/** The rule of the age group that covers the age; a child no rule covers (or with no date of birth) gets the defaults. */
-export function ruleForAge(settings: LoanRules, age: number | null): AppliedRule {
-  const rule = age === null ? undefined : settings.rules.find((r) => r.age_min <= age && age <= r.age_max);
-  return rule
-    ? { loan_days: rule.loan_days, max_loans: rule.max_loans, max_renewals: rule.max_renewals }
-    : {
-        loan_days: settings.default_loan_days,
-        max_loans: settings.default_max_loans,
-        max_renewals: settings.default_max_renewals,
-      };
-}
 
 /** Whole years from a date of birth to a day (both ISO). */
 export function ageOn(dateOfBirth: string | null, day: string): number | null {
@@ -121,8 +98,11 @@ export class LoanService {
     return todayIn(await this.school.timeZone(scope, scope.kind === 'staff' ? undefined : schoolId), this.clock.now());
   }
 
-  /** The school's loan rules (a family: the school of the child), and its daily notices kept on the queue. */
-  async rules(scope: Scope, schoolId?: string): Promise<LoanRules> {
+  /**
+   * The school's library settings (a family: the school of the child, which the catalogue's
+   * `settings`, a staff read, does not reach), and its daily notices kept on the queue.
+   */
+  async rules(scope: Scope, schoolId?: string): Promise<LibrarySettings> {
     const school = schoolId ?? staffSchool(scope);
     const row = await repo.settings(scope, this.db, school);
     if (scope.kind === 'staff') await this.ensureDaily(school);
@@ -133,13 +113,20 @@ export class LoanService {
       default_max_renewals: row?.defaultMaxRenewals ?? 1,
       overdue_notices: row?.overdueNotices ?? true,
       notice_after_days: row?.noticeAfterDays ?? 1,
+      barcode_prefix: row?.barcodePrefix ?? 'LIB',
+      next_barcode: row?.nextBarcode ?? 1,
     };
   }
 
   /** The rule that applies to each of these children today (by their age from the record's date of birth). */
   private async rulesOf(scope: Scope, studentIds: readonly string[], today: string, schoolId?: string) {
     const [settings, births] = await Promise.all([this.rules(scope, schoolId), this.children.birthDatesOf(scope, studentIds)]);
-    return new Map(studentIds.map((id) => [id, ruleForAge(settings, ageOn(births.get(id) ?? null, today))]));
+    return new Map(
+      studentIds.map((id) => {
+        const { loan_days, max_loans, max_renewals } = ruleForAge(settings, ageOn(births.get(id) ?? null, today));
+        return [id, { loan_days, max_loans, max_renewals }];
+      }),
+    );
   }
 
   /**
