@@ -17,7 +17,14 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconAlertTriangle, IconBackspace, IconCircleCheck, IconLogin2, IconLogout2 } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBackspace,
+  IconCircleCheck,
+  IconLogin2,
+  IconLogout2,
+  IconUserQuestion,
+} from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
@@ -87,6 +94,8 @@ function tokenFromAddress(): string | null {
  */
 export default function KioskPage() {
   const [token, setToken] = useState<string | null>(tokenFromAddress);
+  // The school stopped knowing this tablet while it was in use: the pairing screen says so.
+  const [revoked, setRevoked] = useState(false);
   const session = useQuery({
     queryKey: ['kiosk', 'session', token],
     queryFn: ({ signal }) => kioskSession(token ?? '', signal),
@@ -103,6 +112,7 @@ export default function KioskPage() {
 
   const pair = (next: string) => {
     saveKioskToken(next);
+    setRevoked(false);
     setToken(next);
   };
 
@@ -110,9 +120,16 @@ export default function KioskPage() {
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)" data-testid="kiosk">
       <Container size={1100} py="md" px={{ base: 'sm', sm: 'lg' }}>
         {!token || unpaired ? (
-          <NotPaired onPair={pair} refused={unpaired} />
+          <NotPaired onPair={pair} refused={unpaired || revoked} />
         ) : session.data ? (
-          <Kiosk token={token} session={session.data} onUnpaired={() => setToken(null)} />
+          <Kiosk
+            token={token}
+            session={session.data}
+            onUnpaired={() => {
+              setRevoked(true);
+              setToken(null);
+            }}
+          />
         ) : session.isError ? (
           <Stack align="center" gap="md" py="xl">
             <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={errorText(session.error)} />
@@ -731,6 +748,7 @@ function ChildrenStep({
                   selected={collector === 'other'}
                   onSelect={() => setCollector('other')}
                   name={t('collect.other')}
+                  icon={<IconUserQuestion size={28} aria-hidden />}
                 />
               )}
             </SimpleGrid>
@@ -775,12 +793,15 @@ function CollectorChoice({
   onSelect,
   name,
   photo,
+  icon,
   children,
 }: {
   selected: boolean;
   onSelect: () => void;
   name: string;
   photo?: string | null;
+  /** Shown instead of the person's initials (someone not known yet). */
+  icon?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -798,7 +819,7 @@ function CollectorChoice({
     >
       <Group gap="sm" wrap="nowrap">
         <Avatar src={photo ?? null} size={56} radius="xl" color="indigo" alt="" aria-hidden>
-          {initials({ first_name: name, last_name: '' })}
+          {icon ?? initials({ first_name: name, last_name: '' })}
         </Avatar>
         <Stack gap={0} miw={0}>
           <Text fz="lg" fw={700}>
