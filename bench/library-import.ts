@@ -28,6 +28,7 @@ import { seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
 import { arg, machine, root, saveResults, signIn } from './lib.js';
 
 const round = (n: number) => Math.round(n * 10) / 10;
+const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
 const mib = (bytes: number) => round(bytes / 2 ** 20);
 
 interface Field {
@@ -140,7 +141,7 @@ export async function libraryImportBench(options: { records?: number } = {}) {
   try {
     const building = performance.now();
     const file = marcFile(count);
-    const buildSeconds = round((performance.now() - building) / 100) / 10;
+    const buildSeconds = seconds(performance.now() - building);
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -156,7 +157,7 @@ export async function libraryImportBench(options: { records?: number } = {}) {
     const previewRes = await fetch(`${url}/api/library/imports/`, { method: 'POST', headers: auth, body: form });
     if (!previewRes.ok) throw new Error(`preview: ${previewRes.status} ${await previewRes.text()}`);
     const previewed = ((await previewRes.json()) as { result: LibraryImport }).result;
-    const previewSeconds = round((performance.now() - started) / 100) / 10;
+    const previewSeconds = seconds(performance.now() - started);
     const previewMem = previewMemory.stop();
 
     const commitMemory = sampler();
@@ -170,7 +171,7 @@ export async function libraryImportBench(options: { records?: number } = {}) {
       const res = await fetch(`${url}/api/library/imports/${previewed.id}`, { headers: auth });
       done = ((await res.json()) as { result: LibraryImport }).result;
     }
-    const commitSeconds = round((performance.now() - started) / 100) / 10;
+    const commitSeconds = seconds(performance.now() - started);
     const commitMem = commitMemory.stop();
     const maxRssEnd = process.resourceUsage().maxRSS * 1024;
 

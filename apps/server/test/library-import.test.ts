@@ -112,6 +112,19 @@ describe('MARC21 imports', () => {
     ).toBe('done');
   });
 
+  it('commits a large file as a job: answered at once, done once the job ran', async () => {
+    const { marcFile } = await import('../../../bench/library-import.js');
+    const result = await preview(marcFile(1200), 'large.mrc');
+    expect(result).toMatchObject({ total: 1200, valid: 1200, refused: 0 });
+    const started = expectResponse(ROUTES.libraryImportCommit, await commit(result.id)).result;
+    expect(started).toMatchObject({ status: 'importing', created_items: 0 });
+    expect((await commit(result.id)).statusCode).toBe(409);
+    await t.services.jobs.runDue();
+    const done = expectResponse(ROUTES.libraryImportGet, await req('GET', `/api/library/imports/${result.id}`, anita)).result;
+    expect(done).toMatchObject({ status: 'done', progress: 100, created_items: 1200, created_copies: 1200 });
+    expect((await search('BENCH-1200')).total).toBe(1);
+  });
+
   it('adds copies to the items whose ISBN is already in the catalogue', async () => {
     const result = await preview(fixture('one.dat'), 'one.dat');
     expect(result.preview[0]).toMatchObject({ title: 'ActivePerl with ASP and ADO', existing: false });
