@@ -132,10 +132,9 @@ export function CheckDialog({
       onClose();
     };
     const failed = (err: unknown) => {
-      if (isDoorRefusal(err)) {
-        setRefusal(errorText(err));
-        toast.error(errorText(err), t('check.refusedTitle'));
-      } else setError(errorText(err));
+      // Said big inside the dialog; the office's alert reaches every member of staff by the shell's notice.
+      if (isDoorRefusal(err)) setRefusal(errorText(err));
+      else setError(errorText(err));
     };
     if (mode === 'in')
       checkIn.mutate(
@@ -291,7 +290,7 @@ export function CheckDialog({
       {asked && (
         <Stack gap="xs">
           <Radio.Group
-            label={healthQuestion}
+            label={<span dir="auto">{healthQuestion}</span>}
             withAsterisk
             value={health}
             onChange={(v) => setHealth(v as 'yes' | 'no')}

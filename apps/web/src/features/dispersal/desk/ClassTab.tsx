@@ -16,7 +16,7 @@ function Count({ label, value, color }: { label: string; value: string; color: s
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz={28} fw={800} c={color} lh={1.2}>
+      <Text fz={{ base: 20, xs: 28 }} fw={800} c={color} lh={1.2}>
         {value}
       </Text>
     </Paper>

@@ -89,6 +89,8 @@ function SettingsForm({ settings }: { settings: DispersalSettings }) {
             description={t('settings.healthQuestionHint')}
             value={question}
             onChange={(e) => setQuestion(e.currentTarget.value)}
+            // The school writes it in its own language, whatever the reader's.
+            dir="auto"
             maxLength={300}
             autosize
             minRows={2}
