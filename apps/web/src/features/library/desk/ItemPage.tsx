@@ -1,24 +1,11 @@
 import { PAGE_PATHS } from '@cue/contract';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBookmarkPlus, IconEdit, IconHistory, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Pager } from '../../../components/Pager';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { fullName } from '../../../lib/format';
 import { toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
@@ -149,9 +136,9 @@ function ItemCard({ item }: { item: LibraryItem }) {
         {item.tags.length > 0 && (
           <Group gap={6} aria-label={t('item.tags')}>
             {item.tags.map((tag) => (
-              <Badge key={tag} variant="outline" color="gray" tt="none">
+              <SoftBadge key={tag} color="gray">
                 {tag}
-              </Badge>
+              </SoftBadge>
             ))}
           </Group>
         )}
