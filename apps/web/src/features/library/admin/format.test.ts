@@ -37,6 +37,8 @@ describe('library management helpers', () => {
     expect(libraryText('Enter a valid ISBN-10 or ISBN-13')).toBe('Enter a valid ISBN-10 or ISBN-13');
     expect(libraryText('Row has no title')).toBe('Row has no title');
     expect(libraryText(null)).toBe('');
+    expect(libraryText('Enter a valid ISBN-10 or ISBN-13 (123)')).toBe('Enter a valid ISBN-10 or ISBN-13 (123)');
+    expect(libraryText('Something else (123)')).toBe('Something else (123)');
   });
 
   it('writes refusals as a CSV with quoting and formula guard', () => {

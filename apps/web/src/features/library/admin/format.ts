@@ -79,7 +79,11 @@ const BY_TEXT = new Map<string, LibraryMessage>(
 export function libraryText(text: string | null | undefined): string {
   if (!text) return '';
   const name = BY_TEXT.get(text);
-  return name ? libraryMessage(name) : text;
+  if (name) return libraryMessage(name);
+  // An import's refusal may add what it read after the sentence: "Enter a valid ISBN-10 or ISBN-13 (123)".
+  const detailed = /^(.*?) (\(.*\))$/.exec(text);
+  const base = detailed?.[1] ? BY_TEXT.get(detailed[1]) : undefined;
+  return base && detailed ? `${libraryMessage(base)} ${detailed[2]}` : text;
 }
 
 /** A value in a CSV cell: quoted when it holds a comma, a quote or a line break; a leading =, +, - or @ kept as text. */
