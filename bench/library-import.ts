@@ -13,6 +13,13 @@
  * valid one of its own (978-0-306-NNNNN-C), its title numbered and a 952 $p barcode (BENCH-n), so every
  * record makes a new item and a copy. Memory: `process.memoryUsage()` (RSS and heap used) sampled every
  * 50 ms during each step, and `process.resourceUsage().maxRSS` before and after.
+ *
+ * Measured 27-11-2026 (2 shared cores, Intel Xeon, Node 20, embedded PGlite), 20,000 records, a 20.1 MiB
+ * file, every record valid (20,000 items and 20,000 copies made):
+ *   preview 10.6 s (13.2 s in a first run) — RSS 1009 → 1070 MiB, heap 118 → 173 MiB;
+ *   commit 18.7 s from the request to the job done (25.5 s in a first run, then inline in the request) —
+ *   RSS 897 → 1149 MiB, heap 152 → 400 MiB; maxRSS 1076 MiB before, 1149 MiB after (the embedded
+ *   database holds most of the RSS). Hence imports of more than 1,000 records commit as a job.
  */
 import fs from 'node:fs';
 import os from 'node:os';
