@@ -12,7 +12,6 @@ import {
   librarySettings,
   parentChildren,
   parents,
-  schools,
   students,
   users,
 } from '../../platform/db/schema.js';
@@ -49,8 +48,15 @@ export async function settings(scope: Scope, q: Queryable, schoolId = schoolOf(s
 }
 
 /** Every school, for the daily notices' jobs put on the queue at start. */
-export async function allSchoolIds(q: Queryable): Promise<string[]> {
-  return (await q.select({ id: schools.id }).from(schools)).map((r) => r.id);
+/**
+ * The schools that send overdue notices, read at start before any request (so before any scope: the
+ * marker says so, as the kiosk's token lookup does); a school gets its settings row on first use.
+ */
+export async function schoolsSendingNotices(scope: 'system', q: Queryable): Promise<string[]> {
+  void scope;
+  return (
+    await q.select({ id: librarySettings.schoolId }).from(librarySettings).where(eq(librarySettings.overdueNotices, true))
+  ).map((r) => r.id);
 }
 
 // ---------------------------------------------------------------- copies
@@ -253,8 +259,8 @@ export async function openLoanOfCopy(scope: Scope, q: Queryable, copyId: string)
   return row ?? null;
 }
 
-export async function insertLoan(q: Queryable, row: typeof libraryLoans.$inferInsert): Promise<void> {
-  await q.insert(libraryLoans).values(row);
+export async function insertLoan(scope: Scope, q: Queryable, row: typeof libraryLoans.$inferInsert): Promise<void> {
+  await q.insert(libraryLoans).values({ ...row, schoolId: schoolOf(scope) });
 }
 
 /** Changes an open loan; false when it was closed meanwhile (or `renewals` moved on). */
@@ -424,8 +430,8 @@ export async function queues(scope: Scope, q: Queryable, itemIds: readonly strin
   return out;
 }
 
-export async function insertReservation(q: Queryable, row: typeof libraryReservations.$inferInsert): Promise<void> {
-  await q.insert(libraryReservations).values(row);
+export async function insertReservation(scope: Scope, q: Queryable, row: typeof libraryReservations.$inferInsert): Promise<void> {
+  await q.insert(libraryReservations).values({ ...row, schoolId: schoolOf(scope) });
 }
 
 export async function setReservation(

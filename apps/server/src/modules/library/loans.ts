@@ -179,7 +179,7 @@ export class LoanService {
     const id = newId();
     try {
       await this.db.transaction(async (tx) => {
-        await repo.insertLoan(tx, {
+        await repo.insertLoan(scope, tx, {
           id,
           schoolId: staffSchool(scope),
           copyId: copy.id,
@@ -394,7 +394,7 @@ export class LoanService {
       const kept = shelf
         ? await repo.setCopy(scope, tx, shelf, { status: 'reserved', reservedFor: body.student_id }, ['available'])
         : false;
-      await repo.insertReservation(tx, {
+      await repo.insertReservation(scope, tx, {
         id,
         schoolId: staffSchool(scope),
         itemId: body.item_id,
@@ -575,7 +575,7 @@ export class LoanService {
 
   /** At start: each school with the library gets its daily run of overdue notices on the queue. */
   async scheduleDailyNotices(): Promise<void> {
-    for (const schoolId of await repo.allSchoolIds(this.db))
+    for (const schoolId of await repo.schoolsSendingNotices('system', this.db))
       if ((await this.scopes.featuresOf(schoolId)).has('library_management')) await this.ensureDaily(schoolId);
   }
 
