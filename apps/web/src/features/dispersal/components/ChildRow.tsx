@@ -44,19 +44,20 @@ export function Flags({ child }: { child: ChildDay }) {
   return (
     <>
       {child.checked_in?.late && (
-        <Badge color="orange" variant="light" data-testid="dispersal-late">
+        <SoftBadge color="orange" data-testid="dispersal-late">
           {t('late')}
-        </Badge>
+        </SoftBadge>
       )}
       {(child.late_pickup || child.checked_out?.late) && (
-        <Badge color="red" variant="light" data-testid="dispersal-late-pickup">
+        <SoftBadge color="red" data-testid="dispersal-late-pickup">
           {t('latePickup')}
-        </Badge>
+        </SoftBadge>
       )}
       {health && (
         <Tooltip label={child.checked_in?.health_note || t('healthFlag')} multiline maw={280}>
           <Badge
-            color="red"
+            // White on red.8 keeps 4.5:1 (red.6 does not).
+            color="red.8"
             variant="filled"
             leftSection={<IconHeartbeat size={12} aria-hidden />}
             data-testid="dispersal-health"
@@ -91,9 +92,9 @@ export function Expected({ child }: { child: ChildDay }) {
             {person.relationship ? ` (${person.relationship})` : ''}
           </Text>
           {person.kind === 'one_time' && (
-            <Badge size="xs" color="grape" variant="light">
+            <SoftBadge size="xs" color="grape">
               {t('oneTime')}
-            </Badge>
+            </SoftBadge>
           )}
         </Group>
       ))}
@@ -161,7 +162,8 @@ export function ChildRow({
             {child.status === 'in' && (
               <Button
                 size={big ? 'lg' : 'sm'}
-                color="blue"
+                // The darker shade: white on Mantine's blue.6 is 3.6:1, under the 4.5:1 small text needs.
+                color="blue.8"
                 leftSection={<IconLogout size={18} aria-hidden />}
                 onClick={() => onCheck('out')}
                 aria-label={t('row.checkOut', { name })}

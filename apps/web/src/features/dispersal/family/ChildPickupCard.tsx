@@ -7,7 +7,7 @@ import {
   isoFromDdmmyyyy,
   type OneTimePickup,
 } from '@cue/contract';
-import { Alert, Avatar, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Avatar, Box, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconPlus, IconShare, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -179,7 +179,7 @@ function Card({ studentId, firstName, onPropose }: CardProps) {
           <Paper key={p.id} withBorder radius="md" p="xs" data-testid="one-time-pickup">
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Stack gap={0} miw={0}>
-                <Text fz="sm" fw={600}>
+                <Text fz="sm" fw={600} id={`one-time-${p.id}`}>
                   <bdi>{p.name}</bdi>
                   {p.relationship && (
                     <Text span c="dimmed" fz="sm">
@@ -202,7 +202,7 @@ function Card({ studentId, firstName, onPropose }: CardProps) {
                 >
                   {p.code}
                 </Text>
-                <Button size="xs" variant="light" onClick={() => setShown(p)} aria-label={t('oneTime.showOf', { name: p.name })}>
+                <Button size="xs" variant="light" onClick={() => setShown(p)} aria-describedby={`one-time-${p.id}`}>
                   {t('oneTime.show')}
                 </Button>
                 {a.can_add_one_time && (
@@ -211,7 +211,8 @@ function Card({ studentId, firstName, onPropose }: CardProps) {
                     variant="subtle"
                     color="red"
                     onClick={() => setCancelling(p)}
-                    aria-label={t('oneTime.cancelOf', { name: p.name })}
+                    // The button is named by its visible words (a voice user says what they see); the person describes it.
+                    aria-describedby={`one-time-${p.id}`}
                   >
                     {t('oneTime.cancel')}
                   </Button>
@@ -323,8 +324,9 @@ function Recent({ events }: { events: DispersalEvent[] }) {
           {t('recent.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
-          <Table fz="sm" verticalSpacing={4} data-testid="pickup-recent">
+        // A region of its own that the keyboard reaches: on a phone the table scrolls sideways.
+        <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('recent.title')}>
+          <Table fz="sm" verticalSpacing={4} miw={360} data-testid="pickup-recent">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('recent.day')}</Table.Th>
@@ -353,7 +355,7 @@ function Recent({ events }: { events: DispersalEvent[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
     </Stack>
   );
@@ -478,7 +480,14 @@ function PickupCodeModal({ pickup, onClose }: { pickup: OneTimePickup; onClose: 
     }
   };
   return (
-    <Modal opened onClose={onClose} title={t('oneTime.codeTitle', { name: pickup.name })} centered size="md">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('oneTime.codeTitle', { name: pickup.name })}
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': t('oneTime.close') }}
+    >
       <Stack gap="md" align="center" data-testid="one-time-code">
         <Text ta="center">{t('oneTime.codeFor', { child: fullName(pickup.student), day })}</Text>
         <Text fz={48} fw={800} dir="ltr" lh={1} style={{ letterSpacing: '0.18em' }} data-testid="one-time-code-digits">

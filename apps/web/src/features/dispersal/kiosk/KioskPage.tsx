@@ -835,7 +835,8 @@ function CollectorChoice({
 function Done({ mode, events, onHome }: { mode: Mode; events: DispersalEvent[]; onHome: () => void }) {
   const { t } = useTranslation(KIOSK_NS);
   return (
-    <Paper radius="lg" p="xl" bg="teal.7" c="white" role="status" data-testid="kiosk-done">
+    // teal.9: white text on teal.7 is under 3:1, too pale for the screen's smaller lines.
+    <Paper radius="lg" p="xl" bg="teal.9" c="white" role="status" data-testid="kiosk-done">
       <Stack align="center" gap="lg">
         <IconCircleCheck size={96} aria-hidden />
         {events.map((e) => (
@@ -846,7 +847,7 @@ function Done({ mode, events, onHome }: { mode: Mode; events: DispersalEvent[]; 
           </Text>
         ))}
         <Text fz="xl">{mode === 'in' ? t('done.byeIn') : t('done.byeOut')}</Text>
-        <Button size="xl" h={TOUCH} variant="white" color="teal" onClick={onHome}>
+        <Button size="xl" h={TOUCH} variant="white" color="teal.9" onClick={onHome}>
           {t('done.finish')}
         </Button>
       </Stack>
