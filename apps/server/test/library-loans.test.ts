@@ -73,6 +73,13 @@ const giveBack = (token: string, barcode: string, extra: object = {}) =>
 const lend = async (token: string, barcode: string, student: string) =>
   expectResponse(ROUTES.libraryCheckout, await checkout(token, barcode, student)).result;
 
+/** The demo's classes meet Monday to Friday: a due day on a weekend moves to the Monday after. */
+const schoolDay = (iso: string): string => {
+  let day = iso;
+  while ([0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) day = addDays(day, 1);
+  return day;
+};
+
 let moonbeamLoan = '';
 let moonbeamReservation = '';
 let moonbeamCopy = '';
@@ -219,7 +226,7 @@ describe('lending and taking back', () => {
     const second = await checkout(tara, 'MOON-S1', aarav);
     expect([second.statusCode, second.json().code]).toEqual([409, ERROR_CODES.loanLimit]);
     // Ira (5): two loans for two weeks.
-    expect((await lend(anita, 'CAT-1', ira)).due_on).toBe(wire(addDays(today, 14)));
+    expect((await lend(anita, 'CAT-1', ira)).due_on).toBe(wire(schoolDay(addDays(today, 14))));
     await lend(neha, 'WILD-1', ira);
     expect((await checkout(neha, 'GRU-2', ira)).json().code).toBe(ERROR_CODES.loanLimit);
     // Vihaan (four: two loans) may not take a second copy of the same book.
@@ -231,7 +238,31 @@ describe('lending and taking back', () => {
       LIBRARY_MESSAGES.alreadyBorrowed,
     ]);
     // A due date of its own, today or later.
-    expect((await lend(tara, 'GRU-2', diya)).due_on).toBe(wire(addDays(today, 14)));
+    expect((await lend(tara, 'GRU-2', diya)).due_on).toBe(wire(schoolDay(addDays(today, 14))));
+  });
+
+  it('makes a loan due on a day the school is open: a holiday on the due day moves it to the next school day', async () => {
+    const ananya = demoId('student:Ananya Iyer');
+    await item('holiday', 'Holiday book', ['HOL-1']);
+    const first = await lend(anita, 'HOL-1', ananya);
+    expect((await giveBack(anita, 'HOL-1')).statusCode).toBe(200);
+    const due = wire(first.due_on);
+    expect(schoolDay(due)).toBe(due);
+    const holiday = expectResponse(
+      ROUTES.calendarCreate,
+      await req('POST', '/api/calendar/', anita, {
+        title: 'Closed',
+        start_date: first.due_on,
+        end_date: first.due_on,
+        is_holiday: true,
+      }),
+    ).result;
+    try {
+      expect((await lend(anita, 'HOL-1', ananya)).due_on).toBe(wire(schoolDay(addDays(due, 1))));
+    } finally {
+      expect((await giveBack(anita, 'HOL-1')).statusCode).toBe(200);
+      expect((await req('DELETE', `/api/calendar/${holiday.id}`, anita)).statusCode).toBe(200);
+    }
   });
 
   it('takes a copy back whoever lent it, and a damaged copy goes to repair with its note', async () => {
@@ -340,7 +371,7 @@ describe('reservations and renewals', () => {
     ).result.items;
     if (!cat) throw new Error('no loan');
     const renewed = expectResponse(ROUTES.libraryRenew, await req('POST', `/api/library/loans/${cat.id}/renew`, neha)).result;
-    expect(renewed).toMatchObject({ renewals: 1, due_on: wire(addDays(today, 28)) });
+    expect(renewed).toMatchObject({ renewals: 1, due_on: wire(schoolDay(addDays(schoolDay(addDays(today, 14)), 14))) });
     const again = await req('POST', `/api/library/loans/${cat.id}/renew`, neha);
     expect([again.statusCode, again.json().code]).toEqual([409, ERROR_CODES.renewLimit]);
     expect((await req('POST', `/api/library/loans/${cat.id}/renew`, tara)).statusCode).toBe(403);
@@ -407,7 +438,10 @@ describe("the child's library", () => {
     await lend(tara, 'GRU-1', aarav);
     const mine = expectResponse(ROUTES.childLibrary, await req('GET', `/api/student/${aarav}/library`, rohan)).result;
     expect(mine.loans).toEqual([
-      expect.objectContaining({ item: expect.objectContaining({ title: 'The Gruffalo' }), due_on: wire(addDays(today, 7)) }),
+      expect.objectContaining({
+        item: expect.objectContaining({ title: 'The Gruffalo' }),
+        due_on: wire(schoolDay(addDays(today, 7))),
+      }),
     ]);
     expect(mine.loans[0]?.abilities).toEqual({ can_return: false, can_renew: false, can_mark_lost: false });
     expect(mine.history.map((l) => l.item.title)).toEqual(['The Gruffalo']);

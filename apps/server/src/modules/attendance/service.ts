@@ -383,6 +383,24 @@ export class AttendanceService {
     return first.schoolId;
   }
 
+  /**
+   * The first day from `fromIso` on which one of these classes meets (its weekdays, no holiday for it),
+   * looking two weeks ahead; `fromIso` itself when none does (a class with no days set).
+   */
+  async nextClassDay(auth: Scope, classIds: readonly string[], fromIso: string): Promise<string> {
+    const to = addDays(fromIso, 14);
+    const classes = await Promise.all(
+      [...new Set(classIds)].map(async (id) => ({
+        days: (await this.classes.detail(auth, id)).classes_days,
+        off: await repo.holidays(auth, this.db, id, fromIso, to),
+      })),
+    );
+    for (let day = fromIso; day <= to; day = addDays(day, 1))
+      if (classes.some((c) => c.days.includes(weekdayOf(day)) && !c.off.some((h) => h.startDate <= day && day <= h.endDate)))
+        return day;
+    return fromIso;
+  }
+
   /** How far each class's day got (complete, marked but open, not marked). */
   async dayStates(auth: Scope, classIds: string[], iso: string): Promise<Map<string, DayState>> {
     const [complete, marks] = await Promise.all([

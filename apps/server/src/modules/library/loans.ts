@@ -27,6 +27,7 @@ import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { wallClock, zonedToInstant } from '../../platform/zoned.js';
+import type { AttendanceService } from '../attendance/service.js';
 import type { ChildRecordService } from '../children/service.js';
 import type { ClassService } from '../classes/service.js';
 import type { SchoolService } from '../school/service.js';
@@ -85,6 +86,7 @@ export class LoanService {
     readonly jobs: JobQueue,
     readonly email: EmailProvider,
     readonly events: EventBus,
+    readonly attendance: AttendanceService,
   ) {
     jobs.handle(LIBRARY_NOTICE_JOB, (payload) => this.emailNotices(payload));
     jobs.handle(LIBRARY_DAILY_NOTICES_JOB, async (payload) => {
@@ -155,6 +157,12 @@ export class LoanService {
 
   // ---------------------------------------------------------------- lending
 
+  /** A due day the child's class meets on: a loan due on a weekend or a holiday is due the next school day. */
+  private async dueDay(scope: Scope, studentId: string, day: string): Promise<string> {
+    const classIds = (await scope.childrenInSchool([studentId])).get(studentId) ?? [];
+    return classIds.length ? this.attendance.nextClassDay(scope, classIds, day) : day;
+  }
+
   /** Lends the scanned copy to a child the caller reaches. */
   async checkout(scope: Scope, body: z.infer<typeof checkoutRequestSchema>): Promise<Loan> {
     staffSchool(scope);
@@ -171,7 +179,7 @@ export class LoanService {
     if ((counts?.open ?? 0) >= rule.max_loans) throw new AppError(409, LIBRARY_MESSAGES.loanLimit, ERROR_CODES.loanLimit);
     if (await repo.openLoanOfItem(scope, this.db, body.student_id, copy.itemId))
       throw notAvailable(LIBRARY_MESSAGES.alreadyBorrowed);
-    let due = addDays(today, rule.loan_days);
+    let due = await this.dueDay(scope, body.student_id, addDays(today, rule.loan_days));
     if (body.due_on) {
       due = isoFromWire(body.due_on, 'due_on');
       if (due < today) throw badRequest(LIBRARY_MESSAGES.dueInPast, ERROR_CODES.validation, 'due_on');
@@ -248,7 +256,11 @@ export class LoanService {
     const waiting = (await repo.queues(scope, this.db, [row.loan.itemId])).get(row.loan.itemId) ?? [];
     if (waiting.some((w) => w.studentId !== row.loan.studentId))
       throw new AppError(409, LIBRARY_MESSAGES.renewReserved, ERROR_CODES.renewLimit);
-    const due = addDays(row.loan.dueOn > today ? row.loan.dueOn : today, rule.loan_days);
+    const due = await this.dueDay(
+      scope,
+      row.loan.studentId,
+      addDays(row.loan.dueOn > today ? row.loan.dueOn : today, rule.loan_days),
+    );
     const done = await repo.updateOpenLoan(
       scope,
       this.db,

@@ -194,7 +194,7 @@ export function createServices(deps: AppDeps) {
   const studentRecord = new StudentRecordService(db, assessment, evidence, gradebook, reflections, attendance, () => carelog);
   // The library and drop-off and pick-up (issue 24): one line per service.
   const library = new LibraryService(db, clock, school, exports, storage);
-  const loans = new LoanService(db, clock, library, school, classes, children, scopes, jobs, email, events);
+  const loans = new LoanService(db, clock, library, school, classes, children, scopes, jobs, email, events, attendance);
   const libraryImports = new LibraryImportService(db, clock, library, jobs, scopes);
   const dispersal = new DispersalService(db, clock, school, classes, attendance, children, scopes, jobs, email, events, roles);
   const kiosks = new KioskService(db, clock, dispersal, config.PUBLIC_URL);
