@@ -1,5 +1,5 @@
 import { pagePath } from '@cue/contract';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconFlag, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,8 @@ export function LoanActions({ loan }: { loan: Loan }) {
   const { can_return, can_renew, can_mark_lost } = loan.abilities;
   if (!can_return && !can_renew && !can_mark_lost) return null;
   const title = loan.item.title;
+  // Each button's name is its visible word followed by the title (hidden), so that the name a screen
+  // reader or voice control uses always contains what is seen, in every language's wording.
   return (
     <Group gap="xs" wrap="wrap">
       {can_return && (
@@ -40,9 +42,9 @@ export function LoanActions({ loan }: { loan: Loan }) {
             setError(null);
             setReturning(true);
           }}
-          aria-label={t('loans.returnOf', { title })}
         >
           {t('loans.return')}
+          <VisuallyHidden>{` ${title}`}</VisuallyHidden>
         </Button>
       )}
       {can_renew && (
@@ -51,7 +53,6 @@ export function LoanActions({ loan }: { loan: Loan }) {
           variant="default"
           leftSection={<IconRefresh size={14} aria-hidden />}
           loading={renew.isPending}
-          aria-label={t('loans.renewOf', { title })}
           onClick={async () => {
             try {
               const answer = await renew.mutateAsync(loan.id);
@@ -62,6 +63,7 @@ export function LoanActions({ loan }: { loan: Loan }) {
           }}
         >
           {t('loans.renew')}
+          <VisuallyHidden>{` ${title}`}</VisuallyHidden>
         </Button>
       )}
       {can_mark_lost && (
@@ -70,13 +72,13 @@ export function LoanActions({ loan }: { loan: Loan }) {
           variant="subtle"
           color="red"
           leftSection={<IconFlag size={14} aria-hidden />}
-          aria-label={t('loans.lostOf', { title })}
           onClick={() => {
             setError(null);
             setLosing(true);
           }}
         >
           {t('loans.lost')}
+          <VisuallyHidden>{` ${title}`}</VisuallyHidden>
         </Button>
       )}
       <ReturnModal
