@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
@@ -412,14 +412,27 @@ export async function insertImport(
   await q.insert(libraryImports).values({ ...values, schoolId: staffSchool(scope) });
 }
 
+/**
+ * An import with its author; `records: 'first'` reads only the first records the preview shows (a file's
+ * 20,000 records are read whole only to commit them).
+ */
 export async function importById(
   scope: Scope,
   q: Queryable,
   id: string,
+  records: 'all' | 'first' = 'all',
+  first = 50,
 ): Promise<(ImportRow & { author: { id: string; firstName: string; lastName: string } | null }) | null> {
+  const { records: _all, ...columns } = getTableColumns(libraryImports);
   const [row] = await q
     .select({
-      imp: libraryImports,
+      imp: {
+        ...columns,
+        records:
+          records === 'all'
+            ? libraryImports.records
+            : sql<unknown[]>`jsonb_path_query_array(${libraryImports.records}, ${`$[0 to ${Math.max(0, first - 1)}]`}::jsonpath)`,
+      },
       author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
     })
     .from(libraryImports)

@@ -258,7 +258,7 @@ export class LibraryImportService {
   }
 
   async get(scope: Scope, id: string): Promise<LibraryImport> {
-    const row = await repo.importById(scope, this.db, id);
+    const row = await repo.importById(scope, this.db, id, 'first', PREVIEW);
     if (!row) throw notFound();
     const records = row.records as ImportItem[];
     return {
