@@ -35,7 +35,11 @@ function AlertRow({ alert }: { alert: DispersalAlert }) {
               {ltr(timeOf(alert.at))}
             </Text>
           </Group>
-          {child && <Text fw={700}>{child}</Text>}
+          {child && (
+            <Text fw={700} id={`alert-${alert.id}-child`}>
+              {child}
+            </Text>
+          )}
           {alert.adult_name && <Text fz="sm">{t('alerts.adult', { name: alert.adult_name })}</Text>}
           <Text fz="sm" c="dimmed">
             {alert.via === 'kiosk' ? t('alerts.viaKiosk', { name: alert.kiosk_name ?? '' }) : t('alerts.viaDesk')}
@@ -51,7 +55,8 @@ function AlertRow({ alert }: { alert: DispersalAlert }) {
             variant="default"
             leftSection={<IconCheck size={16} aria-hidden />}
             loading={close.isPending}
-            aria-label={child ? t('alerts.closeFor', { name: child }) : t('alerts.close')}
+            // Named by its visible word (a voice user says what they see); the child it is about describes it.
+            aria-describedby={child ? `alert-${alert.id}-child` : undefined}
             onClick={() =>
               close.mutate(alert.id, {
                 onSuccess: () => toast.success(dispersalMessage('alertClosed')),
