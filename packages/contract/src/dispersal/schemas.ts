@@ -277,7 +277,8 @@ export type ChildPickups = z.infer<typeof childPickupsSchema>;
 
 /** The kiosk's token rides in this header on every kiosk call. */
 export const KIOSK_TOKEN_HEADER = 'x-kiosk-token';
-export const kioskHeadersSchema = z.looseObject({ [KIOSK_TOKEN_HEADER]: z.string().max(200).optional() });
+/** Any value is read (and refused when it is no paired kiosk's token), so a person's long access token gets 401 too. */
+export const kioskHeadersSchema = z.looseObject({ [KIOSK_TOKEN_HEADER]: z.string().max(8192).optional() });
 export const kioskSessionSchema = z.object({
   school: z.object({ id: idSchema, name: z.string(), logo: z.string().nullable() }),
   kiosk: z.object({ id: idSchema, name: z.string() }),
