@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
@@ -8,14 +8,11 @@ import {
   gradeScales,
   grades,
   hpcCards,
-  parentChildren,
-  parents,
   type ReportCommentRow,
   reportEntries,
   reportSets,
   reportTemplates,
   students,
-  users,
 } from '../../platform/db/schema.js';
 import { staffSchoolId } from './repo.js';
 
@@ -274,22 +271,6 @@ export async function hpcCardsOf(
         inArray(hpcCards.studentId, orNone(studentIds)),
       ),
     );
-}
-
-/** Family members of these children (of the scope's school) with an email address, for the "shared" email. */
-export async function familyEmails(scope: Scope, q: Queryable, studentIds: readonly string[]) {
-  return q
-    .select({
-      studentId: parentChildren.studentId,
-      userId: users.id,
-      firstName: sql<string>`coalesce(${parentChildren.firstName}, ${users.firstName})`,
-      email: sql<string | null>`coalesce(${parents.primaryEmail}, ${users.email})`,
-    })
-    .from(parentChildren)
-    .innerJoin(parents, eq(parents.id, parentChildren.parentId))
-    .innerJoin(users, and(eq(users.id, parents.userId), isNull(users.deletedAt)))
-    .innerJoin(students, eq(students.id, parentChildren.studentId))
-    .where(and(eq(students.schoolId, staffSchoolId(scope)), inArray(parentChildren.studentId, orNone(studentIds))));
 }
 
 /** Shared reports of the parent's own children that have their PDF, newest first. */

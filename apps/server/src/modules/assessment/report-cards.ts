@@ -30,6 +30,7 @@ import type { ClassService } from '../classes/service.js';
 import type { PdfLanguage } from '../exports/pdf-kit.js';
 import type { ExportService } from '../exports/service.js';
 import type { ObservationService } from '../observations/service.js';
+import type { PeopleService } from '../people/service.js';
 import type { SchoolService } from '../school/service.js';
 import { type ChildEvidence, type EvidenceReader, presentEvidence } from './evidence.js';
 import { type PeriodRow, staffNames } from './repo.js';
@@ -106,6 +107,7 @@ export class ReportCardService {
     readonly jobs: JobQueue,
     readonly email: EmailProvider,
     readonly events: EventBus,
+    readonly people: PeopleService,
   ) {
     exports.register('report_cards', (scope, params, progress) =>
       this.buildSet(scope, params.setId ?? '', (params.language ?? 'en') as Language, progress),
@@ -558,9 +560,8 @@ export class ReportCardService {
       this.assessment.period(scope, set.periodId),
     ]);
     const names = new Map(entries.map((e) => [e.studentId, fullName(e)]));
-    const families = await repo.familyEmails(
+    const families = await this.people.familiesOf(
       scope,
-      this.db,
       entries.map((e) => e.studentId),
     );
     // The families' open apps read their list again at once; the emails follow.

@@ -13,7 +13,6 @@ import {
   medicineDoses,
   medicines,
   memberships,
-  parentChildren,
   parents,
   students,
   users,
@@ -94,27 +93,6 @@ export async function classStaffUsers(scope: Scope, q: Queryable, classIds: read
     .innerJoin(classes, eq(classes.id, classStaff.classId))
     .where(and(inArray(classStaff.classId, [...classIds]), allowed));
   return rows.map((r) => r.id);
-}
-
-/** The family members (with an account) of these children, with the email to write to. */
-export async function familiesOf(scope: Scope, q: Queryable, studentIds: readonly string[]) {
-  if (studentIds.length === 0) return [];
-  const where =
-    scope.kind === 'staff'
-      ? eq(students.schoolId, staffSchoolId(scope))
-      : inArray(students.id, orNone([...(await scope.childIds())]));
-  return q
-    .select({
-      userId: users.id,
-      studentId: parentChildren.studentId,
-      firstName: sql<string>`coalesce(${parentChildren.firstName}, ${users.firstName})`,
-      email: sql<string | null>`coalesce(${parents.primaryEmail}, ${users.email})`,
-    })
-    .from(parentChildren)
-    .innerJoin(parents, eq(parents.id, parentChildren.parentId))
-    .innerJoin(users, and(eq(users.id, parents.userId), isNull(users.deletedAt)))
-    .innerJoin(students, eq(students.id, parentChildren.studentId))
-    .where(and(inArray(parentChildren.studentId, [...studentIds]), where));
 }
 
 /** Whether a person is a member of staff of the scope's school. */

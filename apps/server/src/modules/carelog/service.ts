@@ -31,6 +31,7 @@ import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { signMedia } from '../../platform/media-urls.js';
 import type { ChildRecordService } from '../children/service.js';
+import type { PeopleService } from '../people/service.js';
 import type { SchoolService } from '../school/service.js';
 import { hhmmOf, incidentPeople, minuteOf, presentDose, presentEntry, presentIncident, presentMedicine } from './presenter.js';
 import * as repo from './repo.js';
@@ -102,6 +103,7 @@ export class CarelogService {
     readonly jobs: JobQueue,
     readonly email: EmailProvider,
     readonly events: EventBus,
+    readonly people: PeopleService,
   ) {
     jobs.handle(CARE_EMAIL_JOB, (payload) => this.sendCareEmail(payload));
     jobs.handle(CARE_SUMMARY_JOB, (payload) => this.sendSummaries(payload));
@@ -150,7 +152,7 @@ export class CarelogService {
   private async announce(scope: Scope, schoolId: string, classId: string, studentIds: string[], day: string, kind: string) {
     const [staff, families] = await Promise.all([
       repo.classStaffUsers(scope, this.db, [classId]),
-      repo.familiesOf(scope, this.db, studentIds),
+      this.people.familiesOf(scope, studentIds),
     ]);
     this.events.publish('care.updated', {
       schoolId,
@@ -767,7 +769,7 @@ export class CarelogService {
       body = (firstName) =>
         html`<p>Dear ${firstName},</p><p>${row.studentName} had ${what} at ${hhmmOf(row.minute)} on ${ddmmyyyyFromIso(row.day)} (${row.location}).</p><p>${row.description}</p>${row.injury ? html`<p>Injury: ${row.injury}</p>` : ''}${row.firstAid ? html`<p>First aid: ${row.firstAid}</p>` : ''}<p>Please read the report in the app and acknowledge it.</p><p>${info.name}</p>`;
     } else return;
-    const families = await repo.familiesOf(scope, this.db, [studentId]);
+    const families = await this.people.familiesOf(scope, [studentId]);
     for (const f of families) {
       if (!f.email) continue;
       await this.email.send({ to: f.email, subject, html: body(f.firstName), schoolId });

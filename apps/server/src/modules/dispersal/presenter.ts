@@ -10,7 +10,8 @@ import {
   type OneTimePickup,
 } from '@cue/contract';
 import { signMedia } from '../../platform/media-urls.js';
-import type { AlertRow, EventRow, FamilyRow, KioskWithCreator, PickupWithCreator, SettingsRow, StudentRow } from './repo.js';
+import type { FamilyMember } from '../people/service.js';
+import type { AlertRow, EventRow, KioskWithCreator, PickupWithCreator, SettingsRow, StudentRow } from './repo.js';
 
 /* Database rows → the wire's shapes of drop-off and pick-up (days DD-MM-YYYY, instants ISO). */
 
@@ -124,6 +125,9 @@ export function presentKiosk(r: KioskWithCreator): Kiosk {
     last_seen_at: r.kiosk.lastSeenAt ? iso(r.kiosk.lastSeenAt) : null,
   };
 }
+
+/** A parent of a child, with the email to write to about that child (the one the school recorded on the link first). */
+export type FamilyRow = Omit<FamilyMember, 'childEmail'>;
 
 export const parentCollector = (f: FamilyRow): ExpectedCollector => ({
   kind: 'parent',

@@ -118,30 +118,6 @@ export async function classesOfStudents(scope: Scope, q: Queryable, ids: readonl
 }
 export type StudentClassRow = Awaited<ReturnType<typeof classesOfStudents>>[number];
 
-/** The parents of these children (as the child's school recorded their names), with the account's email. */
-export async function familiesOf(scope: Scope, q: Queryable, studentIds: readonly string[]) {
-  if (studentIds.length === 0) return [];
-  return q
-    .select({
-      parentId: parents.id,
-      userId: users.id,
-      studentId: parentChildren.studentId,
-      relation: parentChildren.relation,
-      firstName: sql<string>`coalesce(${parentChildren.firstName}, ${users.firstName})`,
-      lastName: sql<string>`coalesce(${parentChildren.lastName}, ${users.lastName})`,
-      phone: sql<string | null>`coalesce(${parentChildren.phone}, ${users.phone})`,
-      email: sql<string | null>`coalesce(${parentChildren.email}, ${parents.primaryEmail}, ${users.email})`,
-      photo: parents.profilePicture,
-    })
-    .from(parentChildren)
-    .innerJoin(parents, eq(parents.id, parentChildren.parentId))
-    .innerJoin(users, and(eq(users.id, parents.userId), isNull(users.deletedAt)))
-    .innerJoin(students, eq(students.id, parentChildren.studentId))
-    .where(and(inArray(parentChildren.studentId, [...studentIds]), await reach(scope, students.schoolId, students.id)))
-    .orderBy(asc(parentChildren.createdAt));
-}
-export type FamilyRow = Awaited<ReturnType<typeof familiesOf>>[number];
-
 /** The staff user ids of these classes of the scope's school. */
 export async function classStaffUsers(scope: Scope, q: Queryable, classIds: readonly string[]): Promise<string[]> {
   if (classIds.length === 0) return [];

@@ -35,10 +35,12 @@ import { instantToZoned, wallClock } from '../../platform/zoned.js';
 import type { AttendanceService } from '../attendance/service.js';
 import type { ChildRecordService, PickupContacts } from '../children/service.js';
 import type { ClassService } from '../classes/service.js';
+import type { PeopleService } from '../people/service.js';
 import type { RoleService } from '../roles/service.js';
 import type { SchoolService } from '../school/service.js';
 import {
   DEFAULT_SETTINGS,
+  type FamilyRow,
   parentCollector,
   pickupStatus,
   presentAlert,
@@ -132,6 +134,7 @@ export class DispersalService {
     readonly email: EmailProvider,
     readonly events: EventBus,
     readonly roles: RoleService,
+    readonly people: PeopleService,
   ) {
     jobs.handle(EMAIL_JOB, (payload) => this.sendEmail(payload));
   }
@@ -216,7 +219,7 @@ export class DispersalService {
       repo.eventsOfDay(scope, this.db, ids, at.today),
       this.attendance.marksOn(scope, classIds, at.today),
       this.children.alertsOf(scope, ids),
-      repo.familiesOf(scope, this.db, ids),
+      this.familiesOf(scope, ids),
       this.children.pickupContactsOf(scope, ids),
       repo.pickupsOf(scope, this.db, ids, at.today),
     ]);
@@ -256,7 +259,7 @@ export class DispersalService {
 
   private expectedOf(
     studentId: string,
-    families: repo.FamilyRow[],
+    families: FamilyRow[],
     contacts: PickupContacts | undefined,
     pickups: repo.PickupWithCreator[],
   ): ExpectedCollector[] {
@@ -421,7 +424,7 @@ export class DispersalService {
     const [classFor, todays, families, contacts] = await Promise.all([
       this.classesOf(scope, ids, at.today),
       repo.eventsOfDay(scope, this.db, ids, at.today),
-      repo.familiesOf(scope, this.db, ids),
+      this.familiesOf(scope, ids),
       this.children.pickupContactsOf(scope, ids),
     ]);
     const byId = new Map(students.map((s) => [s.id, s]));
@@ -503,7 +506,7 @@ export class DispersalService {
     classFor: Map<string, ChildClass>,
     settings: DispersalSettings,
     at: SchoolNow,
-    families: repo.FamilyRow[],
+    families: FamilyRow[],
   ): Promise<void> {
     const schoolId = staffSchool(scope);
     const weekday = weekdayOf(at.today);
@@ -550,15 +553,14 @@ export class DispersalService {
     scope: Scope,
     events: { id: string; studentId: string; classId: string; kind: 'in' | 'out'; adultName: string }[],
     at: Date,
-    known?: repo.FamilyRow[],
+    known?: FamilyRow[],
   ): Promise<void> {
     if (events.length === 0) return;
     const schoolId = staffSchool(scope);
     const [families, staff] = await Promise.all([
       known ??
-        repo.familiesOf(
+        this.familiesOf(
           scope,
-          this.db,
           events.map((e) => e.studentId),
         ),
       repo.classStaffUsers(scope, this.db, [...new Set(events.map((e) => e.classId))]),
@@ -588,7 +590,7 @@ export class DispersalService {
       classId: string;
       adult: AdultRequest;
       today: string;
-      families: repo.FamilyRow[];
+      families: FamilyRow[];
       contacts: PickupContacts;
       via: Via;
     },
@@ -620,7 +622,7 @@ export class DispersalService {
     };
     const checked = async (found: ResolvedAdult): Promise<ResolvedAdult> =>
       blockedNames.has(normaliseName(found.name)) ? refuse('blocked', found.name) : found;
-    const asParent = (f: repo.FamilyRow): ResolvedAdult => ({
+    const asParent = (f: FamilyRow): ResolvedAdult => ({
       kind: 'parent',
       name: `${f.firstName} ${f.lastName}`.trim(),
       relationship: f.relation || null,
@@ -766,6 +768,12 @@ export class DispersalService {
    * A child the caller reaches (a family its own, staff those of the classes they reach), at a school
    * with drop-off and pick-up on: the child and its school's system scope for the reads that follow.
    */
+  /** The children's parents, each with the email the school recorded on that child's link, else their account's. */
+  private async familiesOf(scope: Scope, studentIds: readonly string[]): Promise<FamilyRow[]> {
+    const rows = await this.people.familiesOf(scope, studentIds);
+    return rows.map(({ childEmail, ...f }) => ({ ...f, email: childEmail ?? f.email }));
+  }
+
   private async reachChild(
     scope: Scope,
     studentId: string,
@@ -785,7 +793,7 @@ export class DispersalService {
     const meets = !!cls && cls.days.includes(weekdayOf(at.today));
     const [days, families, contacts, pickups, recent] = await Promise.all([
       meets ? this.daysOf(system, [student], classFor, at, settings) : Promise.resolve(new Map<string, ChildDay>()),
-      repo.familiesOf(system, this.db, [studentId]),
+      this.familiesOf(system, [studentId]),
       this.children.pickupContactsOf(system, [studentId]),
       repo.pickupsOf(system, this.db, [studentId], addDays(at.today, -7)),
       repo.eventsOfChild(system, this.db, studentId, { limit: 10, offset: 0 }),
@@ -946,7 +954,7 @@ export class DispersalService {
     if (!row || row.event.voidedAt) return;
     const [[student], families, school, zone] = await Promise.all([
       repo.studentsOf(system, this.db, [row.event.studentId]),
-      repo.familiesOf(system, this.db, [row.event.studentId]),
+      this.familiesOf(system, [row.event.studentId]),
       repo.schoolOf(system, this.db),
       this.school.timeZone(system),
     ]);

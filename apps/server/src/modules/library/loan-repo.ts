@@ -10,8 +10,6 @@ import {
   libraryLoans,
   libraryReservations,
   librarySettings,
-  parentChildren,
-  parents,
   students,
   users,
 } from '../../platform/db/schema.js';
@@ -353,22 +351,6 @@ export async function classChildren(scope: Scope, q: Queryable, classId: string)
     .innerJoin(students, eq(students.id, classStudents.studentId))
     .where(and(eq(students.schoolId, schoolOf(scope)), eq(classStudents.classId, classId)))
     .orderBy(asc(students.firstName), asc(students.lastName));
-}
-
-/** The family members (with their address, if any) of these children of the scope's school. */
-export async function familyEmails(scope: Scope, q: Queryable, studentIds: readonly string[]) {
-  return q
-    .select({
-      studentId: parentChildren.studentId,
-      userId: users.id,
-      firstName: sql<string>`coalesce(${parentChildren.firstName}, ${users.firstName})`,
-      email: sql<string | null>`coalesce(${parents.primaryEmail}, ${users.email})`,
-    })
-    .from(parentChildren)
-    .innerJoin(parents, eq(parents.id, parentChildren.parentId))
-    .innerJoin(users, and(eq(users.id, parents.userId), isNull(users.deletedAt)))
-    .innerJoin(students, eq(students.id, parentChildren.studentId))
-    .where(and(eq(students.schoolId, schoolOf(scope)), inArray(parentChildren.studentId, orNone(studentIds))));
 }
 
 // ---------------------------------------------------------------- reservations

@@ -30,6 +30,7 @@ import { wallClock, zonedToInstant } from '../../platform/zoned.js';
 import type { AttendanceService } from '../attendance/service.js';
 import type { ChildRecordService } from '../children/service.js';
 import type { ClassService } from '../classes/service.js';
+import type { PeopleService } from '../people/service.js';
 import type { SchoolService } from '../school/service.js';
 import { presentLoan, presentReservation, presentStudent } from './loan-presenter.js';
 import * as repo from './loan-repo.js';
@@ -87,6 +88,7 @@ export class LoanService {
     readonly email: EmailProvider,
     readonly events: EventBus,
     readonly attendance: AttendanceService,
+    readonly people: PeopleService,
   ) {
     jobs.handle(LIBRARY_NOTICE_JOB, (payload) => this.emailNotices(payload));
     jobs.handle(LIBRARY_DAILY_NOTICES_JOB, async (payload) => {
@@ -497,9 +499,8 @@ export class LoanService {
   private async notice(scope: Scope, schoolId: string, rows: repo.LoanRow[]): Promise<{ sent: number; families: number }> {
     if (rows.length === 0) return { sent: 0, families: 0 };
     const ids = rows.map((r) => r.loan.id);
-    const families = await repo.familyEmails(
+    const families = await this.people.familiesOf(
       scope,
-      this.db,
       rows.map((r) => r.loan.studentId),
     );
     await repo.markNoticed(scope, this.db, ids, this.clock.now());
@@ -526,9 +527,8 @@ export class LoanService {
     );
     if (rows.length === 0) return;
     const [families, info] = await Promise.all([
-      repo.familyEmails(
+      this.people.familiesOf(
         scope,
-        this.db,
         rows.map((r) => r.loan.studentId),
       ),
       this.school.info(scope),

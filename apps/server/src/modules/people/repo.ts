@@ -383,6 +383,39 @@ export async function parentUserIdsOf(scope: Scope, q: Queryable, studentId: str
   return rows.map((r) => r.userId);
 }
 
+/**
+ * The family members (parents with an account) of these children: staff reach their school's children,
+ * a family only its own. `email` is the account's address (the parent's primary email, else the sign-in's);
+ * `childEmail` is the one the school recorded on this child's link, if any.
+ */
+export async function familiesOf(scope: Scope, q: Queryable, studentIds: readonly string[]) {
+  if (studentIds.length === 0) return [];
+  const reach =
+    scope.kind === 'staff'
+      ? eq(students.schoolId, scope.schoolId ?? '')
+      : inArray(students.id, [...(await scope.childIds()), '-']);
+  return q
+    .select({
+      studentId: parentChildren.studentId,
+      userId: users.id,
+      parentId: parents.id,
+      relation: parentChildren.relation,
+      firstName: sql<string>`coalesce(${parentChildren.firstName}, ${users.firstName})`,
+      lastName: sql<string>`coalesce(${parentChildren.lastName}, ${users.lastName})`,
+      phone: sql<string | null>`coalesce(${parentChildren.phone}, ${users.phone})`,
+      email: sql<string | null>`coalesce(${parents.primaryEmail}, ${users.email})`,
+      childEmail: parentChildren.email,
+      photo: parents.profilePicture,
+    })
+    .from(parentChildren)
+    .innerJoin(parents, eq(parents.id, parentChildren.parentId))
+    .innerJoin(users, and(eq(users.id, parents.userId), isNull(users.deletedAt)))
+    .innerJoin(students, eq(students.id, parentChildren.studentId))
+    .where(and(inArray(parentChildren.studentId, [...studentIds]), reach))
+    .orderBy(asc(parentChildren.createdAt));
+}
+export type FamilyMemberRow = Awaited<ReturnType<typeof familiesOf>>[number];
+
 // Parents
 
 export interface ParentInput {

@@ -26,6 +26,9 @@ import type { InvitationSender } from './invitation-service.js';
 import { presentInvitation, presentStaffMember, presentStudent } from './presenter.js';
 import * as repo from './repo.js';
 
+/** A parent of a child as the child's school recorded them (see PeopleService.familiesOf). */
+export type FamilyMember = repo.FamilyMemberRow;
+
 const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) => new AppError(409, message, code);
 
 /**
@@ -343,5 +346,14 @@ export class PeopleService {
       email: input.email ?? null,
     });
     return { ...(await this.student(auth, studentId)), invitations_sent: sent };
+  }
+
+  /**
+   * The family members (parents with an account) of these children, for other modules' notices: staff
+   * (and a school's system scope) reach their school's children, a family only its own; unknown ids are
+   * left out. One row per parent and child, in the order the links were made.
+   */
+  async familiesOf(scope: Scope, studentIds: readonly string[]): Promise<FamilyMember[]> {
+    return repo.familiesOf(scope, this.db, studentIds);
   }
 }

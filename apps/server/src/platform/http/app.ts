@@ -190,13 +190,27 @@ export function createServices(deps: AppDeps) {
     jobs,
     email,
     events,
+    people,
   );
   const studentRecord = new StudentRecordService(db, assessment, evidence, gradebook, reflections, attendance, () => carelog);
   // The library and drop-off and pick-up (issue 24): one line per service.
   const library = new LibraryService(db, clock, school, exports, storage);
-  const loans = new LoanService(db, clock, library, school, classes, children, scopes, jobs, email, events, attendance);
+  const loans = new LoanService(db, clock, library, school, classes, children, scopes, jobs, email, events, attendance, people);
   const libraryImports = new LibraryImportService(db, clock, library, jobs, scopes);
-  const dispersal = new DispersalService(db, clock, school, classes, attendance, children, scopes, jobs, email, events, roles);
+  const dispersal = new DispersalService(
+    db,
+    clock,
+    school,
+    classes,
+    attendance,
+    children,
+    scopes,
+    jobs,
+    email,
+    events,
+    roles,
+    people,
+  );
   const kiosks = new KioskService(db, clock, dispersal, config.PUBLIC_URL);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
@@ -210,7 +224,7 @@ export function createServices(deps: AppDeps) {
     scopes,
   });
   // The carelog before the assistant: Cue saves care cards through it, as the teacher.
-  const carelog = new CarelogService(db, clock, scopes, school, children, jobs, email, events);
+  const carelog = new CarelogService(db, clock, scopes, school, children, jobs, email, events, people);
   const ai = new AiService(db, clock, config, {
     users,
     school,
