@@ -858,7 +858,8 @@ function Done({ mode, events, onHome }: { mode: Mode; events: DispersalEvent[]; 
 function SeeStaff({ reason, onHome }: { reason: string; onHome: () => void }) {
   const { t } = useTranslation(KIOSK_NS);
   return (
-    <Paper radius="lg" p="xl" bg="orange.8" c="white" role="alert" data-testid="kiosk-see-staff">
+    // red.9: white on orange is under 4.5:1 for the screen's smaller lines.
+    <Paper radius="lg" p="xl" bg="red.9" c="white" role="alert" data-testid="kiosk-see-staff">
       <Stack align="center" gap="lg">
         <IconAlertTriangle size={96} aria-hidden />
         <Text fz={{ base: 30, sm: 44 }} fw={800} ta="center">
@@ -870,7 +871,7 @@ function SeeStaff({ reason, onHome }: { reason: string; onHome: () => void }) {
         <Text fz="lg" ta="center">
           {t('staff.alerted')}
         </Text>
-        <Button size="xl" h={TOUCH} variant="white" color="orange" onClick={onHome}>
+        <Button size="xl" h={TOUCH} variant="white" color="red.9" onClick={onHome}>
           {t('staff.again')}
         </Button>
       </Stack>
