@@ -1,7 +1,7 @@
 import { DISPERSAL_MESSAGES, ERROR_CODES, KIOSK_TOKEN_HEADER, ROUTES } from '@cue/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
-import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
+import { createTestApp, expectResponse, parentToken, requester, staffToken, type TestApp } from './harness.js';
 
 /**
  * Kiosks (issue 24): paired by the office (the token shown once, only its hash kept), a kiosk looks up a
@@ -22,13 +22,7 @@ const aarav = demoId('student:Aarav Sharma');
 const ira = demoId('student:Ira Sharma');
 const adam = demoId('student:Adam Nassar');
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-  t.request({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const req = requester(() => t);
 const kiosk = (url: string, token: string | undefined, payload?: unknown) =>
   t.request({
     method: payload === undefined ? 'GET' : 'POST',

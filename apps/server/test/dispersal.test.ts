@@ -4,7 +4,16 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
 import { DEMO_HEALTH_QUESTION, seedDemoDispersalIfEmpty } from '../src/seed/dispersal.js';
-import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
+import {
+  bearer,
+  createTestApp,
+  expectResponse,
+  type Method,
+  parentToken,
+  requester,
+  staffToken,
+  type TestApp,
+} from './harness.js';
 
 /**
  * Drop-off and pick-up at the desk (issue 24): settings, a class's day, check-in and check-out with the
@@ -34,14 +43,7 @@ const adam = demoId('student:Adam Nassar');
 const rohanParentId = demoId('parent:9000000004');
 let kamalaId = '';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Method, url: string, token?: string, payload?: unknown) =>
-  t.request({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const req = requester(() => t);
 
 /** Moves the fake clock forward to hh:mm UTC (the demo schools' zone) of its current day. */
 function at(hour: number, minute = 0): void {

@@ -108,6 +108,22 @@ export async function createTestApp(
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * A test file's request maker: `method url` as `token` (none: signed out) with a JSON payload, to the app
+ * `app()` answers at call time (the app is made in `beforeAll`, after the maker).
+ */
+export const requester =
+  (app: () => TestApp) =>
+  (method: Method, url: string, token?: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+    app().request({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
 /** The whole phone sign-in, as the web app does it. */
 export async function signIn(t: TestApp, phone: string, otp = '123456'): Promise<PhoneVerificationResponse['result']> {
   const send = await t.request({ method: 'POST', url: '/api/otp/send', payload: { phno: `91${phone}` } });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryCopies, libraryItems, libraryLoans } from '../src/platform/db/schema.js';
 import { newId } from '../src/platform/ids.js';
 import { demoId } from '../src/seed/demo.js';
-import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
+import { createTestApp, expectResponse, parentToken, requester, staffToken, type TestApp } from './harness.js';
 
 let t: TestApp;
 let anita: string; // admin of Sunrise: holds the librarian's permission
@@ -17,8 +17,7 @@ let rohan: string; // a father
 let mona: string; // Moonbeam, another school of the organization
 const aarav = demoId('student:Aarav Sharma');
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.request({ method, url, headers: token ? bearer(token) : {}, payload });
+const req = requester(() => t);
 const errorOf = (res: { json(): unknown }) =>
   res.json() as { code: string; message: string; errors?: { field: string; message: string }[] };
 

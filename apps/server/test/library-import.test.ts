@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryImports } from '../src/platform/db/schema.js';
 import { newId } from '../src/platform/ids.js';
 import { demoId } from '../src/seed/demo.js';
-import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
+import { bearer, createTestApp, expectResponse, parentToken, requester, staffToken, type TestApp } from './harness.js';
 
 let t: TestApp;
 let anita: string; // admin of Sunrise: holds the librarian's permission
@@ -16,8 +16,7 @@ let mona: string; // Moonbeam
 const FIXTURES = path.resolve(__dirname, 'fixtures/library');
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 
-const req = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-  t.request({ method, url, headers: token ? bearer(token) : {}, payload });
+const req = requester(() => t);
 const errorOf = (res: { json(): unknown }) => res.json() as { code: string; message: string };
 
 function upload(token: string | undefined, bytes: Buffer, filename: string) {

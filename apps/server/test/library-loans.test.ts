@@ -13,7 +13,7 @@ import {
 import type { DomainEvents } from '../src/platform/events.js';
 import { newId } from '../src/platform/ids.js';
 import { demoId } from '../src/seed/demo.js';
-import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
+import { bearer, createTestApp, expectResponse, parentToken, requester, staffToken, type TestApp } from './harness.js';
 
 let t: TestApp;
 let anita: string; // admin of Sunrise: every child
@@ -33,8 +33,7 @@ const meera = demoId('student:Meera Nair');
 const ira = demoId('student:Ira Sharma');
 const adam = demoId('student:Adam Nassar'); // Moonbeam
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.request({ method, url, headers: token ? bearer(token) : {}, payload });
+const req = requester(() => t);
 async function settle() {
   for (let i = 0; i < 10; i++) if ((await t.services.jobs.runDue()) === 0) return;
 }
