@@ -1,5 +1,5 @@
 import { PAGE_PATHS } from '@cue/contract';
-import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBookmarkPlus, IconEdit, IconHistory, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,17 +7,16 @@ import { Link, useParams } from 'react-router';
 import { Pager } from '../../../components/Pager';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { fullName } from '../../../lib/format';
-import { toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
 import { LoadFailed } from '../../shell/pages/common';
 import { Gate } from '../../shell/pages/Gate';
-import { type ItemCopy, type LibraryItem, useCopyLoans, useItem, useReservations, useReserve } from '../api-desk';
+import { type ItemCopy, type LibraryItem, useCopyLoans, useItem, useReservations } from '../api-desk';
 import { ChildPicker } from '../components/ChildPicker';
 import { CopyStatusBadge, useKindName } from '../components/CopyStatusBadge';
 import { LoanStatus } from '../components/LoanStatus';
-import { libraryErrorText, librarySaid, showInstantDay } from '../components/libraryText';
+import { libraryErrorText, showInstantDay } from '../components/libraryText';
 import { LIBRARY_DESK_NS } from '../i18n';
-import { ReservationRow } from './StudentWisePage';
+import { ReservationList, ReserveModal, useReserving } from './Reservations';
 
 /** /housekeeping/library/book/:id: an item, its copies and where each is, a copy's loans, the reservations queue. */
 export default function ItemPage() {
@@ -309,21 +308,8 @@ function CopyHistory({ copy, language }: { copy: ItemCopy; language: string }) {
 /** The children waiting for the item, in order, and a reservation for another child. */
 function Queue({ item }: { item: LibraryItem }) {
   const { t } = useTranslation(LIBRARY_DESK_NS);
-  const { t: tc } = useTranslation();
   const list = useReservations({ item_id: item.id });
-  const reserve = useReserve();
-  const [picking, setPicking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const choose = async (studentId: string) => {
-    setError(null);
-    try {
-      const answer = await reserve.mutateAsync({ item_id: item.id, student_id: studentId });
-      setPicking(false);
-      toast.success(librarySaid(answer.message, 'reserved'));
-    } catch (err) {
-      setError(libraryErrorText(err));
-    }
-  };
+  const reserving = useReserving();
   return (
     <Stack gap="sm" component="section" aria-labelledby="library-queue-title" data-testid="library-queue">
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -331,53 +317,26 @@ function Queue({ item }: { item: LibraryItem }) {
           {t('queue.title')}
         </Title>
         {item.abilities.can_lend && (
-          <Button
-            variant="light"
-            leftSection={<IconBookmarkPlus size={16} aria-hidden />}
-            onClick={() => {
-              setError(null);
-              setPicking(true);
-            }}
-          >
+          <Button variant="light" leftSection={<IconBookmarkPlus size={16} aria-hidden />} onClick={reserving.open}>
             {t('queue.reserve')}
           </Button>
         )}
       </Group>
-      {list.error && !list.data ? (
-        <Alert color="red" variant="light" title={libraryErrorText(list.error)} />
-      ) : !list.data ? (
-        <Skeleton h={40} />
-      ) : !list.data.length ? (
-        <Text c="dimmed" fz="sm">
-          {t('queue.empty')}
-        </Text>
-      ) : (
-        <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-          {list.data.map((r) => (
-            <ReservationRow key={r.id} reservation={r} showChild />
-          ))}
-        </Stack>
-      )}
+      <ReservationList list={list} empty={t('queue.empty')} ordered />
       <Anchor component={Link} to={PAGE_PATHS.libraryBooks} fz="sm">
         {t('item.backToBooks')}
       </Anchor>
-      <Modal
-        opened={picking}
-        onClose={() => !reserve.isPending && setPicking(false)}
+      <ReserveModal
+        reserving={reserving}
         title={t('queue.reserveTitle', { title: item.title })}
-        centered
-        size="lg"
-        closeButtonProps={{ 'aria-label': tc('common.close') }}
+        onClose={() => !reserving.pending && reserving.close()}
       >
-        <Stack gap="sm">
-          {error && (
-            <Alert color="red" variant="light" data-testid="form-error">
-              {error}
-            </Alert>
-          )}
-          <ChildPicker onPick={(row) => void choose(row.student.id)} testId="library-reserve-child" maxHeight={360} />
-        </Stack>
-      </Modal>
+        <ChildPicker
+          onPick={(row) => void reserving.choose({ item_id: item.id, student_id: row.student.id })}
+          testId="library-reserve-child"
+          maxHeight={360}
+        />
+      </ReserveModal>
     </Stack>
   );
 }

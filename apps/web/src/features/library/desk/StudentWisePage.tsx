@@ -1,14 +1,13 @@
 import { PAGE_PATHS } from '@cue/contract';
-import { Alert, Avatar, Button, Checkbox, Grid, Group, Modal, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Checkbox, Grid, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconArrowRight, IconBook, IconBookmarkPlus, IconMail, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconBook, IconBookmarkPlus, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, DataTable } from '../../../components/DataTable';
 import { Pager } from '../../../components/Pager';
 import { ScanField } from '../../../components/ScanField';
-import { SoftBadge } from '../../../components/SoftBadge';
 import { useAddressParam, useTabParam } from '../../../lib/addressParam';
 import { formatClassName, fullName } from '../../../lib/format';
 import { toast } from '../../../lib/notify';
@@ -17,17 +16,13 @@ import { NoClass, usePlanClass } from '../../planning/components/PlanClass';
 import { showDay } from '../../planning/planFormat';
 import { Gate } from '../../shell/pages/Gate';
 import {
-  type LibraryItem,
   type LibraryStudentRow,
   type Loan,
-  type Reservation,
-  useCancelReservation,
   useCheckout,
   useLibraryStudents,
   useLoans,
   useOverdue,
   useReservations,
-  useReserve,
   useSendNotices,
 } from '../api-desk';
 import { ChildPicker } from '../components/ChildPicker';
@@ -36,6 +31,7 @@ import { LoanStatus } from '../components/LoanStatus';
 import { libraryErrorText, librarySaid, showInstantDay } from '../components/libraryText';
 import { LIBRARY_DESK_NS, LIBRARY_NS } from '../i18n';
 import { LoanCard } from './LoanActions';
+import { ReservationList, ReserveModal, useReserving } from './Reservations';
 
 const TABS = ['children', 'overdue'] as const;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -294,127 +290,24 @@ function Section({
 
 function ReservationsSection({ studentId, name }: { studentId: string; name: string }) {
   const { t } = useTranslation(LIBRARY_DESK_NS);
-  const { t: tc } = useTranslation();
   const list = useReservations({ student_id: studentId });
-  const reserve = useReserve();
-  const [picking, setPicking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const choose = async (item: LibraryItem) => {
-    setError(null);
-    try {
-      const answer = await reserve.mutateAsync({ item_id: item.id, student_id: studentId });
-      setPicking(false);
-      toast.success(librarySaid(answer.message, 'reserved'));
-    } catch (err) {
-      setError(libraryErrorText(err));
-    }
-  };
+  const reserving = useReserving();
 
   return (
     <Section
       title={t('students.reservations')}
       testId="library-reservations"
       action={
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconBookmarkPlus size={14} aria-hidden />}
-          onClick={() => {
-            setError(null);
-            setPicking(true);
-          }}
-        >
+        <Button size="xs" variant="light" leftSection={<IconBookmarkPlus size={14} aria-hidden />} onClick={reserving.open}>
           {t('students.reserve')}
         </Button>
       }
     >
-      {list.error && !list.data ? (
-        <Alert color="red" variant="light" title={libraryErrorText(list.error)} />
-      ) : !list.data ? (
-        <Skeleton h={40} radius="md" />
-      ) : !list.data.length ? (
-        <Text c="dimmed" fz="sm">
-          {t('students.noReservations')}
-        </Text>
-      ) : (
-        <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-          {list.data.map((r) => (
-            <ReservationRow key={r.id} reservation={r} />
-          ))}
-        </Stack>
-      )}
-      <Modal
-        opened={picking}
-        onClose={() => setPicking(false)}
-        title={t('students.reserveFor', { name })}
-        centered
-        size="lg"
-        closeButtonProps={{ 'aria-label': tc('common.close') }}
-      >
-        <Stack gap="sm">
-          {error && (
-            <Alert color="red" variant="light" data-testid="form-error">
-              {error}
-            </Alert>
-          )}
-          <ItemPicker onPick={(item) => void choose(item)} />
-        </Stack>
-      </Modal>
+      <ReservationList list={list} empty={t('students.noReservations')} skeletonRadius="md" />
+      <ReserveModal reserving={reserving} title={t('students.reserveFor', { name })} onClose={reserving.close}>
+        <ItemPicker onPick={(item) => void reserving.choose({ item_id: item.id, student_id: studentId })} />
+      </ReserveModal>
     </Section>
-  );
-}
-
-/** A reservation: its item, its place in the queue or the copy kept, and Cancel. */
-export function ReservationRow({ reservation: r, showChild = false }: { reservation: Reservation; showChild?: boolean }) {
-  const { t } = useTranslation(LIBRARY_DESK_NS);
-  const cancel = useCancelReservation();
-  const what = showChild ? fullName(r.student) : r.item.title;
-  return (
-    <Group
-      component="li"
-      justify="space-between"
-      gap="xs"
-      wrap="wrap"
-      py={4}
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      data-testid="library-reservation"
-    >
-      <Stack gap={0} style={{ minWidth: 0, flex: '1 1 200px' }}>
-        <Text fz="sm" fw={500}>
-          {showChild && r.position ? `${r.position}. ${what}` : what}
-        </Text>
-        {r.status === 'ready' && r.ready_copy ? (
-          <SoftBadge color="teal" w="fit-content">
-            {t('reservations.ready', { barcode: r.ready_copy.barcode })}
-          </SoftBadge>
-        ) : (
-          r.position && (
-            <Text fz="xs" c="dimmed">
-              {t('reservations.position', { position: r.position })}
-            </Text>
-          )
-        )}
-      </Stack>
-      <Button
-        size="xs"
-        variant="subtle"
-        color="red"
-        leftSection={<IconX size={14} aria-hidden />}
-        loading={cancel.isPending}
-        aria-label={t('reservations.cancelOf', { what })}
-        onClick={async () => {
-          try {
-            await cancel.mutateAsync(r.id);
-            toast.success(librarySaid(undefined, 'reservationCancelled'));
-          } catch (err) {
-            toast.error(libraryErrorText(err));
-          }
-        }}
-      >
-        {t('reservations.cancel')}
-      </Button>
-    </Group>
   );
 }
 
