@@ -1,7 +1,7 @@
 import { LIBRARY_IMPORT_MAX_RECORDS, type LibraryImport } from '@cue/contract';
 import { Alert, Anchor, Button, Group, Paper, Progress, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconFileImport, IconRefresh, IconUpload } from '@tabler/icons-react';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDrop } from '../../../components/FileDrop';
 import { SoftBadge } from '../../../components/SoftBadge';
@@ -62,6 +62,38 @@ function Counts({ preview }: { preview: LibraryImport }) {
   );
 }
 
+/** A table of an import's rows under a sticky header, scrolled within its frame (labelled by its title). */
+function ScrollTable({
+  mah,
+  labelledBy,
+  testId,
+  headers,
+  children,
+}: {
+  mah: number;
+  labelledBy: string;
+  testId: string;
+  headers: string[];
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+      <ScrollArea.Autosize mah={mah} type="auto" aria-labelledby={labelledBy} data-testid={testId}>
+        <Table stickyHeader verticalSpacing="xs" miw={640}>
+          <Table.Thead>
+            <Table.Tr>
+              {headers.map((h) => (
+                <Table.Th key={h}>{h}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{children}</Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}
+
 function RecordsTable({ preview }: { preview: LibraryImport }) {
   const { t } = useTranslation(ns);
   const titleId = useId();
@@ -71,45 +103,35 @@ function RecordsTable({ preview }: { preview: LibraryImport }) {
       <Title order={3} fz="md" id={titleId}>
         {t('import.recordsTitle', { n: preview.preview.length })}
       </Title>
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <ScrollArea.Autosize mah={360} type="auto" aria-labelledby={titleId} data-testid="import-records">
-          <Table stickyHeader verticalSpacing="xs" miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('import.row')}</Table.Th>
-                <Table.Th>{t('import.title')}</Table.Th>
-                <Table.Th>{t('import.authors')}</Table.Th>
-                <Table.Th>{t('import.isbn')}</Table.Th>
-                <Table.Th>{t('import.copies')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.preview.map((r) => (
-                <Table.Tr key={r.row}>
-                  <Table.Td>{r.row}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Text fz="sm" fw={600}>
-                        {r.title}
-                      </Text>
-                      {r.existing && (
-                        <SoftBadge color="blue" size="sm" data-testid="import-existing">
-                          {t('import.existing')}
-                        </SoftBadge>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{r.authors.join(', ')}</Table.Td>
-                  <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                    {r.isbn ?? '—'}
-                  </Table.Td>
-                  <Table.Td>{r.copies}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
-      </Paper>
+      <ScrollTable
+        mah={360}
+        labelledBy={titleId}
+        testId="import-records"
+        headers={[t('import.row'), t('import.title'), t('import.authors'), t('import.isbn'), t('import.copies')]}
+      >
+        {preview.preview.map((r) => (
+          <Table.Tr key={r.row}>
+            <Table.Td>{r.row}</Table.Td>
+            <Table.Td>
+              <Stack gap={2}>
+                <Text fz="sm" fw={600}>
+                  {r.title}
+                </Text>
+                {r.existing && (
+                  <SoftBadge color="blue" size="sm" data-testid="import-existing">
+                    {t('import.existing')}
+                  </SoftBadge>
+                )}
+              </Stack>
+            </Table.Td>
+            <Table.Td>{r.authors.join(', ')}</Table.Td>
+            <Table.Td dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+              {r.isbn ?? '—'}
+            </Table.Td>
+            <Table.Td>{r.copies}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
     </Stack>
   );
 }
@@ -140,36 +162,27 @@ function RefusalsTable({ preview }: { preview: LibraryImport }) {
           {t('import.refusalsListed', { listed: preview.refusals.length, n: preview.refused })}
         </Text>
       )}
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <ScrollArea.Autosize mah={320} type="auto" aria-labelledby={titleId} data-testid="import-refusals">
-          <Table stickyHeader verticalSpacing="xs" miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('import.row')}</Table.Th>
-                <Table.Th>{t('import.field')}</Table.Th>
-                <Table.Th>{t('import.reason')}</Table.Th>
-                <Table.Th>{t('import.excerpt')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.refusals.map((r, i) => (
-                // A row may be refused for several fields; the list is read-only and never reordered.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <Table.Tr key={`${r.row}-${r.field ?? ''}-${i}`}>
-                  <Table.Td>{r.row}</Table.Td>
-                  <Table.Td dir="ltr">{r.field ?? '—'}</Table.Td>
-                  <Table.Td>{libraryText(r.message)}</Table.Td>
-                  <Table.Td>
-                    <Text fz="sm" c="dimmed" lineClamp={2} maw={320}>
-                      {r.excerpt}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
-      </Paper>
+      <ScrollTable
+        mah={320}
+        labelledBy={titleId}
+        testId="import-refusals"
+        headers={[t('import.row'), t('import.field'), t('import.reason'), t('import.excerpt')]}
+      >
+        {preview.refusals.map((r, i) => (
+          // A row may be refused for several fields; the list is read-only and never reordered.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Table.Tr key={`${r.row}-${r.field ?? ''}-${i}`}>
+            <Table.Td>{r.row}</Table.Td>
+            <Table.Td dir="ltr">{r.field ?? '—'}</Table.Td>
+            <Table.Td>{libraryText(r.message)}</Table.Td>
+            <Table.Td>
+              <Text fz="sm" c="dimmed" lineClamp={2} maw={320}>
+                {r.excerpt}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ScrollTable>
     </Stack>
   );
 }
