@@ -1,9 +1,9 @@
-import { type MaintenanceStatus, WEB_COOKIES } from '@cue/contract';
+import { type MaintenanceStatus, PAGE_PATHS, WEB_COOKIES } from '@cue/contract';
 import { useNetwork } from '@mantine/hooks';
 import { IconAlertTriangle, IconWifiOff, IconX } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useMaintenance, usePermissions } from '../features/shell/api';
 import { holds } from '../features/shell/sections';
 import { setCookie } from '../lib/cookies';
@@ -92,15 +92,17 @@ function DuringMaintenance({ status, children }: { status: MaintenanceStatus; ch
 }
 
 /**
- * What surrounds every page: the rebrand banner, the maintenance gate (an active window replaces the
- * whole app, except for super admins, who get a warning), and the offline bar.
+ * What surrounds every page: the rebrand banner (not on a kiosk: a shared tablet at the door has no
+ * address to bookmark), the maintenance gate (an active window replaces the whole app, except for super
+ * admins, who get a warning), and the offline bar.
  */
 export function AppFrame({ children }: { children: ReactNode }) {
   const maintenance = useMaintenance();
   const status = maintenance.data;
+  const kiosk = useLocation().pathname.startsWith(PAGE_PATHS.kiosk);
   return (
     <>
-      <RebrandBanner />
+      {!kiosk && <RebrandBanner />}
       {status?.status === 'active' ? <DuringMaintenance status={status}>{children}</DuringMaintenance> : children}
       <OfflineBar />
     </>
