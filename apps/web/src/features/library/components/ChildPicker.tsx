@@ -8,6 +8,7 @@ import { useCurrentClass } from '../../shell/Selectors';
 import { type LibraryStudentRow, useLibraryStudents } from '../api-desk';
 import { LIBRARY_NS } from '../i18n';
 import { libraryErrorText, nameMatches } from './libraryText';
+import { optionStyle } from './option';
 
 /**
  * The children of a class the caller reaches, to choose one: the class (the top bar's by default, or
@@ -122,11 +123,7 @@ function ChildRow({ row, selected, onPick }: { row: LibraryStudentRow; selected:
       data-student={row.student.id}
       w="100%"
       p="xs"
-      style={{
-        borderRadius: 'var(--mantine-radius-md)',
-        border: `1px solid ${selected ? 'var(--mantine-color-cue-6)' : 'var(--mantine-color-default-border)'}`,
-        background: selected ? 'var(--mantine-color-cue-light)' : undefined,
-      }}
+      style={optionStyle(selected)}
     >
       <Group gap="sm" wrap="nowrap">
         <Avatar src={row.student.student_profile_picture} size={36} radius="xl" color="cue" alt="" aria-hidden>

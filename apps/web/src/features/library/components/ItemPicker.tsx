@@ -7,6 +7,7 @@ import { type LibraryItem, useItems } from '../api-desk';
 import { LIBRARY_NS } from '../i18n';
 import { useKindName } from './CopyStatusBadge';
 import { libraryErrorText } from './libraryText';
+import { optionStyle } from './option';
 
 /**
  * A search of the catalogue to choose one item (to reserve it): title, author, ISBN or a copy's
@@ -67,11 +68,7 @@ export function ItemPicker({
                   data-testid="item-option"
                   w="100%"
                   p="xs"
-                  style={{
-                    borderRadius: 'var(--mantine-radius-md)',
-                    border: `1px solid ${selected ? 'var(--mantine-color-cue-6)' : 'var(--mantine-color-default-border)'}`,
-                    background: selected ? 'var(--mantine-color-cue-light)' : undefined,
-                  }}
+                  style={optionStyle(selected)}
                 >
                   <Text fw={600} lineClamp={2}>
                     {item.title}
