@@ -1,6 +1,7 @@
 import { ROUTES } from '@cue/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiResult } from '../../lib/api';
+import { isHidden } from '../../components/RecordCard';
+import { apiResult } from '../../lib/api';
 import { useActiveSide } from '../../lib/session';
 
 /*
@@ -14,14 +15,12 @@ export const libraryFamilyKeys = {
   child: (id: string, side: string | null) => ['library', 'family', 'child', id, side] as const,
 };
 
-/** The school does not lend books (feature off), or the child is not the caller's: no card. */
-export const isHidden = (err: unknown): boolean => err instanceof ApiError && (err.status === 403 || err.status === 404);
-
 export function useChildLibrary(studentId: string) {
   const side = useActiveSide();
   return useQuery({
     queryKey: libraryFamilyKeys.child(studentId, side),
     queryFn: ({ signal }) => apiResult(ROUTES.childLibrary, { params: { id: studentId }, signal }),
+    // The school does not lend books (feature off), or the child is not the caller's: no card, no retry.
     retry: (count, err) => !isHidden(err) && count < 2,
   });
 }

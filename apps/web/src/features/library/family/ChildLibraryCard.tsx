@@ -1,17 +1,18 @@
 import { LIBRARY_NOTICE_EVENT, type LibraryNoticeEvent, type Loan, type Reservation } from '@cue/contract';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBook } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ReactNode, Suspense, use } from 'react';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RecordQueryCard } from '../../../components/RecordCard';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { loadCatalogs } from '../../../lib/catalogs';
-import { errorText, toast } from '../../../lib/notify';
+import { toast } from '../../../lib/notify';
 import { useActiveSide } from '../../../lib/session';
 import { useSocketEvent } from '../../../lib/socket';
 import { showDay } from '../../planning/planFormat';
-import { isHidden, libraryFamilyKeys, useChildLibrary } from '../api-family';
+import { libraryFamilyKeys, useChildLibrary } from '../api-family';
 import { LIBRARY_FAMILY_NS } from '../i18n';
 
 let catalogs: Promise<void> | null = null;
@@ -52,83 +53,53 @@ function Card({ studentId }: { studentId: string }) {
     side === 'parent',
   );
 
-  if (isHidden(library.error)) return null;
-  const title = t('title');
-  if (library.isError && !library.data)
-    return (
-      <Frame title={title}>
-        <Alert color="red" variant="light">
-          <Stack gap="xs" align="flex-start">
-            <Text fz="sm">{errorText(library.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void library.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      </Frame>
-    );
-  if (!library.data)
-    return (
-      <Frame title={title}>
-        <Skeleton h={60} aria-hidden />
-      </Frame>
-    );
-  const { loans, reservations, history, rule } = library.data;
-  const waiting = reservations.filter((r) => r.status === 'waiting' || r.status === 'ready');
-
   return (
-    <Frame title={title}>
-      <Text fz="xs" c="dimmed">
-        {t('rule', { count: rule.max_loans, days: rule.loan_days })}
-      </Text>
-      <Stack gap="xs" component="section" aria-label={t('loans.title')} data-testid="library-loans">
-        <Title order={3} fz="h5">
-          {t('loans.title')}
-        </Title>
-        {loans.length === 0 ? (
-          <Text fz="sm" c="dimmed" data-testid="library-empty">
-            {t('loans.none')}
-          </Text>
-        ) : (
-          loans.map((loan) => <LoanRow key={loan.id} loan={loan} />)
-        )}
-      </Stack>
+    <RecordQueryCard query={library} title={t('title')} testId="record-library" retryLabel={t('retry')} skeletonHeight={60}>
+      {({ loans, reservations, history, rule }) => {
+        const waiting = reservations.filter((r) => r.status === 'waiting' || r.status === 'ready');
+        return (
+          <>
+            <Text fz="xs" c="dimmed">
+              {t('rule', { count: rule.max_loans, days: rule.loan_days })}
+            </Text>
+            <Stack gap="xs" component="section" aria-label={t('loans.title')} data-testid="library-loans">
+              <Title order={3} fz="h5">
+                {t('loans.title')}
+              </Title>
+              {loans.length === 0 ? (
+                <Text fz="sm" c="dimmed" data-testid="library-empty">
+                  {t('loans.none')}
+                </Text>
+              ) : (
+                loans.map((loan) => <LoanRow key={loan.id} loan={loan} />)
+              )}
+            </Stack>
 
-      {waiting.length > 0 && (
-        <Stack gap="xs" component="section" aria-label={t('reservations.title')} data-testid="library-reservations">
-          <Title order={3} fz="h5">
-            {t('reservations.title')}
-          </Title>
-          {waiting.map((r) => (
-            <ReservationRow key={r.id} reservation={r} />
-          ))}
-        </Stack>
-      )}
+            {waiting.length > 0 && (
+              <Stack gap="xs" component="section" aria-label={t('reservations.title')} data-testid="library-reservations">
+                <Title order={3} fz="h5">
+                  {t('reservations.title')}
+                </Title>
+                {waiting.map((r) => (
+                  <ReservationRow key={r.id} reservation={r} />
+                ))}
+              </Stack>
+            )}
 
-      {history.length > 0 && (
-        <Stack gap={4} component="section" aria-label={t('history.title')} data-testid="library-history">
-          <Title order={3} fz="h5">
-            {t('history.title')}
-          </Title>
-          {history.map((loan) => (
-            <HistoryRow key={loan.id} loan={loan} />
-          ))}
-        </Stack>
-      )}
-    </Frame>
-  );
-}
-
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-label={title} data-testid="record-library">
-      <Stack gap="sm">
-        <Title order={2} fz="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
+            {history.length > 0 && (
+              <Stack gap={4} component="section" aria-label={t('history.title')} data-testid="library-history">
+                <Title order={3} fz="h5">
+                  {t('history.title')}
+                </Title>
+                {history.map((loan) => (
+                  <HistoryRow key={loan.id} loan={loan} />
+                ))}
+              </Stack>
+            )}
+          </>
+        );
+      }}
+    </RecordQueryCard>
   );
 }
 
