@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { DISPERSAL_MESSAGES, DISPERSAL_UPDATED_EVENT, type DispersalUpdatedEvent, ERROR_CODES, ROUTES } from '@cue/contract';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
 import { DEMO_HEALTH_QUESTION, seedDemoDispersalIfEmpty } from '../src/seed/dispersal.js';
 import {
   bearer,
+  connectSocket,
   createTestApp,
   expectResponse,
   type Method,
@@ -70,20 +70,7 @@ const attendanceOf = async (id: string, classId = nurseryA, token = tara) => {
 const openAlerts = async (token = anita) =>
   expectResponse(ROUTES.dispersalAlerts, await req('GET', '/api/dispersal/alerts', token)).result;
 
-const connectAs = (token: string) =>
-  new Promise<Socket>((resolve, reject) => {
-    const socket = connect(`http://127.0.0.1:${port}`, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
+const connectAs = (token: string) => connectSocket(port, token);
 
 beforeAll(async () => {
   // Tokens outlive the day the test walks through (the clock moves by hours).

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { FILE_RESPONSE, type PhoneVerificationResponse, type RouteDef } from '@cue/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
 import { expect, inject } from 'vitest';
 import type { z } from 'zod';
 import type { Clock } from '../src/platform/clock.js';
@@ -107,6 +108,25 @@ export async function createTestApp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A realtime connection signed in with `token` to a test app listening on `port` (websocket only, no
+ * reconnection): resolves once connected, rejects (and closes) when the server refuses it.
+ */
+export const connectSocket = (port: number, token: string) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
