@@ -1,3 +1,4 @@
+/// <reference path="../apps/server/src/modules/library/import-serializers.d.ts" />
 /**
  * A library catalogue import of a 20,000-record MARC21 file (issue 24's figure): the preview (upload,
  * every record read and checked, the report stored) and the commit (items and copies written in one

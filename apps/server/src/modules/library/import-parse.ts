@@ -1,3 +1,4 @@
+/// <reference path="./import-serializers.d.ts" />
 import { ERROR_CODES, LIBRARY_IMPORT_MAX_RECORDS, LIBRARY_MESSAGES } from '@cue/contract';
 import { MARCXML } from '@natlibfi/marc-record-serializers';
 import { badRequest } from '../../platform/errors.js';
