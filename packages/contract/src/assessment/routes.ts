@@ -10,7 +10,6 @@ import {
   assessmentTaskSchema,
   childEvidenceQuerySchema,
   childEvidenceSchema,
-  classPeriodQuerySchema,
   familyFeedbackSchema,
   familyReportListSchema,
   feedbackFormChangeSchema,
