@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ASSESSMENT_MESSAGES, ERROR_CODES, type ReportEntry, type ReportSet, ROUTES, todayIn } from '@cue/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +5,16 @@ import { aboutChild, comparable, draftComment } from '../src/modules/assessment/
 import { assessmentTasks, gradeScales, grades, hpcCards, reportEntries } from '../src/platform/db/schema.js';
 import { newId } from '../src/platform/ids.js';
 import { demoId } from '../src/seed/demo.js';
-import { bearer, createTestApp, expectResponse, parentToken, staffToken, type TestApp } from './harness.js';
+import {
+  bearer,
+  createTestApp,
+  expectResponse,
+  exportFinished,
+  parentToken,
+  pdfText,
+  staffToken,
+  type TestApp,
+} from './harness.js';
 
 let t: TestApp;
 let anita: string; // admin of Sunrise: assessment management and class manager
@@ -54,23 +59,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Waits for an export job to finish, running the queue as the server would. */
-async function finished(token: string, id: string) {
-  let now = expectResponse(ROUTES.exportStatus, await req('GET', `/api/exports/${id}`, token)).result;
-  for (let n = 0; n < 300 && now.status !== 'done' && now.status !== 'failed'; n++) {
-    await t.services.jobs.runDue();
-    now = expectResponse(ROUTES.exportStatus, await req('GET', `/api/exports/${id}`, token)).result;
-    if (now.status !== 'done') await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return now;
-}
-
-/** The text layer of a PDF, as poppler's pdftotext reads it. */
-function pdfText(bytes: Buffer): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'report-')), 'r.pdf');
-  fs.writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
+const finished = (token: string, id: string) => exportFinished(t, token, id);
 
 /**
  * Whether a PDF's text holds the words: Arabic comes out in its joined presentation forms (NFKC folds

@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { FILE_RESPONSE, type PhoneVerificationResponse, type RouteDef } from '@cue/contract';
+import { FILE_RESPONSE, type PhoneVerificationResponse, ROUTES, type RouteDef } from '@cue/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -127,6 +128,27 @@ export const connectSocket = (port: number, token: string) =>
       reject(err);
     });
   });
+
+/** Waits for an export job to finish (done or failed), running the queue as the server would; its last status. */
+export async function exportFinished(t: TestApp, token: string, id: string) {
+  const status = async () =>
+    expectResponse(ROUTES.exportStatus, await t.request({ method: 'GET', url: `/api/exports/${id}`, headers: bearer(token) }))
+      .result;
+  let now = await status();
+  for (let n = 0; n < 300 && now.status !== 'done' && now.status !== 'failed'; n++) {
+    await t.services.jobs.runDue();
+    now = await status();
+    if (now.status !== 'done') await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return now;
+}
+
+/** The text layer of a PDF, as poppler's pdftotext reads it. */
+export function pdfText(bytes: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-')), 'f.pdf');
+  fs.writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,14 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ERROR_CODES, LIBRARY_MESSAGES, ROUTES } from '@cue/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryCopies, libraryItems, libraryLoans } from '../src/platform/db/schema.js';
 import { newId } from '../src/platform/ids.js';
 import { demoId } from '../src/seed/demo.js';
-import { createTestApp, expectResponse, parentToken, requester, staffToken, type TestApp } from './harness.js';
+import {
+  createTestApp,
+  expectResponse,
+  exportFinished,
+  parentToken,
+  pdfText,
+  requester,
+  staffToken,
+  type TestApp,
+} from './harness.js';
 
 let t: TestApp;
 let anita: string; // admin of Sunrise: holds the librarian's permission
@@ -280,22 +285,7 @@ describe('the rules', () => {
   });
 });
 
-/** Waits for an export job to finish, running the queue as the server would. */
-async function finished(token: string, id: string) {
-  let now = expectResponse(ROUTES.exportStatus, await req('GET', `/api/exports/${id}`, token)).result;
-  for (let n = 0; n < 300 && now.status !== 'done' && now.status !== 'failed'; n++) {
-    await t.services.jobs.runDue();
-    now = expectResponse(ROUTES.exportStatus, await req('GET', `/api/exports/${id}`, token)).result;
-    if (now.status !== 'done') await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return now;
-}
-
-function pdfText(bytes: Buffer): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'labels-')), 'l.pdf');
-  fs.writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
+const finished = (token: string, id: string) => exportFinished(t, token, id);
 
 describe('labels', () => {
   it('prints a sheet of the copies asked for, with their titles and barcodes, after skipped labels', async () => {
