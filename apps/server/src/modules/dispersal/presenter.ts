@@ -47,13 +47,15 @@ export const presentStudent = (s: Pick<StudentRow, 'id' | 'firstName' | 'lastNam
   student_profile_picture: signMedia(s.profilePicture),
 });
 
+/** The child of a row as the wire shows it, or just its id when the child's row was not read. */
+const studentOr = (student: StudentRow | undefined, id: string) =>
+  student ? presentStudent(student) : { id, first_name: '', last_name: '', student_profile_picture: null };
+
 export function presentEvent(r: EventRow, student: StudentRow | undefined): DispersalEvent {
   const e = r.event;
   return {
     id: e.id,
-    student: student
-      ? presentStudent(student)
-      : { id: e.studentId, first_name: '', last_name: '', student_profile_picture: null },
+    student: studentOr(student, e.studentId),
     class_id: e.classId,
     kind: e.kind as DispersalEvent['kind'],
     at: iso(e.at),
@@ -102,9 +104,7 @@ export function presentPickup(r: PickupWithCreator, student: StudentRow | undefi
   const p = r.pickup;
   return {
     id: p.id,
-    student: student
-      ? presentStudent(student)
-      : { id: p.studentId, first_name: '', last_name: '', student_profile_picture: null },
+    student: studentOr(student, p.studentId),
     name: p.name,
     relationship: p.relationship,
     phone: p.phone,
