@@ -2,6 +2,7 @@ import { DISPERSAL_MESSAGES, pagePath } from '@cue/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { staffToken } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
+import { expectSocket, socketJoined } from './support/carelog.js';
 import {
   addKiosk,
   classDay,
@@ -98,7 +99,16 @@ test("a family's code at the kiosk checks Aarav in: the register shows him witho
   await expect(page.getByTestId('kiosks')).toContainText(kioskName);
 
   const door = await tablet(browser);
+  // Rohan has the app open on his phone, away from Aarav's record: he hears of the check-in there.
+  const family = await tablet(browser);
   try {
+    const father = await family.newPage();
+    await father.setViewportSize({ width: 390, height: 844 });
+    const joined = socketJoined(father);
+    await openAs(father, father.request, SHELL_PHONES.parent, '/dashboard');
+    await expect(father.getByTestId('family-listener')).toBeAttached();
+    await expectSocket(joined);
+
     const kiosk = await door.newPage();
     await kiosk.goto(pairPath(link));
     await expectKioskHome(kiosk, kioskName);
@@ -121,6 +131,7 @@ test("a family's code at the kiosk checks Aarav in: the register shows him witho
     await expectNoSeriousViolations(kiosk, 'kiosk children');
     await kiosk.getByTestId('kiosk-submit').click();
     const time = await doneTime(kiosk, 'Aarav', 'in');
+    await expect(father.getByText(new RegExp(`Aarav was checked in at \u2066?${time}\u2069?`))).toBeVisible();
     await expectNoSeriousViolations(kiosk, 'kiosk done');
     // "Done" leaves nothing of the family on the screen.
     await kiosk.getByRole('button', { name: 'Done' }).click();
@@ -152,6 +163,7 @@ test("a family's code at the kiosk checks Aarav in: the register shows him witho
     const event = day.children.find((c) => c.student.id === aarav)?.checked_in;
     expect(event).toMatchObject({ via: 'kiosk', kiosk_name: kioskName, adult: { kind: 'parent', name: 'Rohan Sharma' } });
   } finally {
+    await family.close();
     await door.close();
   }
 });

@@ -36,6 +36,15 @@ const DispersalAlertListener = lazy(async () => {
   const [module] = await Promise.all([import('../dispersal/components/AlertListener'), loadCatalogs('dispersal')]);
   return module;
 });
+// A family hears of its child's check-in and check-out, and of an overdue library book, on every page.
+const FamilyListener = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../dispersal/family/FamilyListener'),
+    loadCatalogs('pickupFamily'),
+    loadCatalogs('libraryFamily'),
+  ]);
+  return module;
+});
 
 /** A dialog's code loads the first time it opens and stays mounted afterwards (for its closing transition). */
 function useLazyDialog() {
@@ -166,6 +175,7 @@ export default function ShellLayout({ children }: { children?: ReactNode }) {
         )}
         <Suspense fallback={null}>
           {staff && idle && <DispersalAlertListener />}
+          {side === 'parent' && idle && <FamilyListener />}
           {quickNav.wanted && <QuickNav opened={quickNav.opened} onClose={quickNav.close} />}
           {report.wanted && <ReportIssueModal opened={report.opened} onClose={report.close} />}
           {settings.wanted && <SettingsModal opened={settings.opened} onClose={settings.close} />}
