@@ -1,6 +1,7 @@
 import { ROUTES } from '@cue/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, apiResult, type BodyOf } from '../../lib/api';
+import { isHidden } from '../../components/RecordCard';
+import { apiRequest, apiResult, type BodyOf } from '../../lib/api';
 import { useActiveSide } from '../../lib/session';
 
 /*
@@ -16,9 +17,6 @@ export const pickupFamilyKeys = {
   child: (id: string, side: string | null) => ['dispersal', 'family', 'child', id, side] as const,
   codes: ['dispersal', 'family', 'codes'] as const,
 };
-
-/** The school does not use drop-off and pick-up (feature off), or the child is not the caller's: no card. */
-export const isHidden = (err: unknown): boolean => err instanceof ApiError && (err.status === 403 || err.status === 404);
 
 export function useChildPickups(studentId: string) {
   const side = useActiveSide();
@@ -64,3 +62,5 @@ export function useCancelOneTimePickup() {
     onSuccess: () => client.invalidateQueries({ queryKey: pickupFamilyKeys.all }),
   });
 }
+
+export type { isHidden };

@@ -7,15 +7,16 @@ import {
   isoFromDdmmyyyy,
   type OneTimePickup,
 } from '@cue/contract';
-import { Alert, Avatar, Box, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Box, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconPlus, IconShare, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ReactNode, Suspense, use, useState } from 'react';
+import { Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal, FormModal } from '../../../components/FormModal';
 import { ReaderDates } from '../../../components/ReaderDates';
+import { RecordQueryCard } from '../../../components/RecordCard';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { ApiError } from '../../../lib/api';
 import { loadCatalogs } from '../../../lib/catalogs';
@@ -25,7 +26,7 @@ import { errorText, toast } from '../../../lib/notify';
 import { useActiveSide } from '../../../lib/session';
 import { useSocketEvent } from '../../../lib/socket';
 import { ltr, showDay } from '../../planning/planFormat';
-import { isHidden, pickupFamilyKeys, useAddOneTimePickup, useCancelOneTimePickup, useChildPickups } from '../api-family';
+import { pickupFamilyKeys, useAddOneTimePickup, useCancelOneTimePickup, useChildPickups } from '../api-family';
 import { DISPERSAL_NS, dispersalMessage, PICKUP_FAMILY_NS } from '../i18n';
 import { FamilyCodePanel } from './FamilyCodePanel';
 
@@ -89,188 +90,170 @@ function Card({ studentId, firstName, onPropose }: CardProps) {
     !!side,
   );
 
-  if (isHidden(pickups.error)) return null;
-  const title = t('title');
-  if (pickups.isError && !pickups.data)
-    return (
-      <Frame title={title}>
-        <Alert color="red" variant="light">
-          <Stack gap="xs" align="flex-start">
-            <Text fz="sm">{errorText(pickups.error)}</Text>
-            <Button size="xs" variant="default" onClick={() => void pickups.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      </Frame>
-    );
-  if (!pickups.data)
-    return (
-      <Frame title={title}>
-        <Skeleton h={80} aria-hidden />
-      </Frame>
-    );
-  const data = pickups.data;
-  const a = data.abilities;
-  const language = i18n.language;
-  const active = data.one_time.filter((p) => p.status === 'active');
-
   return (
-    <Frame title={title}>
-      <Today data={data} />
+    <RecordQueryCard
+      query={pickups}
+      title={t('title')}
+      testId="record-pickups"
+      gap="md"
+      retryLabel={t('retry')}
+      skeletonHeight={80}
+    >
+      {(data) => {
+        const a = data.abilities;
+        const language = i18n.language;
+        const active = data.one_time.filter((p) => p.status === 'active');
+        return (
+          <>
+            <Today data={data} />
 
-      <Stack gap="xs" component="section" aria-label={t('collectors.title')}>
-        <Title order={3} fz="h5">
-          {t('collectors.title')}
-        </Title>
-        {data.collectors.length === 0 && (
-          <Text fz="sm" c="dimmed">
-            {t('collectors.none')}
-          </Text>
-        )}
-        {data.collectors.map((c) => (
-          <Group key={`${c.kind}-${c.contact_id ?? c.parent_id ?? c.pickup_id ?? c.name}`} gap="sm" wrap="nowrap">
-            <Avatar src={c.photo} size={44} radius="xl" color="indigo" alt="" aria-hidden>
-              {initials({ first_name: c.name, last_name: '' })}
-            </Avatar>
-            <Stack gap={0} miw={0}>
-              <Text fz="sm" fw={600}>
-                <bdi>{c.name}</bdi>
-              </Text>
-              <Text fz="xs" c="dimmed">
-                {[c.kind === 'parent' ? t('collectors.parent') : c.relationship, c.phone ? ltr(formatPhone(c.phone)) : null]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </Text>
-            </Stack>
-          </Group>
-        ))}
-        {side === 'parent' &&
-          (onPropose ? (
-            <Group>
-              <Button size="xs" variant="subtle" leftSection={<IconUserPlus size={14} aria-hidden />} onClick={onPropose}>
-                {t('collectors.ask')}
-              </Button>
-            </Group>
-          ) : (
-            <Text fz="xs" c="dimmed">
-              {t('collectors.askHint')}
-            </Text>
-          ))}
-      </Stack>
-
-      <Stack gap="xs" component="section" aria-label={t('oneTime.title')} data-testid="one-time-pickups">
-        <Group justify="space-between" gap="xs">
-          <Title order={3} fz="h5">
-            {t('oneTime.title')}
-          </Title>
-          {a.can_add_one_time && (
-            <Button size="xs" variant="default" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setAdding(true)}>
-              {t('oneTime.add')}
-            </Button>
-          )}
-        </Group>
-        {active.length === 0 && (
-          <Text fz="sm" c="dimmed">
-            {t('oneTime.none')}
-          </Text>
-        )}
-        {active.map((p) => (
-          <Paper key={p.id} withBorder radius="md" p="xs" data-testid="one-time-pickup">
-            <Group justify="space-between" gap="xs" wrap="wrap">
-              <Stack gap={0} miw={0}>
-                <Text fz="sm" fw={600} id={`one-time-${p.id}`}>
-                  <bdi>{p.name}</bdi>
-                  {p.relationship && (
-                    <Text span c="dimmed" fz="sm">
-                      {' · '}
-                      <bdi>{p.relationship}</bdi>
+            <Stack gap="xs" component="section" aria-label={t('collectors.title')}>
+              <Title order={3} fz="h5">
+                {t('collectors.title')}
+              </Title>
+              {data.collectors.length === 0 && (
+                <Text fz="sm" c="dimmed">
+                  {t('collectors.none')}
+                </Text>
+              )}
+              {data.collectors.map((c) => (
+                <Group key={`${c.kind}-${c.contact_id ?? c.parent_id ?? c.pickup_id ?? c.name}`} gap="sm" wrap="nowrap">
+                  <Avatar src={c.photo} size={44} radius="xl" color="indigo" alt="" aria-hidden>
+                    {initials({ first_name: c.name, last_name: '' })}
+                  </Avatar>
+                  <Stack gap={0} miw={0}>
+                    <Text fz="sm" fw={600}>
+                      <bdi>{c.name}</bdi>
                     </Text>
-                  )}
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  {t('oneTime.on', { day: showDay(p.date, language) })}
-                </Text>
-              </Stack>
-              <Group gap={6} wrap="nowrap">
-                <Text
-                  fw={800}
-                  fz="lg"
-                  dir="ltr"
-                  style={{ letterSpacing: '0.12em' }}
-                  aria-label={t('oneTime.codeOf', { code: p.code })}
-                >
-                  {p.code}
-                </Text>
-                <Button size="xs" variant="light" onClick={() => setShown(p)} aria-describedby={`one-time-${p.id}`}>
-                  {t('oneTime.show')}
-                </Button>
+                    <Text fz="xs" c="dimmed">
+                      {[c.kind === 'parent' ? t('collectors.parent') : c.relationship, c.phone ? ltr(formatPhone(c.phone)) : null]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  </Stack>
+                </Group>
+              ))}
+              {side === 'parent' &&
+                (onPropose ? (
+                  <Group>
+                    <Button size="xs" variant="subtle" leftSection={<IconUserPlus size={14} aria-hidden />} onClick={onPropose}>
+                      {t('collectors.ask')}
+                    </Button>
+                  </Group>
+                ) : (
+                  <Text fz="xs" c="dimmed">
+                    {t('collectors.askHint')}
+                  </Text>
+                ))}
+            </Stack>
+
+            <Stack gap="xs" component="section" aria-label={t('oneTime.title')} data-testid="one-time-pickups">
+              <Group justify="space-between" gap="xs">
+                <Title order={3} fz="h5">
+                  {t('oneTime.title')}
+                </Title>
                 {a.can_add_one_time && (
                   <Button
                     size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setCancelling(p)}
-                    // The button is named by its visible words (a voice user says what they see); the person describes it.
-                    aria-describedby={`one-time-${p.id}`}
+                    variant="default"
+                    leftSection={<IconPlus size={14} aria-hidden />}
+                    onClick={() => setAdding(true)}
                   >
-                    {t('oneTime.cancel')}
+                    {t('oneTime.add')}
                   </Button>
                 )}
               </Group>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
+              {active.length === 0 && (
+                <Text fz="sm" c="dimmed">
+                  {t('oneTime.none')}
+                </Text>
+              )}
+              {active.map((p) => (
+                <Paper key={p.id} withBorder radius="md" p="xs" data-testid="one-time-pickup">
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <Stack gap={0} miw={0}>
+                      <Text fz="sm" fw={600} id={`one-time-${p.id}`}>
+                        <bdi>{p.name}</bdi>
+                        {p.relationship && (
+                          <Text span c="dimmed" fz="sm">
+                            {' · '}
+                            <bdi>{p.relationship}</bdi>
+                          </Text>
+                        )}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {t('oneTime.on', { day: showDay(p.date, language) })}
+                      </Text>
+                    </Stack>
+                    <Group gap={6} wrap="nowrap">
+                      <Text
+                        fw={800}
+                        fz="lg"
+                        dir="ltr"
+                        style={{ letterSpacing: '0.12em' }}
+                        aria-label={t('oneTime.codeOf', { code: p.code })}
+                      >
+                        {p.code}
+                      </Text>
+                      <Button size="xs" variant="light" onClick={() => setShown(p)} aria-describedby={`one-time-${p.id}`}>
+                        {t('oneTime.show')}
+                      </Button>
+                      {a.can_add_one_time && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setCancelling(p)}
+                          // The button is named by its visible words (a voice user says what they see); the person describes it.
+                          aria-describedby={`one-time-${p.id}`}
+                        >
+                          {t('oneTime.cancel')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
 
-      {side === 'parent' && <FamilyCodePanel studentId={studentId} />}
+            {side === 'parent' && <FamilyCodePanel studentId={studentId} />}
 
-      <Recent events={data.recent} />
+            <Recent events={data.recent} />
 
-      {adding && (
-        <AddPickupModal
-          studentId={studentId}
-          onClose={() => setAdding(false)}
-          onAdded={(p) => {
-            setAdding(false);
-            setShown(p);
-          }}
-        />
-      )}
-      {shown && <PickupCodeModal pickup={shown} onClose={() => setShown(null)} />}
-      {cancelling && (
-        <ConfirmModal
-          opened
-          onClose={() => setCancelling(null)}
-          title={t('oneTime.cancelTitle')}
-          message={t('oneTime.cancelConfirm', { name: cancelling.name, day: showDay(cancelling.date, language) })}
-          confirmLabel={t('oneTime.cancel')}
-          pending={cancel.isPending}
-          onConfirm={() =>
-            cancel.mutate(cancelling.id, {
-              onSuccess: () => {
-                toast.success(dispersalMessage('pickupCancelled'));
-                setCancelling(null);
-              },
-              onError: (err) => toast.error(errorText(err)),
-            })
-          }
-        />
-      )}
-    </Frame>
-  );
-}
-
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="md" component="section" aria-label={title} data-testid="record-pickups">
-      <Stack gap="md">
-        <Title order={2} fz="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
+            {adding && (
+              <AddPickupModal
+                studentId={studentId}
+                onClose={() => setAdding(false)}
+                onAdded={(p) => {
+                  setAdding(false);
+                  setShown(p);
+                }}
+              />
+            )}
+            {shown && <PickupCodeModal pickup={shown} onClose={() => setShown(null)} />}
+            {cancelling && (
+              <ConfirmModal
+                opened
+                onClose={() => setCancelling(null)}
+                title={t('oneTime.cancelTitle')}
+                message={t('oneTime.cancelConfirm', { name: cancelling.name, day: showDay(cancelling.date, language) })}
+                confirmLabel={t('oneTime.cancel')}
+                pending={cancel.isPending}
+                onConfirm={() =>
+                  cancel.mutate(cancelling.id, {
+                    onSuccess: () => {
+                      toast.success(dispersalMessage('pickupCancelled'));
+                      setCancelling(null);
+                    },
+                    onError: (err) => toast.error(errorText(err)),
+                  })
+                }
+              />
+            )}
+          </>
+        );
+      }}
+    </RecordQueryCard>
   );
 }
 

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/FormModal';
+import { isHidden } from '../../../components/RecordCard';
 import { errorText, toast } from '../../../lib/notify';
-import { isHidden, useFamilyCodes, useRenewFamilyCode } from '../api-family';
+import { useFamilyCodes, useRenewFamilyCode } from '../api-family';
 import { dispersalMessage, PICKUP_FAMILY_NS } from '../i18n';
 
 /** The QR code of a family's code as an SVG image, drawn on the device (bwip-js, loaded only when shown). */
