@@ -8,10 +8,10 @@ import {
   ERROR_CODES,
   ROUTES,
 } from '@cue/contract';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
-import { bearer, createTestApp, expectResponse, staffToken, type TestApp } from './harness.js';
+import { bearer, connectSocket, createTestApp, expectResponse, staffToken, type TestApp } from './harness.js';
 
 /**
  * Cue logs care from a sentence (issue 21): over the socket, a care sentence gives a log_care card with an
@@ -37,20 +37,7 @@ function lastWednesday(): string {
   return d.toISOString().slice(0, 10).split('-').reverse().join('-');
 }
 
-const connectAs = (token: string) =>
-  new Promise<Socket>((resolve, reject) => {
-    const socket = connect(`http://127.0.0.1:${port}`, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
+const connectAs = (token: string) => connectSocket(port, token);
 
 interface Stream {
   events: ChatStreamResponse[];

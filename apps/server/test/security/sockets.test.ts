@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { ATTENDANCE_UPDATED_EVENT, ROUTES } from '@cue/contract';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../src/seed/demo.js';
-import { bearer, createTestApp, signIn, staffToken, type TestApp } from '../harness.js';
+import { bearer, connectSocket, createTestApp, signIn, staffToken, type TestApp } from '../harness.js';
 
 /** A socket lives no longer than the session and the token it connected with. */
 const nurseryA = demoId('class:nurseryA');
@@ -16,20 +16,7 @@ const listening = async (t: TestApp) => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return (t.app.server.address() as AddressInfo).port;
 };
-const connectTo = (port: number, token: string) =>
-  new Promise<Socket>((resolve, reject) => {
-    const socket = connect(`http://127.0.0.1:${port}`, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
+const connectTo = connectSocket;
 const disconnection = (socket: Socket, withinMs = 5_000) =>
   new Promise<string>((resolve) => {
     if (!socket.connected) return resolve('already');

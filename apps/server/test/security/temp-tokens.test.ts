@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { ROUTES } from '@cue/contract';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../src/seed/demo.js';
-import { bearer, createTestApp, staffToken, type TestApp } from '../harness.js';
+import { bearer, connectSocket, createTestApp, staffToken, type TestApp } from '../harness.js';
 
 /**
  * A temporary access token acts as its person in its school for its lifetime and nothing more: it
@@ -33,20 +33,7 @@ const tempToken = async (minutes = 60): Promise<{ id: string; token: string }> =
 };
 const refused = { message: 'A temporary access token cannot do this', code: 'TEMP_TOKEN_NOT_ALLOWED' };
 
-const connectAs = (token: string) =>
-  new Promise<Socket>((resolve, reject) => {
-    const socket = connect(`http://127.0.0.1:${port}`, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
+const connectAs = (token: string) => connectSocket(port, token);
 const disconnection = (socket: Socket) =>
   new Promise<string>((resolve) => {
     if (!socket.connected) resolve('already');
