@@ -120,6 +120,12 @@ describe('kiosks', () => {
       [ira, 'not_arrived'],
     ]);
     expect(found.children[0]?.collectors[0]).toMatchObject({ kind: 'parent', name: 'Rohan Sharma' });
+    // Nobody's phone number is shown on the shared tablet, though the staff see them.
+    const atDesk = expectResponse(ROUTES.childPickups, await req('GET', `/api/student/${aarav}/pickups`, tara)).result;
+    expect(atDesk.collectors.some((c) => c.phone !== null)).toBe(true);
+    expect(found.children.flatMap((c) => c.collectors.map((p) => p.phone))).toEqual(
+      found.children.flatMap((c) => c.collectors.map(() => null)),
+    );
     const byQr = expectResponse(ROUTES.kioskLookup, await kiosk('/api/kiosk/lookup', sunriseToken, { code: rohanQr })).result;
     expect(byQr).toEqual(found);
     const elsewhere = await kiosk('/api/kiosk/lookup', moonbeamToken, { code: rohanCode });

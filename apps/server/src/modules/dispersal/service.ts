@@ -307,7 +307,8 @@ export class DispersalService {
       student: d.student,
       class_name: d.class_name,
       status: d.status,
-      collectors: d.expected,
+      // A shared tablet shows who may collect by name and photo; their phone numbers stay with the staff.
+      collectors: d.expected.map((c) => ({ ...c, phone: null })),
     }));
   }
 
