@@ -686,12 +686,6 @@ export default function ChildRecordPage() {
       <Contacts record={r} kind="emergency" contacts={r.emergency_contacts} open={open} />
       <Contacts record={r} kind="collector" contacts={r.collectors} open={open} />
       {r.not_allowed && <Contacts record={r} kind="not_allowed" contacts={r.not_allowed} open={open} />}
-      <ChildPickupCard
-        studentId={r.student.id}
-        firstName={r.student.first_name}
-        onPropose={a.can_propose_changes ? () => open({ kind: 'propose' }) : undefined}
-      />
-      <ChildLibraryCard studentId={r.student.id} />
 
       <Section title={t('sections.consents')} testId="record-consents">
         {!a.can_record_consent && <Empty>{t('consent.familyGives')}</Empty>}
@@ -701,6 +695,14 @@ export default function ChildRecordPage() {
           ))}
         </Stack>
       </Section>
+
+      {/* Read on their own after the record: last, so that nothing above them moves when they arrive. */}
+      <ChildPickupCard
+        studentId={r.student.id}
+        firstName={r.student.first_name}
+        onPropose={a.can_propose_changes ? () => open({ kind: 'propose' }) : undefined}
+      />
+      <ChildLibraryCard studentId={r.student.id} />
 
       {dialog?.kind === 'profile' && <ProfileModal record={r} onClose={close} />}
       {dialog?.kind === 'health' && <HealthDetailsModal record={r} onClose={close} />}
