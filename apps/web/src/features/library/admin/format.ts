@@ -1,4 +1,5 @@
 import { LIBRARY_MESSAGES } from '@cue/contract';
+import { csvCell } from '../../../lib/csv';
 import { type LibraryMessage, libraryMessage } from '../i18n';
 
 /**
@@ -84,13 +85,6 @@ export function libraryText(text: string | null | undefined): string {
   const detailed = /^(.*?) (\(.*\))$/.exec(text);
   const base = detailed?.[1] ? BY_TEXT.get(detailed[1]) : undefined;
   return base && detailed ? `${libraryMessage(base)} ${detailed[2]}` : text;
-}
-
-/** A value in a CSV cell: quoted when it holds a comma, a quote or a line break; a leading =, +, - or @ kept as text. */
-function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The refused records of an import as a CSV (header in the reader's words), for fixing the file. */
