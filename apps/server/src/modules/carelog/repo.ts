@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { childRowReach } from '../../platform/auth/reach.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
@@ -33,11 +34,7 @@ const NONE = ['-'];
 const orNone = (ids: readonly string[]) => (ids.length ? [...ids] : NONE);
 const staffSchoolId = (scope: Scope) => (scope.kind === 'staff' && scope.schoolId ? scope.schoolId : '');
 
-/** The rows of a table with `school_id` and `student_id` that the scope reaches. */
-async function reach(scope: Scope, schoolColumn: AnyPgColumn, studentColumn: AnyPgColumn): Promise<SQL> {
-  if (scope.kind === 'staff') return eq(schoolColumn, staffSchoolId(scope));
-  return inArray(studentColumn, orNone([...(await scope.childIds())]));
-}
+const reach = childRowReach;
 
 const studentName = sql<string>`trim(${students.firstName} || ' ' || ${students.lastName})`;
 const personName = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>

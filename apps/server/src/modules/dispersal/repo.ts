@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { childRowReach } from '../../platform/auth/reach.js';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
@@ -36,11 +36,7 @@ export type FamilyCodeRow = typeof familyCodes.$inferSelect;
 const NONE = ['-'];
 const orNone = (ids: readonly string[]) => (ids.length ? [...ids] : NONE);
 
-/** The rows of a table with `school_id` and `student_id` the scope reaches. */
-async function reach(scope: Scope, schoolColumn: AnyPgColumn, studentColumn: AnyPgColumn): Promise<SQL> {
-  if (scope.kind === 'staff') return eq(schoolColumn, staffSchool(scope));
-  return inArray(studentColumn, orNone([...(await scope.childIds())]));
-}
+const reach = childRowReach;
 
 // ------------------------------------------------------------------ settings
 

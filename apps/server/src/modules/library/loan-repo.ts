@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { childRowReach } from '../../platform/auth/reach.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
@@ -14,15 +15,7 @@ import {
   users,
 } from '../../platform/db/schema.js';
 
-/**
- * The rows a scope reaches: its school's for staff; for a family, the rows about their own children
- * (the child's library is the one family read).
- */
-async function reach(scope: Scope, school: AnyPgColumn, student: AnyPgColumn): Promise<SQL> {
-  if (scope.kind === 'staff' && scope.schoolId) return eq(school, scope.schoolId);
-  const mine = [...(await scope.childIds())];
-  return mine.length ? inArray(student, mine) : sql`false`;
-}
+const reach = childRowReach;
 
 const schoolOf = (scope: Scope) => (scope.kind === 'staff' && scope.schoolId ? scope.schoolId : '');
 const orNone = (ids: readonly string[]) => (ids.length ? [...ids] : ['']);

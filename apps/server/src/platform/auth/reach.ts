@@ -13,3 +13,13 @@ export async function schoolReach(scope: Scope, column: AnyColumn): Promise<SQL>
   if (kids.length === 0) return sql`false`;
   return sql`${column} in (select ${students.schoolId} from ${students} where ${inArray(students.id, kids)})`;
 }
+
+/**
+ * The rows about children a scope reaches, as a condition on a table with a school column and a child
+ * column: a staff member's own school's rows; for a family, the rows about its own children only.
+ */
+export async function childRowReach(scope: Scope, schoolColumn: AnyColumn, studentColumn: AnyColumn): Promise<SQL> {
+  if (scope.kind === 'staff') return eq(schoolColumn, scope.schoolId ?? '');
+  const kids = [...(await scope.childIds())];
+  return kids.length ? inArray(studentColumn, kids) : sql`false`;
+}
