@@ -180,6 +180,23 @@ export const ERROR_CODES = {
   kioskCodeInvalid: 'KIOSK_CODE_INVALID',
   pickupCodeInvalid: 'PICKUP_CODE_INVALID',
   tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  /** A change to one of the product's own curriculum frameworks (copy it, or add the school's own items). */
+  shippedReadOnly: 'SHIPPED_READ_ONLY',
+  /** A code another item of the same framework already has. */
+  codeTaken: 'CODE_TAKEN',
+  frameworkInUse: 'FRAMEWORK_IN_USE',
+  archivedParent: 'ARCHIVED_PARENT',
+  /** Two parts of a day schedule's day that overlap. */
+  scheduleOverlap: 'SCHEDULE_OVERLAP',
+  /** A second day schedule for the same school, division or class. */
+  scheduleTaken: 'SCHEDULE_TAKEN',
+  /** A booking for more of a resource than is free at that time. */
+  resourceUnavailable: 'RESOURCE_UNAVAILABLE',
+  quantityBelowBookings: 'QUANTITY_BELOW_BOOKINGS',
+  /** An email template with a placeholder its email does not have. */
+  unknownPlaceholder: 'UNKNOWN_PLACEHOLDER',
+  /** A test email to someone with no email address. */
+  noEmail: 'NO_EMAIL',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -37,6 +37,12 @@ export const PAGE_PATHS = {
   libraryItem: '/housekeeping/library/book/:id',
   libraryManagement: '/admin/academic-setup/library-management',
   entryDispersal: '/housekeeping/entry-dispersal',
+  curriculum: '/admin/academic-setup/curriculum',
+  curriculumFramework: '/admin/academic-setup/curriculum/:id',
+  daySchedule: '/admin/academic-setup/day-schedule',
+  resources: '/admin/academic-setup/resources',
+  emailTemplates: '/admin/academic-setup/email-templates',
+  emailTemplate: '/admin/academic-setup/email-templates/:key',
   /** The shared tablet's page (no sign-in: it holds a kiosk token). */
   kiosk: '/kiosk',
 } as const;
@@ -86,6 +92,11 @@ export const pagePath = {
     withQuery(PAGE_PATHS.weeklyPlanning, { class_id: input.classId, week: input.week }),
   /** A catalogue item's page (its copies, loans and reservations). */
   libraryItem: (id: string): string => PAGE_PATHS.libraryItem.replace(':id', encodeURIComponent(id)),
+  /** A curriculum framework's tree. */
+  curriculumFramework: (id: string): string => PAGE_PATHS.curriculumFramework.replace(':id', encodeURIComponent(id)),
+  /** One email's templates, in a language when given. */
+  emailTemplate: (key: string, language?: string | null): string =>
+    withQuery(PAGE_PATHS.emailTemplate.replace(':key', encodeURIComponent(key)), { language }),
   /** A child's loans on the student-wise page. */
   libraryStudent: (input: { classId?: string | null; studentId?: string | null } = {}): string =>
     withQuery(PAGE_PATHS.libraryStudents, { class_id: input.classId, student_id: input.studentId }),

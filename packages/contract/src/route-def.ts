@@ -65,7 +65,12 @@ export type RouteResource =
   | 'kiosk'
   | 'dispersal_event'
   | 'dispersal_alert'
-  | 'one_time_pickup';
+  | 'one_time_pickup'
+  | 'curriculum_framework'
+  | 'curriculum_node'
+  | 'day_schedule'
+  | 'school_resource'
+  | 'resource_booking';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';

@@ -4,6 +4,8 @@
  * Tests walk this table (401 without a token, other-school isolation, fuzzing, response schemas), so a
  * route added to the server and not here fails the route-table test.
  */
+
+import { ACADEMIC_ROUTES } from './academic/routes.js';
 import { AI_ROUTES } from './ai/routes.js';
 import { ASSESSMENT_ROUTES } from './assessment/routes.js';
 import { ATTENDANCE_ROUTES } from './attendance/routes.js';
@@ -59,6 +61,7 @@ export const ROUTES = {
   ...PLANNING_ROUTES,
   ...ASSESSMENT_ROUTES,
   ...LIBRARY_ROUTES,
+  ...ACADEMIC_ROUTES,
   ...DISPERSAL_ROUTES,
   ...AI_ROUTES,
   ...CUE_ROUTES,

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { academicRoutes } from '../features/academic/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { assessmentRoutes } from '../features/assessment/routes';
 import { attendanceRoutes } from '../features/attendance/routes';
@@ -104,6 +105,7 @@ export const router = createBrowserRouter([
           ...assessmentRoutes,
           ...libraryRoutes,
           ...dispersalRoutes,
+          ...academicRoutes,
           ...observationsRoutes,
           ...cueRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.

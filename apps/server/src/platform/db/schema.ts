@@ -1,5 +1,6 @@
 /** The database schema, one file per module (schema/<module>.ts); repositories import tables from here. */
 
+export * from './schema/academic.js';
 export * from './schema/ai.js';
 export * from './schema/assessment.js';
 export * from './schema/attendance.js';

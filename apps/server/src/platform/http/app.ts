@@ -24,6 +24,8 @@ import { AssessmentService } from '../../modules/assessment/service.js';
 import { ExcusalService } from '../../modules/attendance/excusal-service.js';
 import { attendanceRoutes } from '../../modules/attendance/routes.js';
 import { AttendanceService } from '../../modules/attendance/service.js';
+import { auditRoutes } from '../../modules/audit/routes.js';
+import { AuditService } from '../../modules/audit/service.js';
 import { OauthService } from '../../modules/auth/oauth-service.js';
 import { OtpService } from '../../modules/auth/otp-service.js';
 import { authRoutes } from '../../modules/auth/routes.js';
@@ -43,11 +45,15 @@ import { classRoutes } from '../../modules/classes/routes.js';
 import { ClassService } from '../../modules/classes/service.js';
 import { communicationRoutes } from '../../modules/communication/routes.js';
 import { CommunicationService } from '../../modules/communication/service.js';
+import { curriculumRoutes } from '../../modules/curriculum/routes.js';
+import { CurriculumService } from '../../modules/curriculum/service.js';
 import { dashboardRoutes } from '../../modules/dashboard/routes.js';
 import { DashboardService } from '../../modules/dashboard/service.js';
 import { KioskService } from '../../modules/dispersal/kiosk.js';
 import { dispersalRoutes } from '../../modules/dispersal/routes.js';
 import { DispersalService } from '../../modules/dispersal/service.js';
+import { emailTemplateRoutes } from '../../modules/email-templates/routes.js';
+import { EmailTemplateService } from '../../modules/email-templates/service.js';
 import { exportRoutes } from '../../modules/exports/routes.js';
 import { ExportService } from '../../modules/exports/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
@@ -68,8 +74,12 @@ import { PlanningService } from '../../modules/planning/service.js';
 import { WeekPlanService } from '../../modules/planning/weeks.js';
 import { reportRoutes } from '../../modules/reports/routes.js';
 import { ReportService } from '../../modules/reports/service.js';
+import { resourceRoutes } from '../../modules/resources/routes.js';
+import { ResourceService } from '../../modules/resources/service.js';
 import { roleRoutes } from '../../modules/roles/routes.js';
 import { RoleService } from '../../modules/roles/service.js';
+import { scheduleRoutes } from '../../modules/schedule/routes.js';
+import { DayScheduleService } from '../../modules/schedule/service.js';
 import { schoolRoutes } from '../../modules/school/routes.js';
 import { SchoolService } from '../../modules/school/service.js';
 import { storyRoutes } from '../../modules/stories/routes.js';
@@ -150,6 +160,8 @@ export function createServices(deps: AppDeps) {
   const email: EmailProvider = config.SMTP_URL
     ? new SmtpEmailProvider(config.SMTP_URL, config.EMAIL_FROM)
     : new OutboxEmailProvider(path.join(config.dataDir, 'outbox'));
+  // Every email the product sends is rendered from its template (issue 25).
+  const emailTemplates = new EmailTemplateService(db, clock, email);
   const authSettings = new AuthSettingsService(db);
   const invitations = new InvitationSender(config, clock, jobs, deps.sms ?? consoleSmsProvider, email, school);
   const people = new PeopleService(db, clock, users, sessions, rosters, roles, classes, invitations);
@@ -159,9 +171,14 @@ export function createServices(deps: AppDeps) {
     schoolPermissions: (sc) => school.schoolPermissions(sc),
   });
   const communication = new CommunicationService(db, clock, scopes, school, classes, jobs, email, events);
+  // The academic setup (issue 25): frameworks, the day schedule, resources, the audit trail.
+  const curriculum = new CurriculumService(db, clock, classes);
   const observations = new ObservationService(db, clock, classes);
   const excusals = new ExcusalService(db, clock, classes, attendance, events);
   const calendar = new CalendarService(db, classes, events);
+  const daySchedules = new DayScheduleService(db, clock, classes, school, calendar);
+  const resources = new ResourceService(db, clock, classes, school);
+  const audit = new AuditService(db);
   const media = new MediaService(db, clock, storage, jobs, scopes, children, observations, calendar);
   const stories = new StoryService(db, clock, scopes, school, observations, media, calendar, events);
   const exports = new ExportService(db, clock, jobs, storage, scopes, children);
@@ -305,6 +322,11 @@ export function createServices(deps: AppDeps) {
     stories,
     chat,
     carelog,
+    curriculum,
+    daySchedules,
+    resources,
+    emailTemplates,
+    audit,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -374,6 +396,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   assessmentRoutes(route, services);
   libraryRoutes(route, services);
   dispersalRoutes(route, services);
+  curriculumRoutes(route, services);
+  scheduleRoutes(route, services);
+  resourceRoutes(route, services);
+  emailTemplateRoutes(route, services);
+  auditRoutes(route, services);
   exportRoutes(route, services);
   roleRoutes(route, services);
   importRoutes(route, services);

@@ -1,5 +1,6 @@
 import type { MenuItem } from '@cue/contract';
 import type { RouteObject } from 'react-router';
+import { academicRoutes } from '../academic/routes';
 import { adminRoutes } from '../admin/routes';
 import { assessmentRoutes } from '../assessment/routes';
 import { attendanceRoutes } from '../attendance/routes';
@@ -35,6 +36,7 @@ const BUILT = new Set(
       assessmentRoutes,
       libraryRoutes,
       dispersalRoutes,
+      academicRoutes,
     )
     .flatMap((route) => (route.path ? [route.path] : [])),
 );

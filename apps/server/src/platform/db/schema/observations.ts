@@ -11,6 +11,10 @@ export const curricula = pgTable('curricula', {
   /** null: available to every school. */
   schoolId: id('school_id').references(() => schools.id),
   name: text('name').notNull(),
+  code: varchar('code', { length: 40 }).notNull().default(''),
+  description: text('description').notNull().default(''),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -25,6 +29,9 @@ export const learningAreas = pgTable(
     name: text('name').notNull(),
     group: text('group').notNull(),
     position: integer('position').notNull().default(0),
+    /** null: shipped with the product (read only); set: the school that made it (its own framework, or its addition to a shipped one). */
+    schoolId: id('school_id').references(() => schools.id),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [index('learning_areas_curriculum_idx').on(t.curriculumId)],
 );

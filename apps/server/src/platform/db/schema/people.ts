@@ -13,6 +13,8 @@ export const users = pgTable(
     email: text('email'),
     phone: varchar('phone', { length: 10 }),
     staffProfilePicture: text('staff_profile_picture'),
+    /** The language the person reads the app in (en, ar, he): their emails are sent in it. */
+    language: varchar('language', { length: 2 }),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

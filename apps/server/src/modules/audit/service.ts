@@ -1,0 +1,40 @@
+import {
+  type AuditEntityType,
+  CURRICULUM_EDITOR,
+  DAY_SCHEDULE_EDITOR,
+  EMAIL_TEMPLATE_EDITOR,
+  RESOURCE_MANAGER,
+  type RolePermission,
+} from '@cue/contract';
+import { auditPage } from '../../platform/audit.js';
+import type { Scope } from '../../platform/auth/scope.js';
+import type { Db } from '../../platform/db/client.js';
+import { forbidden } from '../../platform/errors.js';
+
+/** Which permission reads the audit entries of each entity type. */
+const READER: Record<AuditEntityType, RolePermission> = {
+  curriculum_framework: CURRICULUM_EDITOR,
+  curriculum_node: CURRICULUM_EDITOR,
+  class_frameworks: CURRICULUM_EDITOR,
+  day_schedule: DAY_SCHEDULE_EDITOR,
+  resource: RESOURCE_MANAGER,
+  resource_booking: RESOURCE_MANAGER,
+  email_template: EMAIL_TEMPLATE_EDITOR,
+};
+
+/** The audit trail as people read it: each entity type's entries only for holders of its permission. */
+export class AuditService {
+  constructor(readonly db: Db) {}
+
+  async academic(scope: Scope, query: { entity_type?: AuditEntityType; entity_id?: string; cursor?: string; limit?: number }) {
+    const held = await scope.rolePermissions();
+    const readable = (Object.keys(READER) as AuditEntityType[]).filter((t) => held.has(READER[t]));
+    if (query.entity_type && !readable.includes(query.entity_type)) throw forbidden();
+    return auditPage(scope, this.db, {
+      entityTypes: query.entity_type ? [query.entity_type] : readable,
+      entityId: query.entity_id,
+      cursor: query.cursor,
+      limit: query.limit ?? 50,
+    });
+  }
+}
