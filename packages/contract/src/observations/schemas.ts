@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statementRefSchema } from '../academic/curriculum.js';
 import { abilitiesSchema, ddmmyyyySchema, idSchema } from '../common.js';
 import { mediaLinkSchema } from '../platform/schemas.js';
 
@@ -25,6 +26,8 @@ export const createObservationRequestSchema = z.object({
   report_title: z.string().trim().max(200).nullable().default(null),
   visibility: observationVisibilitySchema.default('family'),
   learning_area_ids: z.array(idSchema).max(20).default([]),
+  /** Statements of the class's frameworks the observation is evidence for. */
+  statement_ids: z.array(idSchema).max(50).optional(),
   media: z
     .array(z.object({ media_link: mediaLinkSchema() }))
     .max(20)
@@ -39,6 +42,8 @@ export const updateObservationRequestSchema = z.object({
   visibility: observationVisibilitySchema.optional(),
   report_title: z.string().trim().max(200).nullable().optional(),
   learning_area_ids: z.array(idSchema).max(20).optional(),
+  /** The whole set of tagged statements (absent: unchanged); ones already tagged may stay when archived. */
+  statement_ids: z.array(idSchema).max(50).optional(),
 });
 /** Files uploaded for the observation (`media`), or items of the class gallery (`media_ids`), or both. */
 export const addMediaRequestSchema = z
@@ -67,6 +72,8 @@ export const observationEntrySchema = z.object({
   report_title: z.string().nullable(),
   visibility: observationVisibilitySchema,
   learning_areas: z.array(learningAreaSchema),
+  /** Tagged statements by framework, area code and statement code (archived ones keep their wording). */
+  statements: z.array(statementRefSchema),
   media: z.array(z.object({ media_link: z.string(), kind: z.string() })),
   created_by: z.object({ id: idSchema, first_name: z.string(), last_name: z.string() }),
   created_at: z.string(),
@@ -82,6 +89,8 @@ export const observationListQuerySchema = z.object({
   class_id: idSchema.optional(),
   search: z.string().trim().max(200).optional(),
   report_title: z.string().trim().max(200).optional(),
+  /** Only observations tagged with this statement. */
+  statement_id: idSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
 });

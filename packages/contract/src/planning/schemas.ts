@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statementRefSchema } from '../academic/curriculum.js';
 import { abilitiesSchema, ddmmyyyySchema, hhmmaSchema, idSchema, pageOf } from '../common.js';
 import { addDays } from '../dates.js';
 
@@ -242,6 +243,8 @@ export const unitSchema = z.object({
   end_date: ddmmyyyySchema,
   classes: z.array(ref),
   areas: z.array(planningAreaSchema),
+  /** Tagged statements by framework, area code and statement code (archived ones keep their wording). */
+  statements: z.array(statementRefSchema),
   fields: unitFieldsSchema,
   resources: z.array(resourceRefSchema),
   /** Copied from the library: the original, the version copied and the library's version now. */
@@ -288,6 +291,8 @@ export const unitCreateSchema = z.object({
   start_date: ddmmyyyySchema,
   end_date: ddmmyyyySchema,
   area_ids: z.array(idSchema).max(40).default([]),
+  /** Statements of the classes' frameworks the unit plans for. */
+  statement_ids: z.array(idSchema).max(50).optional(),
   resource_ids: z.array(idSchema).max(40).default([]),
   fields: unitFieldsSchema.default({}),
 });
@@ -306,6 +311,8 @@ export const unitChangeSchema = z.object({
   end_date: ddmmyyyySchema.optional(),
   class_ids: z.array(idSchema).max(20).optional(),
   area_ids: z.array(idSchema).max(40).optional(),
+  /** The whole set of tagged statements (absent: unchanged). */
+  statement_ids: z.array(idSchema).max(50).optional(),
   resource_ids: z.array(idSchema).max(40).optional(),
   fields: unitFieldsSchema.optional(),
 });

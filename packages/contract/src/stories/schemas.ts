@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statementRefSchema } from '../academic/curriculum.js';
 import { abilitiesSchema, ddmmyyyySchema, idSchema, pageOf } from '../common.js';
 import { mediaItemSchema } from '../media/schemas.js';
 
@@ -91,6 +92,8 @@ export const storySchema = z.object({
   media: z.array(mediaItemSchema),
   tags: z.array(storyTagRefSchema),
   areas: z.array(storyAreaRefSchema),
+  /** Tagged statements by framework, area code and statement code (archived ones keep their wording). */
+  statements: z.array(statementRefSchema),
   /** The staff member who wrote it, or the parent who sent a family story. */
   author: personRef.extend({ kind: z.enum(['staff', 'parent']) }),
   approved_by: personRef.nullable(),
@@ -130,6 +133,8 @@ export const storyRequestSchema = z.object({
   media_ids: z.array(idSchema).max(40).default([]),
   tag_ids: z.array(idSchema).max(30).default([]),
   area_ids: z.array(idSchema).max(30).default([]),
+  /** Statements of the class's frameworks (absent on a save: unchanged). */
+  statement_ids: z.array(idSchema).max(50).optional(),
   /** Sources of a Cue draft, kept while the teacher edits (the server keeps only those of the draft it wrote). */
   sources: z.array(storySourceSchema).max(200).optional(),
   action: z.enum(['draft', 'publish']).default('draft'),
