@@ -79,6 +79,12 @@ const sunrise = {
   dispersal_event: '',
   dispersal_alert: '',
   one_time_pickup: '',
+  // The academic setup's objects, made in beforeAll.
+  curriculum_framework: '',
+  curriculum_node: '',
+  day_schedule: '',
+  school_resource: '',
+  resource_booking: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');
