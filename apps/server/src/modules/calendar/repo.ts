@@ -71,3 +71,19 @@ export async function updateEvent(scope: Scope, q: Queryable, id: string, set: P
 export async function deleteEvent(scope: Scope, q: Queryable, id: string) {
   await q.delete(calendarEvents).where(and(eq(calendarEvents.id, id), eq(calendarEvents.schoolId, staffSchool(scope))));
 }
+
+/** The days (ISO) of the school's holidays, and the class's, that touch the range, as [start, end] pairs. */
+export async function holidayRanges(scope: Scope, q: Queryable, classId: string | null, from: string, to: string) {
+  return q
+    .select({ start: calendarEvents.startDate, end: calendarEvents.endDate })
+    .from(calendarEvents)
+    .where(
+      and(
+        eq(calendarEvents.schoolId, staffSchool(scope)),
+        eq(calendarEvents.isHoliday, true),
+        classId ? or(isNull(calendarEvents.classId), eq(calendarEvents.classId, classId)) : isNull(calendarEvents.classId),
+        lte(calendarEvents.startDate, to),
+        gte(calendarEvents.endDate, from),
+      ),
+    );
+}

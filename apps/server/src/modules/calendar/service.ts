@@ -1,4 +1,4 @@
-import type { calendarEventRequestSchema } from '@cue/contract';
+import { addDays, type calendarEventRequestSchema } from '@cue/contract';
 import type { z } from 'zod';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/client.js';
@@ -85,6 +85,20 @@ export class CalendarService {
   async editableEvent(auth: Scope, id: string): Promise<{ id: string; classId: string | null }> {
     const row = await this.find(auth, id);
     return { id: row.id, classId: row.classId };
+  }
+
+  /**
+   * The holiday days (ISO) from `from` to `to` of the caller's school: school-wide holidays and the
+   * class's own (the day schedule and the timetable skip them). The caller checks the class.
+   */
+  async holidayDays(auth: Scope, classId: string | null, from: string, to: string): Promise<Set<string>> {
+    const days = new Set<string>();
+    for (const h of await repo.holidayRanges(auth, this.db, classId, from, to)) {
+      const first = h.start > from ? h.start : from;
+      const last = h.end < to ? h.end : to;
+      for (let d = first; d <= last; d = addDays(d, 1)) days.add(d);
+    }
+    return days;
   }
 
   async create(auth: Scope, input: EventInput) {
