@@ -1,4 +1,13 @@
-import { type EditorDirection, isLanguage, LANGUAGES, type Language, MESSAGES, RTL_LANGUAGES, WEB_COOKIES } from '@cue/contract';
+import {
+  type EditorDirection,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  MESSAGES,
+  ROUTES,
+  RTL_LANGUAGES,
+  WEB_COOKIES,
+} from '@cue/contract';
 import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setCookie } from './cookies';
@@ -36,9 +45,28 @@ export function setSchoolDirection(direction: EditorDirection | null): void {
   applyDocumentLanguage();
 }
 
-/** A language the person chose: applied and remembered on this device. */
+/**
+ * Tells the server the language the person reads in (their emails are sent in it), for each side the
+ * session holds. Fire and forget: the app works the same when it fails. Not for a temporary session (a
+ * kiosk): its language is the family's at the desk, not the account holder's. Loaded on demand so the
+ * prerendered login page does not carry the API client.
+ */
+export function sendReaderLanguage(language: Language = currentLanguage()): void {
+  void Promise.all([import('./api'), import('./session')])
+    .then(([{ apiRequest }, { getSession, sidesOf }]) => {
+      const session = getSession();
+      if (!session || session.isTempToken) return;
+      for (const side of sidesOf(session)) {
+        apiRequest(ROUTES.userLanguage, { side, body: { language } }).catch(() => undefined);
+      }
+    })
+    .catch(() => undefined);
+}
+
+/** A language the person chose: applied and remembered on this device, and told to the server when signed in. */
 export async function chooseLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
+  sendReaderLanguage(language);
 }
 
 i18n.on('languageChanged', applyDocumentLanguage);

@@ -67,6 +67,13 @@ export function startSession(role: SessionRole, tokens: { staff?: TokenPair; par
   }
   storage()?.removeItem(LOGGED_OUT_KEY);
   write(session);
+  // The server sends emails in the language chosen on this device (English is its default already).
+  void import('./i18n').then(
+    ({ currentLanguage, sendReaderLanguage }) => {
+      if (currentLanguage() !== 'en') sendReaderLanguage();
+    },
+    () => undefined,
+  );
   return session;
 }
 
