@@ -30,6 +30,7 @@ function unit(version: number, over: Partial<Unit> = {}): Unit {
     end_date: '30-01-2026',
     classes: [{ _id: 'c1', name: 'Nursery A' }],
     areas: [],
+    statements: [],
     fields: { intentions: ['Plant seeds'], next_steps: '' },
     resources: [],
     source: null,
@@ -73,6 +74,29 @@ describe('a unit draft', () => {
       area_ids: ['a', 'b'],
       status: 'running',
     });
+  });
+
+  it('sends the curriculum statements as statement_ids, and takes in those someone else tagged', () => {
+    const ref = (id: string) => ({
+      _id: id,
+      code: id.toUpperCase(),
+      text: id,
+      version: 1,
+      archived: false,
+      area: { _id: 'ar', code: 'CL', name: 'Communication and Language' },
+      framework: { _id: 'f', name: 'EYFS' },
+    });
+    let draft = createDraft(unit(1, { statements: [ref('s2')] }));
+    expect(savedValue(draft.base, 'statements')).toEqual(['s2']);
+    draft = edit(draft, 'statements', ['s3', 's1']);
+    expect(nextChange(draft)?.change).toEqual({ base_version: 1, statement_ids: ['s1', 's3'] });
+    // Tara's save comes back with them: nothing left to send.
+    draft = saved(draft, unit(2, { statements: [ref('s1'), ref('s3')] }));
+    expect(nextChange(draft)).toBeNull();
+    // Someone else tags another: taken in and marked.
+    draft = rebase(draft, unit(3, { statements: [ref('s1'), ref('s3'), ref('s4')] }), 'Anita');
+    expect(current(draft, 'statements')).toEqual(['s1', 's3', 's4']);
+    expect(draft.remote.statements).toBe('Anita');
   });
 
   it('does not send an edit back to the saved value, nor a blank list item', () => {

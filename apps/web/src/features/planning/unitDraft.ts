@@ -23,7 +23,7 @@ import {
  * resources are `library_resources` here, apart from the EYFS planner's `resources` list; the server
  * versions both under one key, `resources` (see `keysOfServer`).
  */
-export type DraftKey = 'title' | 'status' | 'dates' | 'classes' | 'areas' | 'library_resources' | UnitFieldKey;
+export type DraftKey = 'title' | 'status' | 'dates' | 'classes' | 'areas' | 'statements' | 'library_resources' | UnitFieldKey;
 export interface Dates {
   start_date: string;
   end_date: string;
@@ -35,6 +35,8 @@ export interface DraftValues {
   dates: Dates;
   classes: string[];
   areas: string[];
+  /** The curriculum statements the unit plans for (ids, kept sorted like the other id sets). */
+  statements: string[];
   library_resources: string[];
 }
 export type DraftValue = DraftValues[keyof DraftValues] | UnitFields[UnitFieldKey];
@@ -59,11 +61,11 @@ export interface UnitDraft {
   remote: Partial<Record<DraftKey, string>>;
 }
 
-const HEADER_KEYS = ['title', 'status', 'dates', 'classes', 'areas', 'library_resources'] as const;
+const HEADER_KEYS = ['title', 'status', 'dates', 'classes', 'areas', 'statements', 'library_resources'] as const;
 const FIELD_KEYS = Object.keys(UNIT_FIELD_KINDS) as UnitFieldKey[];
 /** Every key the server versions, in a stable order. */
 export const DRAFT_KEYS: readonly DraftKey[] = [...HEADER_KEYS, ...FIELD_KEYS];
-const ID_SETS = new Set<DraftKey>(['classes', 'areas', 'library_resources']);
+const ID_SETS = new Set<DraftKey>(['classes', 'areas', 'statements', 'library_resources']);
 
 export const isFieldKey = (key: DraftKey): key is UnitFieldKey => key in UNIT_FIELD_KINDS;
 
@@ -88,6 +90,9 @@ export function savedValue(unit: Unit, key: DraftKey): DraftValue {
       return ids(unit.classes);
     case 'areas':
       return ids(unit.areas);
+    case 'statements':
+      // A unit read before statements were tagged has none.
+      return ids(unit.statements ?? []);
     case 'library_resources':
       return ids(unit.resources);
     default: {
@@ -185,6 +190,7 @@ export function changeOf(baseVersion: number, sent: Partial<Record<DraftKey, Dra
       change.end_date = (value as Dates).end_date;
     } else if (key === 'classes') change.class_ids = value as string[];
     else if (key === 'areas') change.area_ids = value as string[];
+    else if (key === 'statements') change.statement_ids = value as string[];
     else if (key === 'library_resources') change.resource_ids = value as string[];
     else fields[key] = value;
   }

@@ -3,6 +3,7 @@ import { IconDots, IconFileText, IconLock, IconPencil, IconTrash, IconUsers } fr
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fullName, initials } from '../../../lib/format';
+import { StatementChips } from '../../academic/components/StatementChips';
 import type { ObservationEntry } from '../api';
 import { formatObservationDate } from '../dates';
 import { areaName, OBSERVATIONS_NS } from '../i18n';
@@ -176,6 +177,7 @@ export function ObservationCard({
             ))}
           </Group>
         )}
+        <StatementChips statements={entry.statements ?? []} />
         <ObservationMedia entry={entry} />
       </Stack>
     </Paper>

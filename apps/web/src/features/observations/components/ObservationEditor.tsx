@@ -35,6 +35,7 @@ import { useContractForm } from '../../../components/form/useContractForm';
 import { UploadProgress } from '../../../components/UploadProgress';
 import { fullName } from '../../../lib/format';
 import { toast } from '../../../lib/notify';
+import { StatementPicker } from '../../academic/components/StatementPicker';
 import {
   type LearningArea,
   type ObservationEntry,
@@ -139,6 +140,7 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
       report_title: entry?.report_title ?? reportTitle,
       visibility: (entry?.visibility ?? 'family') as Visibility,
       learning_area_ids: entry?.learning_areas.map((a) => a.id) ?? [],
+      statement_ids: entry?.statements.map((s) => s._id) ?? [],
     },
     // Checked as the request that records it for every chosen child.
     toBody: (values) => ({
@@ -147,6 +149,7 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
       report_title: kind === 'report_card' ? values.report_title : null,
       visibility: values.visibility,
       learning_area_ids: values.learning_area_ids,
+      statement_ids: values.statement_ids,
       observation_entries: values.students.map((student_id) => ({
         student_id,
         date: values.date,
@@ -260,6 +263,7 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
             date: values.date,
             visibility: body.visibility,
             learning_area_ids: body.learning_area_ids,
+            statement_ids: body.statement_ids,
             ...(kind === 'report_card' ? { report_title: body.report_title } : {}),
           },
           media: links,
@@ -395,6 +399,14 @@ export function ObservationEditor({ classId, type, date, reportTitle, target, on
           )}
         </div>
       </Input.Wrapper>
+      <StatementPicker
+        classId={classId}
+        value={v.statement_ids}
+        onChange={(ids) => form.setFieldValue('statement_ids', ids)}
+        existing={entry?.statements}
+        disabled={pending}
+        error={form.errors.statement_ids}
+      />
       <Input.Wrapper label={t('editor.visibility')}>
         <SegmentedControl
           mt={6}

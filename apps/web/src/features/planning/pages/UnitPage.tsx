@@ -49,6 +49,9 @@ import { SoftBadge } from '../../../components/SoftBadge';
 import { formatClassName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
+import { useClassCurriculum } from '../../academic/components/api';
+import { StatementPicker } from '../../academic/components/StatementPicker';
+import { liveRefs } from '../../academic/components/statementTree';
 import { Page } from '../../communication/components/Page';
 import { useLearningAreas } from '../../observations/api';
 import { useCurrentClass } from '../../shell/Selectors';
@@ -129,6 +132,7 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
   const dates = current(draft, 'dates') as Dates;
   const classIds = current(draft, 'classes') as string[];
   const areaIds = current(draft, 'areas') as string[];
+  const statementIds = current(draft, 'statements') as string[];
   const resourceIds = current(draft, 'library_resources') as string[];
   const blocked = problems(draft);
   const dirty = new Set(dirtyKeys(draft));
@@ -147,6 +151,14 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
     const known = new Set(list.map((a) => a._id));
     return [...list, ...unit.areas.filter((a) => !known.has(a._id))];
   }, [learningAreas.data, unit.areas]);
+
+  // The codes of the statements a conflict names: the unit's own (archived ones too), then the class's live ones.
+  const classCurriculum = useClassCurriculum(firstClass);
+  const statementCodes = useMemo(() => {
+    const codes = new Map([...liveRefs(classCurriculum.data)].map(([id, ref]) => [id, ref.code]));
+    for (const s of unit.statements ?? []) codes.set(s._id, s.code);
+    return codes;
+  }, [classCurriculum.data, unit.statements]);
 
   const classOptions = useMemo(() => {
     const mine = schools.data?.find((s) => s.current)?.classes ?? [];
@@ -167,6 +179,8 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
         return t('common.classes');
       case 'areas':
         return t('fields.areas');
+      case 'statements':
+        return t('planner.statements');
       case 'library_resources':
         return t('planner.libraryResources');
       default:
@@ -186,6 +200,7 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
       ids.length ? ids.map((i) => lookup.get(i) ?? t('planner.unknownItem')).join(', ') : empty;
     if (key === 'classes') return names(value as string[], new Map(classOptions.map((o) => [o.value, o.label])));
     if (key === 'areas') return names(value as string[], new Map(areas.map((a) => [a._id, a.name])));
+    if (key === 'statements') return names(value as string[], statementCodes);
     if (key === 'library_resources') return names(value as string[], new Map(unit.resources.map((r) => [r._id, r.title])));
     if (isFieldKey(key) && UNIT_FIELD_KINDS[key] === 'choice') {
       const chosen = value as string[];
@@ -441,6 +456,17 @@ function Planner({ initial, reload }: { initial: Unit; reload: () => Promise<Uni
             />
           }
         />
+        {firstClass && (
+          <StatementPicker
+            classId={firstClass}
+            value={statementIds}
+            onChange={(ids) => edit('statements', ids)}
+            existing={unit.statements}
+            disabled={!editable}
+            label={markedLabel(t('planner.statements'), 'statements')}
+            description={t('planner.statementsHint')}
+          />
+        )}
       </PlannerSection>
 
       <PlannerSection labelledBy="unit-resources-title" gap="sm">

@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { toast } from '../../../lib/notify';
+import { StatementPicker } from '../../academic/components/StatementPicker';
 import { Page } from '../../communication/components/Page';
 import { SummaryEditor } from '../../communication/components/SummaryEditor';
 import { useLearningAreas } from '../../observations/api';
@@ -67,8 +68,12 @@ function EditorForm({ classId, className, story }: { classId: string; className:
   const published = story?.status === 'published';
   const form = useContractForm({
     schema: storyRequestSchema,
-    initialValues: formValuesOf(story, todayIso()),
-    toBody: (v: StoryFormValues) => storyRequestOf(v, classId, action.current, story?.sources),
+    // The curriculum statements ride beside the story's own values (the picker keeps them as ids).
+    initialValues: { ...formValuesOf(story, todayIso()), statement_ids: story?.statements.map((s) => s._id) ?? [] },
+    toBody: (v: StoryFormValues & { statement_ids: string[] }) => ({
+      ...storyRequestOf(v, classId, action.current, story?.sources),
+      statement_ids: v.statement_ids,
+    }),
     messages: { story_date: t('field.dateRequired') },
     // What publishing needs (the server holds the same rule): a title and at least one child.
     rules: (v) => ({
@@ -256,6 +261,14 @@ function EditorForm({ classId, className, story }: { classId: string; className:
                   {...form.getInputProps('area_ids')}
                   searchable
                   nothingFoundMessage={t('nothingFound')}
+                />
+                <StatementPicker
+                  classId={classId}
+                  value={values.statement_ids}
+                  onChange={(ids) => form.setFieldValue('statement_ids', ids)}
+                  existing={story?.statements}
+                  disabled={!!pending}
+                  error={form.errors.statement_ids}
                 />
                 {form.error && (
                   <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} data-testid="form-error">

@@ -40,6 +40,7 @@ import { SoftBadge } from '../../../components/SoftBadge';
 import { currentLanguage } from '../../../lib/i18n';
 import { toast } from '../../../lib/notify';
 import type { Side } from '../../../lib/session';
+import { StatementChips } from '../../academic/components/StatementChips';
 import { Page } from '../../communication/components/Page';
 import { RichText } from '../../communication/components/RichText';
 import { useShell } from '../../shell/ShellContext';
@@ -338,7 +339,7 @@ function StoryBody({ story, side }: { story: Story; side: Side }) {
                   </Text>
                 </Stack>
               )}
-              {(story.tags.length > 0 || story.areas.length > 0) && (
+              {(story.tags.length > 0 || story.areas.length > 0 || (story.statements ?? []).length > 0) && (
                 <Stack gap={6}>
                   {story.tags.length > 0 && (
                     <Group gap={6} aria-label={t('field.tags')} role="list">
@@ -358,6 +359,7 @@ function StoryBody({ story, side }: { story: Story; side: Side }) {
                       ))}
                     </Group>
                   )}
+                  <StatementChips statements={story.statements ?? []} />
                 </Stack>
               )}
               {isShared(story) && (
