@@ -29,7 +29,7 @@ import type { AttendanceService } from '../attendance/service.js';
 import type { ClassService } from '../classes/service.js';
 import type { PdfLanguage } from '../exports/pdf-kit.js';
 import type { ExportService } from '../exports/service.js';
-import type { ObservationService } from '../observations/service.js';
+import type { ObservationService, StatementsByArea } from '../observations/service.js';
 import type { PeopleService } from '../people/service.js';
 import type { SchoolService } from '../school/service.js';
 import { type ChildEvidence, type EvidenceReader, presentEvidence } from './evidence.js';
@@ -591,11 +591,12 @@ export class ReportCardService {
       this.school.info(scope),
     ]);
     const ids = entries.map((e) => e.studentId);
-    const [graded, cards, marks, logo] = await Promise.all([
+    const [graded, cards, marks, logo, statements] = await Promise.all([
       this.draftGrades(scope, set, ids),
       repo.hpcCardsOf(scope, this.db, set.periodId, ids),
       this.attendance.classMarks(scope, set.classId, period.startDate, period.endDate),
       template.showLogo && info.logo ? this.logoPng(info.logo) : Promise.resolve(null),
+      this.observations.statementsOfClassChildren(scope, set.classId, period.startDate, period.endDate),
     ]);
     const areaNames = new Map(areas.map((a) => [a.id, a.name]));
     const teacherNames = detail.staff_list.map((s) => `${s.first_name} ${s.last_name}`.trim()).join(', ');
@@ -608,11 +609,14 @@ export class ReportCardService {
         className: detail.class_name,
         periodName: period.name,
         periodDates: `${ddmmyyyyFromIso(period.startDate)} – ${ddmmyyyyFromIso(period.endDate)}`,
-        sections: template.sections.map((s) => ({
-          kind: s.kind as ReportPdfData['sections'][number]['kind'],
-          title: s.title,
-          text: s.text,
-        })),
+        sections: withStatements(
+          template.sections.map((s) => ({
+            kind: s.kind as ReportPdfData['sections'][number]['kind'],
+            title: s.title,
+            text: s.text,
+          })),
+          statements.get(e.studentId) ?? [],
+        ),
         attendance: { present: count('present'), absent: count('absent'), late: count('late') },
         comments: e.comments.map((c) => ({ area: areaNames.get(c.area_id) ?? '', text: c.text })),
         grades: graded
@@ -707,6 +711,30 @@ function gradeShown(g: repo.GradeOfChild): string {
 
 function toDraftGrade(g: repo.GradeOfChild & { shown: string }): DraftGrade {
   return { taskId: g.taskId, title: g.title, date: g.dueDate, shown: g.shown, evidence: g.evidence };
+}
+
+/** The title of the report card's section listing the curriculum statements the child's observations showed. */
+export const STATEMENTS_SECTION_TITLE = 'Statements shown this period';
+
+/**
+ * The template's sections with "Statements shown this period" after the learning comments (else before
+ * the signatures, else last): each area with the codes and wording of the statements the child's
+ * observations of the period were tagged with. Printed as a text section (one paragraph, areas in turn);
+ * left out when the period's observations carry no statement.
+ */
+export function withStatements(
+  sections: ReportPdfData['sections'],
+  groups: readonly StatementsByArea[],
+): ReportPdfData['sections'] {
+  if (groups.length === 0) return sections;
+  const text = groups
+    .map((g) => `${g.area.name}: ${g.statements.map((s) => `${s.code} ${s.text.trim().replace(/[.;]+$/, '')}`).join('; ')}.`)
+    .join(' ');
+  const section = { kind: 'text' as const, title: STATEMENTS_SECTION_TITLE, text };
+  const comments = sections.findIndex((s) => s.kind === 'comments');
+  const signatures = sections.findIndex((s) => s.kind === 'signatures');
+  const at = comments >= 0 ? comments + 1 : signatures >= 0 ? signatures : sections.length;
+  return [...sections.slice(0, at), section, ...sections.slice(at)];
 }
 
 const isLevel = (level: string): level is HpcLevel => (HPC_LEVELS as readonly string[]).includes(level);

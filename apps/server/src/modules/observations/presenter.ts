@@ -1,4 +1,4 @@
-import type { ObservationEntry } from '@cue/contract';
+import type { ObservationEntry, StatementRef } from '@cue/contract';
 import { ddmmyyyyFromIso } from '@cue/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import { signMediaList } from '../../platform/media-urls.js';
@@ -13,6 +13,30 @@ export interface ObservationContext {
   areas: { observationId: string; id: string; code: string; name: string; group: string }[];
   children: Map<string, Names>;
   authors: Map<string, Names>;
+  /** Each observation's statements, already in order. */
+  statements: Map<string, StatementRef[]>;
+}
+
+const byCode = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+
+/**
+ * The statements of these ids that the caller sees, by framework, area code, then statement code (the
+ * order every tagged record shows them in).
+ */
+export function orderedStatements(ids: readonly string[], refs: ReadonlyMap<string, StatementRef>): StatementRef[] {
+  return [...new Set(ids)]
+    .flatMap((id) => {
+      const ref = refs.get(id);
+      return ref ? [ref] : [];
+    })
+    .sort(
+      (a, b) =>
+        byCode(a.framework.name, b.framework.name) ||
+        byCode(a.framework._id, b.framework._id) ||
+        byCode(a.area.code, b.area.code) ||
+        byCode(a.code, b.code) ||
+        a.version - b.version,
+    );
 }
 
 /** An observation as the contract's entry; staff (who reach only their classes' ones) edit and delete, parents read. */
@@ -35,6 +59,7 @@ export function presentObservation(scope: Scope, r: ObservationRow, ctx: Observa
     learning_areas: ctx.areas
       .filter((a) => a.observationId === r.id)
       .map(({ id, code, name, group }) => ({ id, code, name, group })),
+    statements: ctx.statements.get(r.id) ?? [],
     media: signMediaList(r.media),
     created_by: { id: r.createdBy, first_name: author?.firstName ?? '', last_name: author?.lastName ?? '' },
     created_at: r.createdAt.toISOString(),

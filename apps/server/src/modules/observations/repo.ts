@@ -5,9 +5,11 @@ import {
   classes,
   classStudents,
   curricula,
+  curriculumHidden,
   learningAreas,
   media,
   observationAreas,
+  observationStatements,
   observations,
   students,
   users,
@@ -61,6 +63,35 @@ export async function areasOfCurriculum(scope: Scope, q: Queryable, curriculumId
     .orderBy(asc(learningAreas.position));
 }
 
+/**
+ * The live learning areas of these frameworks the school may tag with: shipped ones and the school's own
+ * additions, leaving out those archived or hidden by the school; by framework, then position.
+ */
+export async function liveAreasOfCurricula(scope: Scope, q: Queryable, curriculumIds: readonly string[]) {
+  const schoolId = staffSchool(scope);
+  if (curriculumIds.length === 0) return [];
+  return q
+    .select({
+      id: learningAreas.id,
+      code: learningAreas.code,
+      name: learningAreas.name,
+      group: learningAreas.group,
+      curriculumId: learningAreas.curriculumId,
+    })
+    .from(learningAreas)
+    .innerJoin(curricula, eq(curricula.id, learningAreas.curriculumId))
+    .where(
+      and(
+        inArray(learningAreas.curriculumId, [...curriculumIds]),
+        or(isNull(curricula.schoolId), eq(curricula.schoolId, schoolId)),
+        or(isNull(learningAreas.schoolId), eq(learningAreas.schoolId, schoolId)),
+        isNull(learningAreas.archivedAt),
+        sql`not exists (select 1 from ${curriculumHidden} h where h.school_id = ${schoolId} and h.node_id = ${learningAreas.id})`,
+      ),
+    )
+    .orderBy(asc(learningAreas.position), asc(learningAreas.code));
+}
+
 /** Every learning area the school may use, with its curriculum (to find one by name). */
 export async function usableAreas(scope: Scope, q: Queryable) {
   const schoolId = staffSchool(scope);
@@ -97,6 +128,49 @@ export async function areasOf(scope: Scope, q: Queryable, ids: string[]) {
     .where(and(inArray(observationAreas.observationId, ids), await visible(scope)));
 }
 
+/** The statements each of these observations (that the caller sees) is tagged with. */
+export async function statementIdsOf(scope: Scope, q: Queryable, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return q
+    .select({ observationId: observationStatements.observationId, statementId: observationStatements.statementId })
+    .from(observationStatements)
+    .innerJoin(observations, eq(observations.id, observationStatements.observationId))
+    .where(and(inArray(observationStatements.observationId, [...ids]), await visible(scope)));
+}
+
+/** Replaces an observation's statements (the service checked them against its class). */
+async function setStatements(q: Queryable, observationId: string, statementIds: readonly string[]): Promise<void> {
+  await q.delete(observationStatements).where(eq(observationStatements.observationId, observationId));
+  if (statementIds.length)
+    await q.insert(observationStatements).values(statementIds.map((statementId) => ({ observationId, statementId })));
+}
+
+/**
+ * The statements tagged on the school's observations of these children dated `from` to `to` (ISO), per
+ * child, each with how many of those observations carry it and the latest one's date.
+ */
+export async function statementsOfChildren(scope: Scope, q: Queryable, studentIds: readonly string[], from: string, to: string) {
+  if (studentIds.length === 0) return [];
+  return q
+    .select({
+      studentId: observations.studentId,
+      statementId: observationStatements.statementId,
+      n: count(),
+      last: sql<string>`max(${observations.date})`,
+    })
+    .from(observationStatements)
+    .innerJoin(observations, eq(observations.id, observationStatements.observationId))
+    .where(
+      and(
+        eq(observations.schoolId, staffSchool(scope)),
+        inArray(observations.studentId, [...studentIds]),
+        gte(observations.date, from),
+        lte(observations.date, to),
+      ),
+    )
+    .groupBy(observations.studentId, observationStatements.statementId);
+}
+
 /** The names of these children (of the school for staff, the parent's own for a parent). */
 export async function childNames(scope: Scope, q: Queryable, ids: string[]) {
   if (ids.length === 0) return [];
@@ -120,11 +194,19 @@ export async function authorNames(scope: Scope, q: Queryable, ids: string[]) {
     .where(and(inArray(users.id, ids), await visible(scope)));
 }
 
-export async function insert(scope: Scope, q: Queryable, rows: ObservationInsert[], areaIds: string[]): Promise<void> {
+export async function insert(
+  scope: Scope,
+  q: Queryable,
+  rows: ObservationInsert[],
+  areaIds: string[],
+  statementIds: readonly string[] = [],
+): Promise<void> {
   const schoolId = staffSchool(scope);
   await q.insert(observations).values(rows.map((r) => ({ ...r, schoolId })));
   const tags = rows.flatMap((r) => areaIds.map((learningAreaId) => ({ observationId: r.id as string, learningAreaId })));
   if (tags.length) await q.insert(observationAreas).values(tags);
+  const statements = rows.flatMap((r) => statementIds.map((statementId) => ({ observationId: r.id as string, statementId })));
+  if (statements.length) await q.insert(observationStatements).values(statements);
 }
 
 export async function byGroup(scope: Scope, q: Queryable, groupId: string): Promise<ObservationRow[]> {
@@ -149,11 +231,15 @@ export async function update(
   id: string,
   set: Partial<ObservationInsert>,
   areaIds: string[] | undefined,
+  statementIds?: readonly string[],
 ): Promise<void> {
-  await q
+  const [own] = await q
     .update(observations)
     .set(set)
-    .where(and(eq(observations.id, id), eq(observations.schoolId, staffSchool(scope))));
+    .where(and(eq(observations.id, id), eq(observations.schoolId, staffSchool(scope))))
+    .returning({ id: observations.id });
+  if (!own) return;
+  if (statementIds) await setStatements(q, id, statementIds);
   if (areaIds) {
     await q.delete(observationAreas).where(eq(observationAreas.observationId, id));
     if (areaIds.length)
@@ -172,6 +258,8 @@ export interface ListFilter {
   type?: string;
   date?: string;
   reportTitle?: string;
+  /** Only observations tagged with this statement. */
+  statementId?: string;
   search?: string;
   limit: number;
   offset: number;
@@ -184,6 +272,11 @@ export async function list(scope: Scope, q: Queryable, f: ListFilter) {
   if (f.type) conditions.push(eq(observations.type, f.type));
   if (f.date) conditions.push(eq(observations.date, f.date));
   if (f.reportTitle) conditions.push(eq(observations.reportTitle, f.reportTitle));
+  if (f.statementId)
+    conditions.push(
+      // spelled out: a lone table's columns render unqualified
+      sql`exists (select 1 from ${observationStatements} os where os.observation_id = "observations"."id" and os.statement_id = ${f.statementId})`,
+    );
   if (f.search)
     conditions.push(
       sql`to_tsvector('simple', ${observations.title} || ' ' || ${observations.generalNote}) @@ plainto_tsquery('simple', ${f.search})`,

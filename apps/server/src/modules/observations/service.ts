@@ -2,6 +2,7 @@ import type {
   createObservationRequestSchema,
   ObservationEntry,
   observationListQuerySchema,
+  StatementRef,
   updateObservationRequestSchema,
 } from '@cue/contract';
 import { ERROR_CODES } from '@cue/contract';
@@ -14,10 +15,18 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { signMedia } from '../../platform/media-urls.js';
 import type { ClassService } from '../classes/service.js';
-import { presentArea, presentCoverage, presentObservation } from './presenter.js';
+import type { CurriculumService } from '../curriculum/service.js';
+import { orderedStatements, presentArea, presentCoverage, presentObservation } from './presenter.js';
 import * as repo from './repo.js';
 
 type Row = repo.ObservationRow;
+
+/** One area's statements shown by a child's observations of a period, with how many observations and the latest day (ISO). */
+export interface StatementsByArea {
+  framework: StatementRef['framework'];
+  area: StatementRef['area'];
+  statements: (StatementRef & { observations: number; last_date: string })[];
+}
 const empty = (q: { page: number; page_size: number }) => ({ items: [], total: 0, page: q.page, page_size: q.page_size });
 
 /**
@@ -29,35 +38,59 @@ export class ObservationService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly classes: ClassService,
+    private readonly curriculum: CurriculumService,
   ) {}
 
-  /** The learning areas of a class's curriculum (the class must be the caller's). */
+  /** The live learning areas of all the class's frameworks (the class must be the caller's). */
   async areasOfClass(auth: Scope, classId: string) {
     staffSchool(auth);
     await requireAccess(auth, 'class', [classId]);
     return this.areasOfClasses(auth, [classId]).then((m) => m.get(classId) ?? []);
   }
 
+  /**
+   * Each class's learning areas: the live areas of every framework it uses, in the class's order of its
+   * frameworks (archived or hidden areas are not offered for new tagging). Two queries for any number of classes.
+   */
   private async areasOfClasses(auth: Scope, classIds: string[]) {
-    const curricula = await repo.curriculaOfClasses(auth, this.db, classIds);
+    const frameworks = await this.curriculum.frameworksOfClasses(auth, classIds);
+    const areas = await repo.liveAreasOfCurricula(auth, this.db, [...new Set([...frameworks.values()].flat())]);
     const out = new Map<string, ReturnType<typeof presentArea>[]>();
-    for (const id of classIds) {
-      const curriculumId = curricula.get(id);
-      out.set(id, curriculumId ? (await repo.areasOfCurriculum(auth, this.db, curriculumId)).map(presentArea) : []);
-    }
+    for (const id of classIds)
+      out.set(
+        id,
+        (frameworks.get(id) ?? []).flatMap((f) => areas.filter((a) => a.curriculumId === f).map(presentArea)),
+      );
     return out;
   }
 
-  /** Learning areas must be areas of the curriculum of every class written to. */
-  private async checkAreas(auth: Scope, classIds: string[], ids: string[]) {
+  /**
+   * Learning areas must be areas of the frameworks of every class written to; those in `keep` (already
+   * on the record) stay even when archived since.
+   */
+  private async checkAreas(auth: Scope, classIds: string[], ids: string[], keep: readonly string[] = []) {
     if (ids.length === 0) return [];
     const unique = [...new Set(ids)];
+    const added = unique.filter((id) => !keep.includes(id));
+    if (added.length === 0) return unique;
     for (const areas of (await this.areasOfClasses(auth, [...new Set(classIds)])).values()) {
       const allowed = new Set(areas.map((a) => a.id));
-      if (unique.some((id) => !allowed.has(id)))
+      if (added.some((id) => !allowed.has(id)))
         throw badRequest("learning_area_ids: not areas of the class's curriculum", undefined, 'learning_area_ids');
     }
     return unique;
+  }
+
+  /** Each observation's statements in order, with ONE read of the statements for the whole page. */
+  private async statementsOf(auth: Scope, ids: readonly string[]): Promise<Map<string, StatementRef[]>> {
+    const links = await repo.statementIdsOf(auth, this.db, ids);
+    const refs = await this.curriculum.statementRefs(
+      auth,
+      links.map((l) => l.statementId),
+    );
+    const byObservation = new Map<string, string[]>();
+    for (const l of links) byObservation.set(l.observationId, [...(byObservation.get(l.observationId) ?? []), l.statementId]);
+    return new Map([...byObservation].map(([id, statementIds]) => [id, orderedStatements(statementIds, refs)]));
   }
 
   private async checkMedia(auth: Scope, links: string[]) {
@@ -71,16 +104,19 @@ export class ObservationService {
 
   private async present(auth: Scope, rows: Row[]): Promise<ObservationEntry[]> {
     if (rows.length === 0) return [];
-    const [areas, kids, authors] = await Promise.all([
-      repo.areasOf(
-        auth,
-        this.db,
-        rows.map((r) => r.id),
-      ),
+    const ids = rows.map((r) => r.id);
+    const [areas, kids, authors, statements] = await Promise.all([
+      repo.areasOf(auth, this.db, ids),
       repo.childNames(auth, this.db, [...new Set(rows.map((r) => r.studentId))]),
       repo.authorNames(auth, this.db, [...new Set(rows.map((r) => r.createdBy))]),
+      this.statementsOf(auth, ids),
     ]);
-    const ctx = { areas, children: new Map(kids.map((k) => [k.id, k])), authors: new Map(authors.map((a) => [a.id, a])) };
+    const ctx = {
+      areas,
+      children: new Map(kids.map((k) => [k.id, k])),
+      authors: new Map(authors.map((a) => [a.id, a])),
+      statements,
+    };
     return rows.map((r) => presentObservation(auth, r, ctx));
   }
 
@@ -120,6 +156,9 @@ export class ObservationService {
       body.observation_entries.map((e) => e.student_id),
     );
     const areaIds = await this.checkAreas(auth, [...classOf.values()], body.learning_area_ids);
+    const statementIds = body.statement_ids?.length
+      ? await this.curriculum.checkStatements(auth, [...new Set(classOf.values())], body.statement_ids)
+      : [];
     const attached = await this.checkMedia(
       auth,
       body.media.map((m) => m.media_link),
@@ -141,7 +180,7 @@ export class ObservationService {
       media: attached,
       createdBy: auth.userId,
     }));
-    await this.db.transaction((tx) => repo.insert(auth, tx, rows, areaIds));
+    await this.db.transaction((tx) => repo.insert(auth, tx, rows, areaIds, statementIds));
     const saved = await repo.byGroup(auth, this.db, groupId);
     return { observation_entries: await this.present(auth, saved), is_saved: true };
   }
@@ -164,7 +203,23 @@ export class ObservationService {
 
   async update(auth: Scope, id: string, body: z.infer<typeof updateObservationRequestSchema>): Promise<ObservationEntry> {
     const row = await this.own(auth, id);
-    const areaIds = body.learning_area_ids ? await this.checkAreas(auth, [row.classId], body.learning_area_ids) : undefined;
+    // What the observation already carries stays allowed, even archived since (the form sends it back).
+    const areaIds = body.learning_area_ids
+      ? await this.checkAreas(
+          auth,
+          [row.classId],
+          body.learning_area_ids,
+          (await repo.areasOf(auth, this.db, [id])).map((a) => a.id),
+        )
+      : undefined;
+    const statementIds = body.statement_ids
+      ? await this.curriculum.checkStatements(
+          auth,
+          [row.classId],
+          body.statement_ids,
+          (await repo.statementIdsOf(auth, this.db, [id])).map((l) => l.statementId),
+        )
+      : undefined;
     const set = {
       ...(body.date ? { date: isoFromWire(body.date) } : {}),
       ...(body.title !== undefined ? { title: body.title || 'Observation' } : {}),
@@ -174,7 +229,7 @@ export class ObservationService {
       ...(body.report_title !== undefined ? { reportTitle: body.report_title } : {}),
       updatedAt: this.clock.now(),
     };
-    await this.db.transaction((tx) => repo.update(auth, tx, id, set, areaIds));
+    await this.db.transaction((tx) => repo.update(auth, tx, id, set, areaIds, statementIds));
     return this.fresh(auth, id);
   }
 
@@ -210,6 +265,7 @@ export class ObservationService {
       type: q.type,
       date: q.date ? isoFromWire(q.date) : undefined,
       reportTitle: q.report_title,
+      statementId: q.statement_id,
       search: q.search,
       limit: q.page_size,
       offset: (q.page - 1) * q.page_size,
@@ -252,6 +308,67 @@ export class ObservationService {
     if (!area) return null;
     const seen = new Set(await repo.observedInArea(auth, this.db, classId, area.id, fromIso, toIso));
     return { area: area.name, missing: detail.student_list.filter((s) => !seen.has(s.id)).map((s) => s.id) };
+  }
+
+  /**
+   * The report card's "statements shown this period": the statements tagged on ALL the school's
+   * observations of a child dated `fromIso` to `toIso` (shared with the family or not), each with how many
+   * observations show it and the latest date (ISO), grouped by framework and area in the records' order.
+   */
+  async statementsOfChild(auth: Scope, studentId: string, fromIso: string, toIso: string): Promise<StatementsByArea[]> {
+    staffSchool(auth);
+    await requireAccess(auth, 'child', [studentId]);
+    return (await this.statementsByChild(auth, [studentId], fromIso, toIso)).get(studentId) ?? [];
+  }
+
+  /**
+   * `statementsOfChild` for every child of a class at once (the report cards of a class): the caller must
+   * reach the class. Two reads whatever the number of children.
+   */
+  async statementsOfClassChildren(
+    auth: Scope,
+    classId: string,
+    fromIso: string,
+    toIso: string,
+  ): Promise<Map<string, StatementsByArea[]>> {
+    const roster = await this.classes.detail(auth, classId);
+    return this.statementsByChild(
+      auth,
+      roster.student_list.map((s) => s.id),
+      fromIso,
+      toIso,
+    );
+  }
+
+  private async statementsByChild(
+    auth: Scope,
+    studentIds: readonly string[],
+    fromIso: string,
+    toIso: string,
+  ): Promise<Map<string, StatementsByArea[]>> {
+    const out = new Map<string, StatementsByArea[]>();
+    if (studentIds.length === 0) return out;
+    const rows = await repo.statementsOfChildren(auth, this.db, studentIds, fromIso, toIso);
+    const refs = await this.curriculum.statementRefs(
+      auth,
+      rows.map((r) => r.statementId),
+    );
+    for (const studentId of new Set(studentIds)) {
+      const mine = rows.filter((r) => r.studentId === studentId);
+      const counts = new Map(mine.map((r) => [r.statementId, { n: Number(r.n), last: String(r.last) }]));
+      const groups: StatementsByArea[] = [];
+      for (const ref of orderedStatements([...counts.keys()], refs)) {
+        let group = groups.at(-1);
+        if (!group || group.area._id !== ref.area._id || group.framework._id !== ref.framework._id) {
+          group = { framework: ref.framework, area: ref.area, statements: [] };
+          groups.push(group);
+        }
+        const c = counts.get(ref._id);
+        group.statements.push({ ...ref, observations: c?.n ?? 0, last_date: c?.last ?? '' });
+      }
+      out.set(studentId, groups);
+    }
+    return out;
   }
 
   /** How many observations a child has per learning area, so that gaps show. */

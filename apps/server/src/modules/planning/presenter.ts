@@ -4,6 +4,7 @@ import {
   type PlanningArea,
   type PlanningFramework,
   type PlanningResource,
+  type StatementRef,
   type Unit,
   type UnitFields,
 } from '@cue/contract';
@@ -34,7 +35,7 @@ export const presentResourceRef = (r: {
   url: r.fileLink ? signMedia(r.fileLink) : r.url,
 });
 
-export function presentUnit(row: UnitRow, x: UnitExtras, abilities: Unit['abilities']): Unit {
+export function presentUnit(row: UnitRow, x: UnitExtras, abilities: Unit['abilities'], statements: StatementRef[] = []): Unit {
   const source = row.sourceLibraryId ? x.sources.get(row.sourceLibraryId) : undefined;
   return {
     _id: row.id,
@@ -46,6 +47,7 @@ export function presentUnit(row: UnitRow, x: UnitExtras, abilities: Unit['abilit
     end_date: ddmmyyyyFromIso(row.endDate),
     classes: (x.classes.get(row.id) ?? []).map((c) => ({ _id: c.id, name: c.name })),
     areas: (x.areas.get(row.id) ?? []).map((a) => presentArea(a as AreaRow)),
+    statements,
     fields: row.fields as UnitFields,
     resources: (x.resources.get(row.id) ?? []).map(presentResourceRef),
     source: source

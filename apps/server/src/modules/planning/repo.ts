@@ -17,6 +17,7 @@ import {
   unitAreas,
   unitClasses,
   unitResources,
+  unitStatements,
   units,
   users,
 } from '../../platform/db/schema.js';
@@ -203,6 +204,8 @@ export interface UnitExtras {
   activities: Map<string, number>;
   people: Map<string, { firstName: string; lastName: string }>;
   sources: Map<string, { id: string; title: string; organizationId: string | null; version: number }>;
+  /** The ids of each unit's statements (the service reads them as statements, once per page). */
+  statementIds: Map<string, string[]>;
 }
 
 /** What the answer shows with each unit: classes, areas, resources, activity count, names, the library original. */
@@ -210,7 +213,7 @@ export async function unitExtras(scope: Scope, q: Queryable, rows: readonly Unit
   const ids = rows.map((r) => r.id);
   const school = await schoolReach(scope, units.schoolId);
   const mine = sql`${inArray(units.id, none(ids))} and ${school}`;
-  const [classRows, areaRows, resourceRows, activityRows, people, sources] = await Promise.all([
+  const [classRows, areaRows, resourceRows, activityRows, people, sources, statementRows] = await Promise.all([
     q
       .select({ unitId: unitClasses.unitId, id: classes.id, name: classes.name })
       .from(unitClasses)
@@ -255,6 +258,11 @@ export async function unitExtras(scope: Scope, q: Queryable, rows: readonly Unit
       q,
       rows.flatMap((r) => (r.sourceLibraryId ? [r.sourceLibraryId] : [])),
     ),
+    q
+      .select({ unitId: unitStatements.unitId, statementId: unitStatements.statementId })
+      .from(unitStatements)
+      .innerJoin(units, eq(units.id, unitStatements.unitId))
+      .where(mine),
   ]);
   const group = <T extends { unitId: string | null }>(list: T[]) => {
     const out = new Map<string, Omit<T, 'unitId'>[]>();
@@ -268,6 +276,7 @@ export async function unitExtras(scope: Scope, q: Queryable, rows: readonly Unit
     activities: new Map(activityRows.flatMap((r) => (r.unitId ? [[r.unitId, Number(r.n)]] : []))),
     people: new Map(people.map((p) => [p.id, p])),
     sources: new Map(sources.map((s) => [s.id, s])),
+    statementIds: new Map([...group(statementRows)].map(([id, list]) => [id, list.map((s) => s.statementId)])),
   };
 }
 
@@ -315,7 +324,12 @@ export async function setUnitLinks(
   scope: Scope,
   q: Queryable,
   id: string,
-  links: { classIds?: readonly string[]; areaIds?: readonly string[]; resourceIds?: readonly string[] },
+  links: {
+    classIds?: readonly string[];
+    areaIds?: readonly string[];
+    resourceIds?: readonly string[];
+    statementIds?: readonly string[];
+  },
 ) {
   const [unit] = await unitsByIds(scope, q, [id]);
   if (!unit) return;
@@ -334,17 +348,23 @@ export async function setUnitLinks(
     if (links.resourceIds.length)
       await q.insert(unitResources).values(links.resourceIds.map((resourceId) => ({ unitId: unit.id, resourceId })));
   }
+  if (links.statementIds) {
+    await q.delete(unitStatements).where(eq(unitStatements.unitId, unit.id));
+    if (links.statementIds.length)
+      await q.insert(unitStatements).values(links.statementIds.map((statementId) => ({ unitId: unit.id, statementId })));
+  }
 }
 
-/** The area and resource ids of a unit (what a change is compared with). */
+/** The area, resource and statement ids of a unit (what a change is compared with). */
 export async function unitLinkIds(scope: Scope, q: Queryable, id: string) {
   const [unit] = await unitsByIds(scope, q, [id]);
-  if (!unit) return { areaIds: [], resourceIds: [] };
-  const [a, r] = await Promise.all([
+  if (!unit) return { areaIds: [], resourceIds: [], statementIds: [] };
+  const [a, r, s] = await Promise.all([
     q.select({ id: unitAreas.learningAreaId }).from(unitAreas).where(eq(unitAreas.unitId, unit.id)),
     q.select({ id: unitResources.resourceId }).from(unitResources).where(eq(unitResources.unitId, unit.id)),
+    q.select({ id: unitStatements.statementId }).from(unitStatements).where(eq(unitStatements.unitId, unit.id)),
   ]);
-  return { areaIds: a.map((x) => x.id), resourceIds: r.map((x) => x.id) };
+  return { areaIds: a.map((x) => x.id), resourceIds: r.map((x) => x.id), statementIds: s.map((x) => x.id) };
 }
 
 /** Deletes a unit; its activities stay in the week, unlinked (the foreign key sets them null). */

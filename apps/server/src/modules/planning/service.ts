@@ -38,7 +38,9 @@ import type { UploadedFile } from '../../platform/http/upload.js';
 import { newId } from '../../platform/ids.js';
 import { prepareUpload } from '../../platform/media-metadata.js';
 import type { MediaStore } from '../../platform/storage.js';
+import type { CurriculumService } from '../curriculum/service.js';
 import type { ExportService } from '../exports/service.js';
+import { orderedStatements } from '../observations/presenter.js';
 import type { SchoolService } from '../school/service.js';
 import { classDays, closedReason, holidays, nextSchoolDay } from './days.js';
 import { presentArea, presentLibraryUnit, presentResource, presentUnit } from './presenter.js';
@@ -55,7 +57,7 @@ const CLASS_MANAGER: RolePermission = 'admin_portal.classes';
  * field. The EYFS planner's `resources` list and the unit's linked `resources` share one key: a change to
  * either is seen as a change to both, which can only refuse a change it could have kept, never lose one.
  */
-const UNIT_KEYS = ['title', 'status', 'dates', 'classes', 'areas', 'resources'] as const;
+const UNIT_KEYS = ['title', 'status', 'dates', 'classes', 'areas', 'resources', 'statements'] as const;
 const FIELD_KEYS = Object.keys(UNIT_FIELD_KINDS) as UnitFieldKey[];
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
@@ -94,6 +96,7 @@ export class PlanningService {
     readonly storage: MediaStore,
     readonly events: EventBus,
     readonly exports: ExportService,
+    readonly curriculum: CurriculumService,
   ) {}
 
   // ------------------------------------------------------------------ rules
@@ -164,13 +167,20 @@ export class PlanningService {
 
   private async present(scope: Scope, rows: readonly repo.UnitRow[]): Promise<Unit[]> {
     const extras = await repo.unitExtras(scope, this.db, rows);
+    // One read of the statements for the whole page.
+    const refs = await this.curriculum.statementRefs(scope, [...extras.statementIds.values()].flat());
     return Promise.all(
       rows.map(async (r) => {
         const can = await this.plansFor(
           scope,
           (extras.classes.get(r.id) ?? []).map((c) => c.id),
         );
-        return presentUnit(r, extras, { can_edit: can, can_delete: can });
+        return presentUnit(
+          r,
+          extras,
+          { can_edit: can, can_delete: can },
+          orderedStatements(extras.statementIds.get(r.id) ?? [], refs),
+        );
       }),
     );
   }
@@ -241,6 +251,9 @@ export class PlanningService {
     const resourceIds = unique(input.resource_ids);
     await this.checkAreas(scope, this.db, curriculumId, areaIds);
     await this.checkResources(scope, this.db, resourceIds);
+    const statementIds = input.statement_ids?.length
+      ? await this.curriculum.checkStatements(scope, classIds, input.statement_ids)
+      : [];
     const id = newId();
     await this.db.transaction(async (tx) => {
       await repo.insertUnit(scope, tx, {
@@ -256,7 +269,7 @@ export class PlanningService {
         fields: cleanFields(input.fields),
         ...this.firstVersion(scope),
       });
-      await repo.setUnitLinks(scope, tx, id, { classIds, areaIds, resourceIds });
+      await repo.setUnitLinks(scope, tx, id, { classIds, areaIds, resourceIds, statementIds });
     });
     return this.presentOne(scope, id);
   }
@@ -273,6 +286,17 @@ export class PlanningService {
     // only the transaction's connection may be used.
     const added = change.class_ids ? unique(change.class_ids).filter((c) => !before.includes(c)) : [];
     await requireAccess(scope, 'class', added);
+    // Statements are checked against the classes the unit will have, before the transaction (the curriculum
+    // reads through its own connection); those the unit carries already stay allowed, archived or not.
+    const checkedStatements =
+      change.statement_ids === undefined
+        ? undefined
+        : await this.curriculum.checkStatements(
+            scope,
+            change.class_ids ? unique(change.class_ids) : before,
+            change.statement_ids,
+            (await repo.unitLinkIds(scope, this.db, id)).statementIds,
+          );
     const saved = await this.db.transaction(async (tx) => {
       const { row, classIds: storedClasses } = await this.reachable(scope, tx, id, true);
       const links = await repo.unitLinkIds(scope, tx, id);
@@ -315,6 +339,7 @@ export class PlanningService {
       }
       // A unit moved to classes of another curriculum keeps only areas of that one: the editor sends them.
       if (changed.includes('areas') || changed.includes('classes')) await this.checkAreas(scope, tx, curriculumId, areaIds);
+      if (checkedStatements !== undefined && !sameSet(checkedStatements, links.statementIds)) changed.push('statements');
       let resourceIds = links.resourceIds;
       if (change.resource_ids !== undefined && !sameSet(change.resource_ids, links.resourceIds)) {
         resourceIds = unique(change.resource_ids);
@@ -351,6 +376,7 @@ export class PlanningService {
         classIds: changed.includes('classes') ? classIds : undefined,
         areaIds: changed.includes('areas') ? areaIds : undefined,
         resourceIds: change.resource_ids !== undefined && changed.includes('resources') ? resourceIds : undefined,
+        statementIds: changed.includes('statements') ? checkedStatements : undefined,
       });
       return { version, changed, classIds: unique([...storedClasses, ...classIds]) };
     });

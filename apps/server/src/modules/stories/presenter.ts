@@ -2,6 +2,7 @@ import {
   ddmmyyyyFromIso,
   type MediaItem,
   STORY_REACTIONS,
+  type StatementRef,
   type Story,
   type StoryComment,
   type StoryReaction,
@@ -25,6 +26,7 @@ export function presentStory(
   media: ReadonlyMap<string, MediaItem>,
   abilities: StoryAbilities,
   family: boolean,
+  statements: StatementRef[] = [],
 ): Story {
   const author = x.people.get(row.authorId);
   const approver = row.approvedBy ? x.people.get(row.approvedBy) : undefined;
@@ -44,6 +46,7 @@ export function presentStory(
     }),
     tags: (x.tags.get(row.id) ?? []).map((t) => ({ _id: t.id, name: t.name })),
     areas: (x.areas.get(row.id) ?? []).map((a) => ({ _id: a.id, name: a.name, curriculum: a.curriculum })),
+    statements,
     author: { _id: row.authorId, name: fullName(author), kind: row.authorKind === 'parent' ? 'parent' : 'staff' },
     approved_by: row.approvedBy ? { _id: row.approvedBy, name: fullName(approver) } : null,
     // A reviewer's note and Cue's sources are for the class's staff.

@@ -18,6 +18,7 @@ import {
   storyMedia,
   storyReactions,
   storySettings,
+  storyStatements,
   storyTagLinks,
   storyTags,
   storyVersions,
@@ -203,6 +204,8 @@ export interface StoryExtras {
   media: Map<string, string[]>;
   tags: Map<string, { id: string; name: string }[]>;
   areas: Map<string, { id: string; name: string; curriculum: string }[]>;
+  /** The ids of each story's statements (the service reads them as statements, once per page). */
+  statementIds: Map<string, string[]>;
   people: Map<string, { firstName: string; lastName: string }>;
   classNames: Map<string, string>;
   views: Map<string, number>;
@@ -216,8 +219,8 @@ export async function extras(scope: Scope, q: Queryable, rows: readonly StoryRow
   const none = ids.length === 0;
   const people = [...new Set(rows.flatMap((r) => [r.authorId, r.approvedBy].filter((x): x is string => !!x)))];
   const classIds = [...new Set(rows.map((r) => r.classId))];
-  const [kids, media, tags, areas, names, classRows, views, comments, reactions] = none
-    ? [[], [], [], [], [], [], [], [], []]
+  const [kids, media, tags, areas, names, classRows, views, comments, reactions, statements] = none
+    ? [[], [], [], [], [], [], [], [], [], []]
     : await Promise.all([
         q
           .select({ storyId: storyChildren.storyId, id: students.id, firstName: students.firstName, lastName: students.lastName })
@@ -264,6 +267,10 @@ export async function extras(scope: Scope, q: Queryable, rows: readonly StoryRow
           .select({ storyId: storyReactions.storyId, userId: storyReactions.userId, reaction: storyReactions.reaction })
           .from(storyReactions)
           .where(inArray(storyReactions.storyId, ids)),
+        q
+          .select({ storyId: storyStatements.storyId, statementId: storyStatements.statementId })
+          .from(storyStatements)
+          .where(inArray(storyStatements.storyId, ids)),
       ]);
   const group = <T extends { storyId: string }, V>(list: readonly T[], pick: (t: T) => V) => {
     const out = new Map<string, V[]>();
@@ -283,6 +290,7 @@ export async function extras(scope: Scope, q: Queryable, rows: readonly StoryRow
     media: group(media, (m) => m.itemId),
     tags: group(tags, ({ id, name }) => ({ id, name })),
     areas: group(areas, ({ id, name, curriculum }) => ({ id, name, curriculum })),
+    statementIds: group(statements, (s) => s.statementId),
     people: new Map(names.map((p) => [p.id, p])),
     classNames: new Map(classRows.map((c) => [c.id, c.name])),
     views: new Map(views.map((v) => [v.storyId, v.n])),
@@ -315,7 +323,7 @@ export async function setLinks(
   scope: Scope,
   q: Queryable,
   storyId: string,
-  links: { studentIds?: string[]; mediaIds?: string[]; tagIds?: string[]; areaIds?: string[] },
+  links: { studentIds?: string[]; mediaIds?: string[]; tagIds?: string[]; areaIds?: string[]; statementIds?: string[] },
 ): Promise<void> {
   const [own] = await q
     .select({ id: stories.id })
@@ -340,6 +348,25 @@ export async function setLinks(
     await q.delete(storyAreas).where(eq(storyAreas.storyId, storyId));
     if (links.areaIds.length) await q.insert(storyAreas).values(links.areaIds.map((areaId) => ({ storyId, areaId })));
   }
+  if (links.statementIds) {
+    await q.delete(storyStatements).where(eq(storyStatements.storyId, storyId));
+    if (links.statementIds.length)
+      await q.insert(storyStatements).values(links.statementIds.map((statementId) => ({ storyId, statementId })));
+  }
+}
+
+/** The areas and statements a story carries now (which stay allowed on a save even when archived since). */
+export async function currentTags(scope: Scope, q: Queryable, storyId: string) {
+  const [own] = await q
+    .select({ id: stories.id })
+    .from(stories)
+    .where(and(eq(stories.id, storyId), await reach(scope, q)));
+  if (!own) return { areaIds: [], statementIds: [] };
+  const [areas, statements] = await Promise.all([
+    q.select({ id: storyAreas.areaId }).from(storyAreas).where(eq(storyAreas.storyId, storyId)),
+    q.select({ id: storyStatements.statementId }).from(storyStatements).where(eq(storyStatements.storyId, storyId)),
+  ]);
+  return { areaIds: areas.map((a) => a.id), statementIds: statements.map((s) => s.id) };
 }
 
 export async function insertVersion(scope: Scope, q: Queryable, row: typeof storyVersions.$inferInsert): Promise<void> {

@@ -34,7 +34,9 @@ import { newId } from '../../platform/ids.js';
 import { signMedia } from '../../platform/media-urls.js';
 import { plainTextOf, sanitizeRichText } from '../../platform/rich-text.js';
 import type { CalendarService } from '../calendar/service.js';
+import type { CurriculumService } from '../curriculum/service.js';
 import type { MediaService } from '../media/service.js';
+import { orderedStatements } from '../observations/presenter.js';
 import type { ObservationService } from '../observations/service.js';
 import type { SchoolService } from '../school/service.js';
 import { type Draft, draftJournal, draftStory } from './draft.js';
@@ -78,6 +80,7 @@ export class StoryService {
     private readonly media: MediaService,
     private readonly calendar: CalendarService,
     private readonly events: EventBus,
+    private readonly curriculum: CurriculumService,
   ) {}
 
   // ------------------------------------------------------------------ rules
@@ -137,9 +140,22 @@ export class StoryService {
 
   private async present(scope: Scope, rows: readonly repo.StoryRow[]): Promise<Story[]> {
     const extras = await repo.extras(scope, this.db, rows);
-    const media = await this.media.sharedItems(scope, [...extras.media.values()].flat());
+    // One read of the statements for the whole page.
+    const [media, refs] = await Promise.all([
+      this.media.sharedItems(scope, [...extras.media.values()].flat()),
+      this.curriculum.statementRefs(scope, [...extras.statementIds.values()].flat()),
+    ]);
     return Promise.all(
-      rows.map(async (r) => presentStory(r, extras, media, await this.abilities(scope, r), scope.kind === 'parent')),
+      rows.map(async (r) =>
+        presentStory(
+          r,
+          extras,
+          media,
+          await this.abilities(scope, r),
+          scope.kind === 'parent',
+          orderedStatements(extras.statementIds.get(r.id) ?? [], refs),
+        ),
+      ),
     );
   }
 
@@ -225,8 +241,16 @@ export class StoryService {
 
   // ------------------------------------------------------------------ writing
 
-  /** Checks what a story names against its class: children, gallery items, tags, learning areas. */
-  private async checkLinks(scope: Scope, body: StoryRequest) {
+  /**
+   * Checks what a story names against its class: children, gallery items, tags, learning areas and
+   * statements. `current`: the areas and statements the story carries already (they stay allowed even when
+   * archived since). Absent `statement_ids` leaves the story's statements as they are.
+   */
+  private async checkLinks(
+    scope: Scope,
+    body: StoryRequest,
+    current = { areaIds: [] as string[], statementIds: [] as string[] },
+  ) {
     const roster = new Set((await repo.classChildren(scope, this.db, [body.class_id])).map((c) => c.id));
     const studentIds = body.kind === 'journal' ? [] : [...new Set(body.student_ids)];
     if (studentIds.some((id) => !roster.has(id)))
@@ -239,12 +263,17 @@ export class StoryService {
     if (tags.length !== tagIds.length || tags.some((t) => t.archivedAt))
       throw badRequest('tag_ids: not tags of the school', ERROR_CODES.validation, 'tag_ids');
     const areaIds = [...new Set(body.area_ids)];
-    if (areaIds.length) {
+    const addedAreas = areaIds.filter((id) => !current.areaIds.includes(id));
+    if (addedAreas.length) {
       const allowed = new Set((await this.observations.areasOfClass(scope, body.class_id)).map((a) => a.id));
-      if (areaIds.some((id) => !allowed.has(id)))
+      if (addedAreas.some((id) => !allowed.has(id)))
         throw badRequest("area_ids: not areas of the class's curriculum", ERROR_CODES.validation, 'area_ids');
     }
-    return { studentIds, mediaIds, tagIds, areaIds };
+    const statementIds =
+      body.statement_ids === undefined
+        ? undefined
+        : await this.curriculum.checkStatements(scope, [body.class_id], body.statement_ids, current.statementIds);
+    return { studentIds, mediaIds, tagIds, areaIds, statementIds };
   }
 
   private checkPublishable(kind: string, title: string, body: string, studentIds: string[]) {
@@ -332,7 +361,7 @@ export class StoryService {
       if (other && other.id !== row.id)
         throw new AppError(409, 'This class already has a journal entry for that day', ERROR_CODES.conflict);
     }
-    const links = await this.checkLinks(scope, body);
+    const links = await this.checkLinks(scope, body, await repo.currentTags(scope, this.db, id));
     const html = sanitizeRichText(body.body);
     const wasPublished = row.status === 'published';
     // A published story stays published (edited in place, with its earlier version kept).

@@ -173,17 +173,17 @@ export function createServices(deps: AppDeps) {
   const communication = new CommunicationService(db, clock, scopes, school, classes, jobs, email, events);
   // The academic setup (issue 25): frameworks, the day schedule, resources, the audit trail.
   const curriculum = new CurriculumService(db, clock, classes);
-  const observations = new ObservationService(db, clock, classes);
+  const observations = new ObservationService(db, clock, classes, curriculum);
   const excusals = new ExcusalService(db, clock, classes, attendance, events);
   const calendar = new CalendarService(db, classes, events);
   const daySchedules = new DayScheduleService(db, clock, classes, school, calendar);
   const resources = new ResourceService(db, clock, classes, school);
   const audit = new AuditService(db);
   const media = new MediaService(db, clock, storage, jobs, scopes, children, observations, calendar);
-  const stories = new StoryService(db, clock, scopes, school, observations, media, calendar, events);
+  const stories = new StoryService(db, clock, scopes, school, observations, media, calendar, events, curriculum);
   const exports = new ExportService(db, clock, jobs, storage, scopes, children);
   // Planning before the assistant: Cue's unit and lesson-analysis tasks go through it, as the teacher.
-  const planning = new PlanningService(db, clock, school, storage, events, exports);
+  const planning = new PlanningService(db, clock, school, storage, events, exports, curriculum);
   const weekPlans = new WeekPlanService(db, clock, school, exports, planning);
   // Assessment (issue 23): one line per service; each reads other modules through their services.
   const assessment = new AssessmentService(db, clock, school);
