@@ -257,7 +257,11 @@ function Editor({ emailKey, language, template }: { emailKey: EmailTemplateKey; 
             maxLength={300}
             required
             onFocus={() => setTarget('subject')}
-            onChange={(e) => setDraft((d) => ({ ...d, subject: e.currentTarget.value }))}
+            onChange={(e) => {
+              // Read now: the event's target is gone by the time the update runs.
+              const value = e.currentTarget.value;
+              setDraft((d) => ({ ...d, subject: value }));
+            }}
             error={unknownSubject.length > 0}
           />
           <Unknown names={unknownSubject} />
@@ -278,7 +282,11 @@ function Editor({ emailKey, language, template }: { emailKey: EmailTemplateKey; 
             ff="monospace"
             styles={{ input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 14 } }}
             onFocus={() => setTarget('body')}
-            onChange={(e) => setDraft((d) => ({ ...d, body: e.currentTarget.value }))}
+            onChange={(e) => {
+              // Read now: the event's target is gone by the time the update runs.
+              const value = e.currentTarget.value;
+              setDraft((d) => ({ ...d, body: value }));
+            }}
             error={unknownBody.length > 0}
           />
           <Unknown names={unknownBody} />
