@@ -51,7 +51,7 @@ import { AgeBandText } from './AgeBandText';
 import { type NodeKind, useArchiveNode, useFrameworkTree, useOrderNodes } from './api';
 import { OriginBadge } from './CurriculumPage';
 import { CopyModal, FrameworkModal } from './FrameworkDialogs';
-import { filterTree, groupAreas, moveItem, statementCount } from './format';
+import { filterTree, groupAreas, moveItem, ownOrder, statementCount } from './format';
 import { curriculumErrorText, curriculumText } from './messages';
 import { type AnyNode, NodeModal, type NodeTarget } from './NodeDialog';
 
@@ -59,7 +59,7 @@ import { type AnyNode, NodeModal, type NodeTarget } from './NodeDialog';
 interface NodeContext {
   kind: NodeKind;
   node: AnyNode;
-  /** Its parent's id (null for an area) and its siblings' ids in order, from the whole tree. */
+  /** Its parent's id (null for an area) and the school's own live siblings in order (what a move reorders), from the whole tree. */
   parentId: string | null;
   siblings: string[];
   /** The person may change this framework's tree (add, edit own nodes, archive, order). */
@@ -239,7 +239,7 @@ function AspectSection({
   handlers: Handlers;
 }) {
   const { t } = useTranslation(CURRICULUM_NS);
-  const siblings = (full ?? aspect).statements.map((s) => s._id);
+  const siblings = ownOrder((full ?? aspect).statements);
   return (
     <Paper
       component="section"
@@ -341,8 +341,8 @@ function Tree({ id }: { id: string }) {
   const { t, i18n } = useTranslation(CURRICULUM_NS);
   const [archived, setArchived] = useState(false);
   const tree = useFrameworkTree(id, archived);
-  const archive = useArchiveNode(archived);
-  const order = useOrderNodes(id, archived);
+  const archive = useArchiveNode();
+  const order = useOrderNodes(id);
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search, 200);
   const [opened, setOpened] = useState<string[]>([]);
@@ -413,6 +413,7 @@ function Tree({ id }: { id: string }) {
   const groups = groupAreas(found);
   const openIds = searching ? found.map((a) => a._id) : opened;
   const areaIds = areas.map((a) => a._id);
+  const ownAreas = ownOrder(areas);
 
   return (
     <Page title={f.name} description={f.description || undefined}>
@@ -516,7 +517,7 @@ function Tree({ id }: { id: string }) {
                     area={area}
                     full={fullAreas.get(area._id)}
                     fullAspects={fullAspects}
-                    siblings={areaIds}
+                    siblings={ownAreas}
                     editable={editable}
                     handlers={handlers}
                   />
@@ -533,7 +534,6 @@ function Tree({ id }: { id: string }) {
           frameworkId={f._id}
           target={dialog}
           groups={[...new Set(areas.map((a) => a.group))]}
-          includeArchived={archived}
           onClose={() => setDialog(null)}
           onSaved={() => {
             // A statement or aspect added shows where it went: its area opens.
@@ -568,7 +568,7 @@ function AreaItem({
   const { t, i18n } = useTranslation(CURRICULUM_NS);
   const number = new Intl.NumberFormat(i18n.language);
   const count = area.aspects.reduce((n, a) => n + a.statements.length, 0);
-  const aspectIds = (full ?? area).aspects.map((a) => a._id);
+  const aspectIds = ownOrder((full ?? area).aspects);
   const context: NodeContext = { kind: 'area', node: area, parentId: null, siblings, editable };
   return (
     <Accordion.Item

@@ -47,7 +47,6 @@ export function NodeModal({
   frameworkId,
   target,
   groups,
-  includeArchived,
   onClose,
   onSaved,
 }: {
@@ -55,13 +54,12 @@ export function NodeModal({
   target: NodeTarget;
   /** The group headings the framework already has, offered for a new area. */
   groups: string[];
-  includeArchived: boolean;
   onClose: () => void;
   onSaved?: (kind: NodeKind) => void;
 }) {
   const { t } = useTranslation(CURRICULUM_NS);
-  const create = useCreateNode(frameworkId, includeArchived);
-  const update = useUpdateNode(includeArchived);
+  const create = useCreateNode(frameworkId);
+  const update = useUpdateNode();
   const node = target.mode === 'edit' ? target.node : null;
   const statement = target.kind === 'statement' && target.mode === 'edit' ? target.node : null;
   const form = useContractForm({

@@ -4,6 +4,7 @@ import { apiRequest, apiResult, apiUpload, type BodyOf } from '../../../lib/api'
 import { routeUrl } from '../../../lib/http';
 import { downloadFile } from '../../admin/download';
 import { auditKeys } from '../components/AuditHistory';
+import { withoutArchived } from './format';
 
 /** The curriculum pages' calls: frameworks, their trees, imports and the classes' frameworks. */
 
@@ -92,58 +93,53 @@ export function useArchiveFramework() {
 }
 
 /**
- * Every node route answers the framework's whole tree: it goes straight into the cache of the tree shown.
- * The answer is the school's view of the framework; when the page shows archived nodes too, that view is
- * also refetched (the answer may leave archived nodes out), and the lists are refetched for their counts.
+ * Every node route answers the framework's whole tree, archived nodes included: it goes straight into the
+ * cache of both views of the framework (the live one without its archived nodes); the lists and the
+ * history are refetched for their counts.
  */
-function useTreeMutation<V>(send: (vars: V) => Promise<{ result: CurriculumTree; message?: string }>, includeArchived: boolean) {
+function useTreeMutation<V>(send: (vars: V) => Promise<{ result: CurriculumTree; message?: string }>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSuccess: (answer) => {
       const tree = answer.result;
-      const shown = curriculumKeys.tree(tree.framework._id, includeArchived);
-      qc.setQueryData(shown, tree);
+      const id = tree.framework._id;
+      qc.setQueryData(curriculumKeys.tree(id, true), tree);
+      qc.setQueryData(curriculumKeys.tree(id, false), { ...tree, areas: withoutArchived(tree.areas) });
       void qc.invalidateQueries({
         queryKey: curriculumKeys.all,
-        predicate: (q) => includeArchived || JSON.stringify(q.queryKey) !== JSON.stringify(shown),
+        predicate: (q) => q.queryKey[1] !== 'tree' || q.queryKey[2] !== id,
       });
       void qc.invalidateQueries({ queryKey: auditKeys().slice(0, 2) });
     },
   });
 }
 
-export function useCreateNode(frameworkId: string, includeArchived: boolean) {
-  return useTreeMutation(
-    (body: NodeCreateBody) => apiRequest(ROUTES.curriculumNodeCreate, { ...staff, params: { id: frameworkId }, body }),
-    includeArchived,
+export function useCreateNode(frameworkId: string) {
+  return useTreeMutation((body: NodeCreateBody) =>
+    apiRequest(ROUTES.curriculumNodeCreate, { ...staff, params: { id: frameworkId }, body }),
   );
 }
 
-export function useUpdateNode(includeArchived: boolean) {
-  return useTreeMutation(
-    ({ id, body }: { id: string; body: NodeUpdateBody }) =>
-      apiRequest(ROUTES.curriculumNodeUpdate, { ...staff, params: { id }, body }),
-    includeArchived,
+export function useUpdateNode() {
+  return useTreeMutation(({ id, body }: { id: string; body: NodeUpdateBody }) =>
+    apiRequest(ROUTES.curriculumNodeUpdate, { ...staff, params: { id }, body }),
   );
 }
 
-export function useArchiveNode(includeArchived: boolean) {
-  return useTreeMutation(
-    ({ id, kind, restore }: { id: string; kind: NodeKind; restore: boolean }) =>
-      apiRequest(restore ? ROUTES.curriculumNodeRestore : ROUTES.curriculumNodeArchive, {
-        ...staff,
-        params: { id },
-        body: { kind },
-      }),
-    includeArchived,
+export function useArchiveNode() {
+  return useTreeMutation(({ id, kind, restore }: { id: string; kind: NodeKind; restore: boolean }) =>
+    apiRequest(restore ? ROUTES.curriculumNodeRestore : ROUTES.curriculumNodeArchive, {
+      ...staff,
+      params: { id },
+      body: { kind },
+    }),
   );
 }
 
-export function useOrderNodes(frameworkId: string, includeArchived: boolean) {
-  return useTreeMutation(
-    (body: OrderBody) => apiRequest(ROUTES.curriculumOrder, { ...staff, params: { id: frameworkId }, body }),
-    includeArchived,
+export function useOrderNodes(frameworkId: string) {
+  return useTreeMutation((body: OrderBody) =>
+    apiRequest(ROUTES.curriculumOrder, { ...staff, params: { id: frameworkId }, body }),
   );
 }
 

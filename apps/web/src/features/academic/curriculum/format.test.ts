@@ -1,6 +1,17 @@
 import type { CurriculumArea } from '@cue/contract';
 import { describe, expect, it } from 'vitest';
-import { ageBand, ageBandKey, ageBandParts, copyCode, filterTree, groupAreas, moveItem, statementCount } from './format';
+import {
+  ageBand,
+  ageBandKey,
+  ageBandParts,
+  copyCode,
+  filterTree,
+  groupAreas,
+  moveItem,
+  ownOrder,
+  statementCount,
+  withoutArchived,
+} from './format';
 
 const en = new Intl.NumberFormat('en');
 const ar = new Intl.NumberFormat('ar-EG');
@@ -171,5 +182,39 @@ describe('copyCode', () => {
   it('stays within the 40 characters of a code', () => {
     expect(copyCode('EYFS')).toBe('EYFS-COPY');
     expect(copyCode('X'.repeat(40)).length).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('withoutArchived', () => {
+  it('leaves out archived statements, and archived aspects and areas with everything under them', () => {
+    const [cl, m] = tree as [CurriculumArea, CurriculumArea];
+    const [listening, speaking] = cl.aspects as [CurriculumArea['aspects'][number], CurriculumArea['aspects'][number]];
+    const mixed: CurriculumArea[] = [
+      {
+        ...cl,
+        aspects: [
+          { ...listening, statements: listening.statements.map((st, i) => ({ ...st, archived: i === 0 })) },
+          { ...speaking, archived: true },
+        ],
+      },
+      { ...m, archived: true },
+    ];
+    const live = withoutArchived(mixed);
+    expect(live.map((a) => a._id)).toEqual(['a1']);
+    expect(live[0]?.aspects.map((a) => a._id)).toEqual(['s1']);
+    expect(live[0]?.aspects[0]?.statements.map((st) => st._id)).toEqual(['t2']);
+  });
+});
+
+describe('ownOrder', () => {
+  it("orders only the school's live nodes", () => {
+    expect(
+      ownOrder([
+        { _id: 'p1', shipped: true, archived: false },
+        { _id: 'o1', shipped: false, archived: false },
+        { _id: 'o2', shipped: false, archived: true },
+        { _id: 'o3', shipped: false, archived: false },
+      ]),
+    ).toEqual(['o1', 'o3']);
   });
 });

@@ -77,6 +77,25 @@ export function filterTree(areas: readonly CurriculumArea[], search: string): Cu
   });
 }
 
+/** The tree without its archived nodes (an archived area or aspect takes its children with it). */
+export function withoutArchived(areas: readonly CurriculumArea[]): CurriculumArea[] {
+  return areas
+    .filter((area) => !area.archived)
+    .map((area) => ({
+      ...area,
+      aspects: area.aspects
+        .filter((a) => !a.archived)
+        .map((a) => ({ ...a, statements: a.statements.filter((st) => !st.archived) })),
+    }));
+}
+
+/**
+ * The ids a move reorders: the school's own live nodes among one parent's children, in their order (the
+ * product's nodes keep their place, archived ones are out of the order).
+ */
+export const ownOrder = (children: readonly { _id: string; shipped: boolean; archived: boolean }[]): string[] =>
+  children.filter((c) => !c.shipped && !c.archived).map((c) => c._id);
+
 /** The number of statements of a (filtered) tree. */
 export const statementCount = (areas: readonly CurriculumArea[]): number =>
   areas.reduce((n, area) => n + area.aspects.reduce((m, a) => m + a.statements.length, 0), 0);
