@@ -588,13 +588,13 @@ describe('drop-off and pick-up at the desk', () => {
 
   it('families are emailed (in English, with the time in the school zone)', async () => {
     const sent: { to: string; subject: string; html: string }[] = [];
-    const original = t.services.dispersal.email.send.bind(t.services.dispersal.email);
-    t.services.dispersal.email.send = async (m) => {
+    const original = t.services.emailTemplates.email.send.bind(t.services.emailTemplates.email);
+    t.services.emailTemplates.email.send = async (m) => {
       sent.push({ to: m.to, subject: m.subject, html: m.html.value });
     };
     const kabirOut = (await req('GET', `/api/student/${aarav}/pickup_events?page_size=1`, rohan)).json().result.items[0];
     await t.services.dispersal.sendEmail({ school_id: demoId('school:sunrise'), event_id: kabirOut.id });
-    t.services.dispersal.email.send = original;
+    t.services.emailTemplates.email.send = original;
     expect(sent.length).toBeGreaterThan(0);
     expect(sent[0]?.html).toContain('Aarav was checked in at 01:00 PM by Kamala Sharma.');
   });

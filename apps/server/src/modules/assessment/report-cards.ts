@@ -18,7 +18,6 @@ import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../..
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import type { ReportCommentRow } from '../../platform/db/schema.js';
-import { type EmailProvider, html } from '../../platform/email.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId, stableId } from '../../platform/ids.js';
@@ -27,6 +26,7 @@ import { signMedia } from '../../platform/media-urls.js';
 import type { MediaStore } from '../../platform/storage.js';
 import type { AttendanceService } from '../attendance/service.js';
 import type { ClassService } from '../classes/service.js';
+import type { EmailTemplateService } from '../email-templates/service.js';
 import type { PdfLanguage } from '../exports/pdf-kit.js';
 import type { ExportService } from '../exports/service.js';
 import type { ObservationService, StatementsByArea } from '../observations/service.js';
@@ -105,7 +105,7 @@ export class ReportCardService {
     readonly storage: MediaStore,
     readonly scopes: ScopeFactory,
     readonly jobs: JobQueue,
-    readonly email: EmailProvider,
+    readonly emailTemplates: EmailTemplateService,
     readonly events: EventBus,
     readonly people: PeopleService,
   ) {
@@ -569,11 +569,11 @@ export class ReportCardService {
     for (const f of families) {
       if (!f.email) continue;
       const child = names.get(f.studentId) ?? '';
-      await this.email.send({
+      await this.emailTemplates.send(scope, {
+        key: 'report_card_shared',
         to: f.email,
-        subject: `${info.name}: ${child}'s report card for ${period.name}`,
-        html: html`<p>Dear ${f.firstName},</p><p>${child}'s report card for ${period.name} is ready. Open the app to read it and download the PDF.</p><p>${info.name}</p>`,
-        schoolId,
+        userId: f.userId,
+        values: { first_name: f.firstName, child_name: child, period_name: period.name, school_name: info.name },
       });
     }
   }

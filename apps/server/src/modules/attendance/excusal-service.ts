@@ -6,7 +6,10 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
+import type { JobQueue } from '../../platform/jobs.js';
 import type { ClassService } from '../classes/service.js';
+import type { EmailTemplateService } from '../email-templates/service.js';
+import { ABSENCE_EMAIL_JOB, sendAbsenceEmails } from './excusal-email.js';
 import { presentExcusal } from './presenter.js';
 import * as repo from './repo.js';
 import type { AttendanceService } from './service.js';
@@ -19,7 +22,11 @@ export class ExcusalService {
     private readonly classes: ClassService,
     private readonly attendance: AttendanceService,
     private readonly events: EventBus,
-  ) {}
+    private readonly jobs: JobQueue,
+    emailTemplates: EmailTemplateService,
+  ) {
+    jobs.handle(ABSENCE_EMAIL_JOB, (payload) => sendAbsenceEmails(db, emailTemplates, payload));
+  }
 
   private async list(auth: Scope, where: Parameters<typeof repo.listExcusals>[2]): Promise<Excusal[]> {
     return (await repo.listExcusals(auth, this.db, where)).map(presentExcusal);
@@ -49,6 +56,8 @@ export class ExcusalService {
     });
     if (!written) throw notFound();
     this.events.publish('excusal.updated', { schoolId, classId, studentId: body.student_id, status: 'pending' });
+    // The class's staff are emailed by a job (retried by the queue; the family does not wait on it).
+    await this.jobs.schedule(`absence-email:${id}`, ABSENCE_EMAIL_JOB, this.clock.now(), { school_id: schoolId, excusal_id: id });
     const [created] = await this.list(auth, { id });
     if (!created) throw notFound();
     return created;

@@ -53,6 +53,8 @@ export class OtpService {
     private readonly tokens: TokenService,
     readonly _users: UserService,
     private readonly pepper: string,
+    /** Emails the code to the person (EmailTemplateService.sendSignInCode); false when they have no address. */
+    private readonly emailCode?: (person: { userId: string; code: string; minutes: number; appName: string }) => Promise<boolean>,
   ) {}
 
   private hash(requestId: string, code: string): string {
@@ -127,11 +129,30 @@ export class OtpService {
     if (used && used.count >= this.config.PHONE_LOOKUPS_PER_IP) throw tooMany(MESSAGES.phoneLookupsRateLimited);
   }
 
+  /**
+   * Sends the code by text message. When the SMS provider fails and the person has an email address,
+   * the code is emailed instead (the sign_in_code template) and the request goes on as usual; when
+   * neither works, the provider's error stands.
+   */
   private async deliver(phone: string, code: string): Promise<void> {
-    await this.sms.send(
-      `${COUNTRY_CODE}${phone}`,
-      `${code} is your ${this.config.APP_NAME} sign-in code. It expires in 10 minutes.`,
-    );
+    try {
+      await this.sms.send(
+        `${COUNTRY_CODE}${phone}`,
+        `${code} is your ${this.config.APP_NAME} sign-in code. It expires in 10 minutes.`,
+      );
+    } catch (err) {
+      if (!this.emailCode) throw err;
+      const person = (await repo.findStaffByPhone(this.db, phone)) ?? (await repo.findParentByPhone(this.db, phone));
+      const emailed = person
+        ? await this.emailCode({
+            userId: person.userId,
+            code,
+            minutes: Math.round(OTP_TTL_SECONDS / 60),
+            appName: this.config.APP_NAME,
+          }).catch(() => false)
+        : false;
+      if (!emailed) throw err;
+    }
   }
 
   /** Returns the request id. */

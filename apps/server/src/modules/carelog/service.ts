@@ -15,6 +15,7 @@ import {
   type Incident,
   type IncidentCorrection,
   type IncidentRequest,
+  type Language,
   type Medicine,
   type MedicineRequest,
   type NapNow,
@@ -24,13 +25,16 @@ import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../..
 import type { Clock } from '../../platform/clock.js';
 import { isoFromWire, optionalIso } from '../../platform/dates.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
-import { type EmailProvider, html, type SafeHtml, trustedHtml } from '../../platform/email.js';
+import { html, type SafeHtml, trustedHtml } from '../../platform/email.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import { signMedia } from '../../platform/media-urls.js';
 import type { ChildRecordService } from '../children/service.js';
+import { INCIDENT_WORDS } from '../email-templates/defaults.js';
+import type { EmailValues } from '../email-templates/render.js';
+import type { EmailTemplateService } from '../email-templates/service.js';
 import type { PeopleService } from '../people/service.js';
 import type { SchoolService } from '../school/service.js';
 import { hhmmOf, incidentPeople, minuteOf, presentDose, presentEntry, presentIncident, presentMedicine } from './presenter.js';
@@ -101,7 +105,7 @@ export class CarelogService {
     readonly school: SchoolService,
     readonly children: ChildRecordService,
     readonly jobs: JobQueue,
-    readonly email: EmailProvider,
+    readonly emailTemplates: EmailTemplateService,
     readonly events: EventBus,
     readonly people: PeopleService,
   ) {
@@ -475,11 +479,17 @@ export class CarelogService {
       // A child who left the family or the school, or a school that switched the carelog off: no summary.
       const found = await this.childDay(parent, s.studentId, ddmmyyyyFromIso(day)).catch(() => null);
       if (!found) continue;
-      await this.email.send({
+      await this.emailTemplates.send(system, {
+        key: 'care_daily_summary',
         to: s.email,
-        subject: `${info.name}: ${found.student.name}'s day`,
-        html: summaryHtml(found, s.firstName),
-        schoolId,
+        userId: s.userId,
+        values: {
+          first_name: s.firstName,
+          child_name: found.student.name,
+          date: found.date,
+          day_summary: summaryList(found),
+          school_name: info.name,
+        },
       });
     }
     if (subscribers.length) await this.scheduleSummary(system, schoolId, day);
@@ -749,30 +759,53 @@ export class CarelogService {
     const scope = this.systemScope(schoolId, String(payload.user_id ?? ''));
     const info = await this.school.info(scope);
     let studentId: string;
-    let subject: string;
-    let body: (firstName: string) => SafeHtml;
+    let key: 'care_dose' | 'care_incident';
+    // The values of the family's email; an incident's kind is worded in the recipient's language.
+    let values: (language: Language) => EmailValues;
     if (payload.kind === 'dose') {
       const [dose] = await repo.doseRows(scope, this.db, { ids: [String(payload.id)] });
       if (!dose) return;
       const [student] = await repo.studentsOf(scope, this.db, [dose.studentId]);
-      const child = student?.name ?? '';
       studentId = dose.studentId;
-      subject = `${info.name}: ${child} was given ${dose.medicineName}`;
-      body = (firstName) =>
-        html`<p>Dear ${firstName},</p><p>${child} was given <strong>${dose.medicineName}</strong> (${dose.dose}) at ${hhmmOf(dose.minute)} on ${ddmmyyyyFromIso(dose.day)} by ${dose.givenName}${dose.witnessName ? html`, witnessed by ${dose.witnessName}` : ''}.</p>${dose.note ? html`<p>${dose.note}</p>` : ''}<p>${info.name}</p>`;
+      key = 'care_dose';
+      const fixed: EmailValues = {
+        child_name: student?.name ?? '',
+        medicine: dose.medicineName,
+        dose: dose.dose,
+        time: hhmmOf(dose.minute),
+        date: ddmmyyyyFromIso(dose.day),
+        given_by: dose.givenName,
+        witness: dose.witnessName ?? '',
+        note: dose.note ?? '',
+        school_name: info.name,
+      };
+      values = () => fixed;
     } else if (payload.kind === 'incident') {
       const [row] = await repo.incidentRows(scope, this.db, { ids: [String(payload.id)] });
       if (!row) return;
       studentId = row.studentId;
-      const what = row.kind === 'accident' ? 'an accident' : 'an incident';
-      subject = `${info.name}: ${row.studentName} had ${what} on ${ddmmyyyyFromIso(row.day)}`;
-      body = (firstName) =>
-        html`<p>Dear ${firstName},</p><p>${row.studentName} had ${what} at ${hhmmOf(row.minute)} on ${ddmmyyyyFromIso(row.day)} (${row.location}).</p><p>${row.description}</p>${row.injury ? html`<p>Injury: ${row.injury}</p>` : ''}${row.firstAid ? html`<p>First aid: ${row.firstAid}</p>` : ''}<p>Please read the report in the app and acknowledge it.</p><p>${info.name}</p>`;
+      key = 'care_incident';
+      values = (language) => ({
+        child_name: row.studentName,
+        what: INCIDENT_WORDS[language][row.kind === 'accident' ? 'accident' : 'incident'],
+        time: hhmmOf(row.minute),
+        date: ddmmyyyyFromIso(row.day),
+        location: row.location,
+        description: row.description,
+        injury: row.injury ?? '',
+        first_aid: row.firstAid ?? '',
+        school_name: info.name,
+      });
     } else return;
     const families = await this.people.familiesOf(scope, [studentId]);
     for (const f of families) {
       if (!f.email) continue;
-      await this.email.send({ to: f.email, subject, html: body(f.firstName), schoolId });
+      await this.emailTemplates.send(scope, {
+        key,
+        to: f.email,
+        userId: f.userId,
+        values: (language) => ({ ...values(language), first_name: f.firstName }),
+      });
     }
   }
 
@@ -1019,8 +1052,8 @@ export class CarelogService {
   }
 }
 
-/** A family's daily summary: every entry, dose and incident of the child's day, each value escaped. */
-function summaryHtml(day: ChildCareDay, firstName: string): SafeHtml {
+/** A family's daily summary's list: every entry, dose and incident of the child's day, each value escaped. */
+function summaryList(day: ChildCareDay): SafeHtml {
   const lines: SafeHtml[] = [];
   for (const e of day.entries) {
     const d = e.details;
@@ -1042,6 +1075,5 @@ function summaryHtml(day: ChildCareDay, firstName: string): SafeHtml {
   }
   for (const d of day.doses) lines.push(html`<li>${d.time} ${d.medicine} (${d.dose})${d.at_home ? ' at home' : ''}</li>`);
   for (const i of day.incidents) lines.push(html`<li>${i.time} ${i.kind}: ${i.description}</li>`);
-  const list = lines.length ? trustedHtml(`<ul>${lines.map((l) => l.value).join('')}</ul>`) : html`<p>Nothing was recorded.</p>`;
-  return html`<p>Dear ${firstName},</p><p>${day.student.name}'s day on ${day.date}:</p>${list}`;
+  return lines.length ? trustedHtml(`<ul>${lines.map((l) => l.value).join('')}</ul>`) : html`<p>Nothing was recorded.</p>`;
 }

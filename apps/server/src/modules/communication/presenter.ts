@@ -7,10 +7,11 @@ import {
   type RolePermission,
 } from '@cue/contract';
 import type { Scope } from '../../platform/auth/scope.js';
-import { type EmailMessage, html, type SafeHtml, trustedHtml } from '../../platform/email.js';
+import { html, type SafeHtml, trustedHtml } from '../../platform/email.js';
 import { signMediaList } from '../../platform/media-urls.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { instantToZoned } from '../../platform/zoned.js';
+import type { EmailValues } from '../email-templates/render.js';
 import type { CommunicationRow } from './repo.js';
 
 export interface CommunicationContext {
@@ -64,20 +65,10 @@ export function presentCommunication(scope: Scope, r: CommunicationRow, ctx: Com
 }
 
 /**
- * One family's email of a published item. Every value is escaped (`html`): the parent's name, the
- * title and the school's name; the summary is rich text sanitised again here (it may predate today's
- * rules).
+ * The values of one family's email of a published item (EmailTemplateService escapes the text ones):
+ * the summary is rich text sanitised again here (it may predate today's rules), else the title.
  */
-export function presentEmail(
-  item: { title: string; summary: string | null; schoolId: string },
-  schoolName: string,
-  to: { email: string; firstName: string },
-): EmailMessage {
-  const body: SafeHtml = item.summary ? trustedHtml(sanitizeRichText(item.summary)) : html`<p>${item.title}</p>`;
-  return {
-    to: to.email,
-    subject: `${schoolName || 'School'}: ${item.title}`,
-    html: html`<p>Dear ${to.firstName},</p>${body}<p>— ${schoolName}</p>`,
-    schoolId: item.schoolId,
-  };
+export function emailValues(item: { title: string; summary: string | null }, firstName: string): EmailValues {
+  const message: SafeHtml = item.summary ? trustedHtml(sanitizeRichText(item.summary)) : html`<p>${item.title}</p>`;
+  return { first_name: firstName, title: item.title, message };
 }

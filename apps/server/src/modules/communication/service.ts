@@ -19,8 +19,9 @@ import type { JobQueue } from '../../platform/jobs.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { zonedToInstant } from '../../platform/zoned.js';
 import type { ClassService } from '../classes/service.js';
+import type { EmailTemplateService } from '../email-templates/service.js';
 import type { SchoolService } from '../school/service.js';
-import { canManage, presentCommunication, presentEmail } from './presenter.js';
+import { canManage, emailValues, presentCommunication } from './presenter.js';
 import * as repo from './repo.js';
 
 export const PUBLISH_JOB = 'communication.publish';
@@ -52,6 +53,7 @@ export class CommunicationService {
     private readonly jobs: JobQueue,
     private readonly email: EmailProvider,
     private readonly events: EventBus,
+    private readonly emailTemplates: EmailTemplateService,
     private readonly emailBatch = EMAIL_BATCH,
   ) {
     jobs.handle(PUBLISH_JOB, async (payload) => {
@@ -377,7 +379,13 @@ export class CommunicationService {
     const [people, info] = await Promise.all([repo.audience(auth, this.db, classIds, wanted), this.school.info(auth)]);
     for (const p of people) {
       if (!p.email) continue;
-      await this.email.send(presentEmail(row, info.name, { email: p.email, firstName: p.firstName }));
+      // Each family's email in its own language, from the school's template of an announcement or homework.
+      await this.emailTemplates.send(auth, {
+        key: row.type === 'homework' ? 'homework' : 'announcement',
+        to: p.email,
+        userId: p.id,
+        values: { ...emailValues(row, p.firstName), school_name: info.name },
+      });
     }
   }
 

@@ -26,7 +26,6 @@ import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../..
 import { TtlCache } from '../../platform/cache.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
-import { type EmailProvider, html } from '../../platform/email.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
@@ -35,6 +34,7 @@ import { instantToZoned, wallClock } from '../../platform/zoned.js';
 import type { AttendanceService } from '../attendance/service.js';
 import type { ChildRecordService, PickupContacts } from '../children/service.js';
 import type { ClassService } from '../classes/service.js';
+import type { EmailTemplateService } from '../email-templates/service.js';
 import type { PeopleService } from '../people/service.js';
 import type { RoleService } from '../roles/service.js';
 import type { SchoolService } from '../school/service.js';
@@ -131,7 +131,7 @@ export class DispersalService {
     readonly children: ChildRecordService,
     readonly scopes: ScopeFactory,
     readonly jobs: JobQueue,
-    readonly email: EmailProvider,
+    readonly emailTemplates: EmailTemplateService,
     readonly events: EventBus,
     readonly roles: RoleService,
     readonly people: PeopleService,
@@ -945,7 +945,7 @@ export class DispersalService {
 
   // ------------------------------------------------------------------ emails
 
-  /** The job: each family member with an address is told of a check-in or out (English, like the product's other emails). */
+  /** The job: each family member with an address is told of a check-in or out, in their language. */
   async sendEmail(payload: Record<string, unknown>): Promise<void> {
     const schoolId = String(payload.school_id ?? '');
     const eventId = String(payload.event_id ?? '');
@@ -961,15 +961,19 @@ export class DispersalService {
     ]);
     if (!student) return;
     const time = instantToZoned(new Date(row.event.at), zone).time;
-    const what = row.event.kind === 'in' ? 'checked in' : 'checked out';
-    const sentence = `${student.firstName} was ${what} at ${time} by ${row.event.adultName}.`;
     for (const f of families) {
       if (!f.email) continue;
-      await this.email.send({
+      await this.emailTemplates.send(system, {
+        key: row.event.kind === 'in' ? 'dispersal_checked_in' : 'dispersal_checked_out',
         to: f.email,
-        subject: `${school?.name ?? ''}: ${student.firstName} was ${what}`,
-        html: html`<p>Dear ${f.firstName},</p><p>${sentence}</p><p>${school?.name ?? ''}</p>`,
-        schoolId,
+        userId: f.userId,
+        values: {
+          first_name: f.firstName,
+          child_name: student.firstName,
+          time,
+          adult_name: row.event.adultName,
+          school_name: school?.name ?? '',
+        },
       });
     }
   }

@@ -21,7 +21,7 @@ import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../..
 import type { Clock } from '../../platform/clock.js';
 import { isoFromWire } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
-import { type EmailProvider, html, trustedHtml } from '../../platform/email.js';
+import { html, trustedHtml } from '../../platform/email.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
@@ -30,6 +30,7 @@ import { wallClock, zonedToInstant } from '../../platform/zoned.js';
 import type { AttendanceService } from '../attendance/service.js';
 import type { ChildRecordService } from '../children/service.js';
 import type { ClassService } from '../classes/service.js';
+import type { EmailTemplateService } from '../email-templates/service.js';
 import type { PeopleService } from '../people/service.js';
 import type { SchoolService } from '../school/service.js';
 import { presentLoan, presentReservation, presentStudent } from './loan-presenter.js';
@@ -85,7 +86,7 @@ export class LoanService {
     readonly children: ChildRecordService,
     readonly scopes: ScopeFactory,
     readonly jobs: JobQueue,
-    readonly email: EmailProvider,
+    readonly emailTemplates: EmailTemplateService,
     readonly events: EventBus,
     readonly attendance: AttendanceService,
     readonly people: PeopleService,
@@ -544,7 +545,7 @@ export class LoanService {
       userIds: [...byUser.keys()],
       studentIds: [...new Set(rows.map((r) => r.loan.studentId))],
     });
-    for (const f of byUser.values()) {
+    for (const [userId, f] of byUser) {
       if (!f.email) continue;
       const mine = rows.filter((r) => f.studentIds.has(r.loan.studentId));
       const list = trustedHtml(
@@ -556,11 +557,11 @@ export class LoanService {
           )
           .join(''),
       );
-      await this.email.send({
+      await this.emailTemplates.send(scope, {
+        key: 'library_overdue',
         to: f.email,
-        subject: `${info.name}: library books to bring back`,
-        html: html`<p>Dear ${f.firstName},</p><p>These library books are past their due date. Please help your child bring them back to school.</p><ul>${list}</ul><p>${info.name}</p>`,
-        schoolId,
+        userId,
+        values: { first_name: f.firstName, book_list: html`<ul>${list}</ul>`, school_name: info.name },
       });
     }
   }

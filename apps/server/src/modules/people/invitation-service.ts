@@ -2,10 +2,10 @@ import { COUNTRY_CODE, type InvitationSent } from '@cue/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
-import { type EmailProvider, html } from '../../platform/email.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { SmsProvider } from '../../platform/sms/provider.js';
+import type { EmailTemplateService } from '../email-templates/service.js';
 import type { SchoolService } from '../school/service.js';
 
 export const INVITATION_JOB = 'people.invitation';
@@ -26,6 +26,9 @@ interface InvitationJob {
   childName?: string;
 }
 
+/** The email template of each kind of invitation. */
+const INVITATION_TEMPLATE = { staff: 'staff_added', staffInvitation: 'staff_invitation', parent: 'parent_added' } as const;
+
 const isJob = (payload: Record<string, unknown>): payload is Record<string, unknown> & InvitationJob =>
   (payload.channel === 'sms' || payload.channel === 'email') &&
   typeof payload.to === 'string' &&
@@ -45,7 +48,7 @@ export class InvitationSender {
     private readonly clock: Clock,
     private readonly jobs: JobQueue,
     private readonly sms: SmsProvider,
-    private readonly email: EmailProvider,
+    private readonly emailTemplates: EmailTemplateService,
     private readonly school: SchoolService,
   ) {
     jobs.handle(INVITATION_JOB, (payload) => this.deliver(payload));
@@ -96,13 +99,20 @@ export class InvitationSender {
       );
       return;
     }
-    await this.email.send({
-      to: payload.to,
-      subject: `${payload.schoolName}: your invitation to ${app}`,
-      schoolId: payload.schoolId,
-      html: html`<p>Hello ${payload.firstName},</p>
-<p>${what}</p>
-<p>Sign in with this email address (Google or Microsoft)${payload.kind === 'staffInvitation' ? ' to accept' : ''}: <a href="${link}">${link}</a></p>`,
-    });
+    // The email is worded by the school's template of this kind of invitation (the person has no language yet).
+    await this.emailTemplates.send(
+      { kind: 'system', schoolId: payload.schoolId },
+      {
+        key: INVITATION_TEMPLATE[payload.kind],
+        to: payload.to,
+        values: {
+          first_name: payload.firstName,
+          school_name: payload.schoolName,
+          app_name: app,
+          link,
+          ...(payload.kind === 'parent' ? { child_name: payload.childName ?? '' } : {}),
+        },
+      },
+    );
   }
 }

@@ -140,7 +140,10 @@ export function createServices(deps: AppDeps) {
   const rosters = new RosterCache();
   const roles = new RoleService(db, users, rosters);
   const sessions = new SessionService(db, config, clock, tokens, users, events, roles);
-  const otp = new OtpService(db, config, clock, deps.sms ?? consoleSmsProvider, tokens, users, secrets.otpPepper);
+  // A code whose text message fails is emailed (the email templates are built below, before any request).
+  const otp = new OtpService(db, config, clock, deps.sms ?? consoleSmsProvider, tokens, users, secrets.otpPepper, (person) =>
+    emailTemplates.sendSignInCode(person),
+  );
   const oauth = new OauthService(db, config, clock);
   // Uploaded files: in the configured S3-compatible bucket, else under DATA_DIR/media (decision 28).
   const objects = config.objectStorage
@@ -163,18 +166,18 @@ export function createServices(deps: AppDeps) {
   // Every email the product sends is rendered from its template (issue 25).
   const emailTemplates = new EmailTemplateService(db, clock, email);
   const authSettings = new AuthSettingsService(db);
-  const invitations = new InvitationSender(config, clock, jobs, deps.sms ?? consoleSmsProvider, email, school);
+  const invitations = new InvitationSender(config, clock, jobs, deps.sms ?? consoleSmsProvider, emailTemplates, school);
   const people = new PeopleService(db, clock, users, sessions, rosters, roles, classes, invitations);
   const children = new ChildRecordService(db, clock, storage);
   const scopes = new ScopeFactory(db, {
     rolePermissions: (u, sc) => users.rolePermissions(u, sc),
     schoolPermissions: (sc) => school.schoolPermissions(sc),
   });
-  const communication = new CommunicationService(db, clock, scopes, school, classes, jobs, email, events);
+  const communication = new CommunicationService(db, clock, scopes, school, classes, jobs, email, events, emailTemplates);
   // The academic setup (issue 25): frameworks, the day schedule, resources, the audit trail.
   const curriculum = new CurriculumService(db, clock, classes, rosters);
   const observations = new ObservationService(db, clock, classes, curriculum);
-  const excusals = new ExcusalService(db, clock, classes, attendance, events);
+  const excusals = new ExcusalService(db, clock, classes, attendance, events, jobs, emailTemplates);
   const calendar = new CalendarService(db, classes, events);
   const daySchedules = new DayScheduleService(db, clock, classes, school, calendar);
   const resources = new ResourceService(db, clock, classes, school);
@@ -205,14 +208,27 @@ export function createServices(deps: AppDeps) {
     storage,
     scopes,
     jobs,
-    email,
+    emailTemplates,
     events,
     people,
   );
   const studentRecord = new StudentRecordService(db, assessment, evidence, gradebook, reflections, attendance, () => carelog);
   // The library and drop-off and pick-up (issue 24): one line per service.
   const library = new LibraryService(db, clock, school, exports, storage);
-  const loans = new LoanService(db, clock, library, school, classes, children, scopes, jobs, email, events, attendance, people);
+  const loans = new LoanService(
+    db,
+    clock,
+    library,
+    school,
+    classes,
+    children,
+    scopes,
+    jobs,
+    emailTemplates,
+    events,
+    attendance,
+    people,
+  );
   const libraryImports = new LibraryImportService(db, clock, library, jobs, scopes);
   const dispersal = new DispersalService(
     db,
@@ -223,7 +239,7 @@ export function createServices(deps: AppDeps) {
     children,
     scopes,
     jobs,
-    email,
+    emailTemplates,
     events,
     roles,
     people,
@@ -241,7 +257,7 @@ export function createServices(deps: AppDeps) {
     scopes,
   });
   // The carelog before the assistant: Cue saves care cards through it, as the teacher.
-  const carelog = new CarelogService(db, clock, scopes, school, children, jobs, email, events, people);
+  const carelog = new CarelogService(db, clock, scopes, school, children, jobs, emailTemplates, events, people);
   const ai = new AiService(db, clock, config, {
     users,
     school,
