@@ -718,10 +718,11 @@ export class CurriculumService {
    */
   async setClassFrameworks(scope: Scope, classId: string, frameworkIds: readonly string[]): Promise<ClassCurriculum> {
     const ids = [...new Set(frameworkIds)];
+    // Read before the transaction: the class service reads through its own handle.
+    const className = await this.classes.nameOf(scope, classId);
     const result = await this.db.transaction(async (tx) => {
       const schoolId = staffSchool(scope);
-      const [known] = [await repo.frameworksOfClasses(scope, tx, [classId])];
-      const beforeIds = known.get(classId);
+      const beforeIds = (await repo.frameworksOfClasses(scope, tx, [classId])).get(classId);
       if (!beforeIds) throw notFound();
       const frameworks = await Promise.all(ids.map((id) => repo.findFramework(scope, tx, id)));
       if (frameworks.some((f) => !f || f.archived)) throw badRequest(MESSAGES.notFound, ERROR_CODES.validation, 'framework_ids');
@@ -731,7 +732,7 @@ export class CurriculumService {
         action: 'update',
         entityType: 'class_frameworks',
         entityId: classId,
-        label: await this.classes.nameOf(scope, classId),
+        label: className,
         before: { framework_ids: beforeIds },
         after: { framework_ids: ids, curriculam: names.join(', ') },
       });
