@@ -279,7 +279,6 @@ function Editor({ emailKey, language, template }: { emailKey: EmailTemplateKey; 
             maxRows={24}
             maxLength={20000}
             required
-            ff="monospace"
             styles={{ input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 14 } }}
             onFocus={() => setTarget('body')}
             onChange={(e) => {
