@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconListCheck, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/notify';
 import { ACADEMIC_NS } from '../i18n';
@@ -39,6 +39,38 @@ export interface StatementPickerProps {
   description?: ReactNode;
   /** The field's refusal (a server's `statement_ids` error). */
   error?: ReactNode;
+}
+
+const STOP = 'data-mantine-stop-propagation';
+
+/**
+ * Escape closes the picker alone. The picker is often opened from a form that is itself a modal, and every
+ * open modal closes on Escape unless the key's target says otherwise: while the picker is open, what takes
+ * focus is marked so (the marks are removed when it closes), and the picker closes itself on the key.
+ */
+function useOwnEscape(opened: boolean, close: () => void) {
+  useEffect(() => {
+    if (!opened) return;
+    const marked = new Set<Element>();
+    const mark = (target: EventTarget | null) => {
+      if (!(target instanceof Element) || target.hasAttribute(STOP)) return;
+      target.setAttribute(STOP, 'true');
+      marked.add(target);
+    };
+    mark(document.body);
+    mark(document.activeElement);
+    const onFocus = (event: FocusEvent) => mark(event.target);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.isComposing) close();
+    };
+    window.addEventListener('focusin', onFocus, true);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('focusin', onFocus, true);
+      window.removeEventListener('keydown', onKey);
+      for (const element of marked) element.removeAttribute(STOP);
+    };
+  }, [opened, close]);
 }
 
 /** No tagged statements (one array, so the memoised lists stay put between renders). */
@@ -74,12 +106,16 @@ function FrameworkTree({
           <Accordion.Item key={area._id} value={area._id} data-testid="picker-area">
             <Accordion.Control>
               <Group gap="xs" wrap="nowrap" justify="space-between">
-                <Text fw={600} fz="sm" style={{ minWidth: 0 }}>
-                  <Text span ff="monospace" fz="xs" c="dimmed" me={6} dir="ltr">
+                {/* The code and the name side by side, each in its own direction (a framework's words may be in
+                    another script than the page). */}
+                <Group gap={6} wrap="nowrap" align="baseline" style={{ minWidth: 0 }}>
+                  <Text span ff="monospace" fz="xs" c="dimmed" dir="ltr" style={{ flexShrink: 0 }}>
                     {area.code}
                   </Text>
-                  {area.name}
-                </Text>
+                  <Text fw={600} fz="sm" dir="auto">
+                    {area.name}
+                  </Text>
+                </Group>
                 {picked > 0 && (
                   <Badge size="sm" variant="light" color="cue" style={{ flexShrink: 0 }}>
                     {t('picker.chosenCount', { count: picked })}
@@ -102,14 +138,14 @@ function FrameworkTree({
                         aria-label={`${s.code} ${s.text}`}
                         data-testid="picker-statement"
                         label={
-                          <span>
-                            <Text span ff="monospace" fz="xs" fw={700} c="cue.8" me={6} dir="ltr">
+                          <Group component="span" gap={6} wrap="nowrap" align="baseline">
+                            <Text span ff="monospace" fz="xs" fw={700} c="cue.8" dir="ltr" style={{ flexShrink: 0 }}>
                               {s.code}
                             </Text>
                             <Text span fz="sm" dir="auto">
                               {s.text}
                             </Text>
-                          </span>
+                          </Group>
                         }
                       />
                     ))}
@@ -145,6 +181,8 @@ export function StatementPicker({
   const phone = useMediaQuery('(max-width: 36em)');
   const curriculum = useClassCurriculum(classId);
   const [opened, setOpened] = useState(false);
+  const [close] = useState(() => () => setOpened(false));
+  useOwnEscape(opened, close);
   const [draft, setDraft] = useState<string[]>(value);
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search, 150);
@@ -205,7 +243,8 @@ export function StatementPicker({
       </Stack>
       <Modal
         opened={opened}
-        onClose={() => setOpened(false)}
+        onClose={close}
+        closeOnEscape={false}
         title={t('picker.title')}
         size="xl"
         fullScreen={phone}
