@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './platform/http/app.js';
 import { loadSecrets } from './platform/secrets.js';
+import { seedDemoAcademicIfEmpty } from './seed/academic.js';
 import { seedDemoGradebookIfEmpty } from './seed/assessment.js';
 import { seedDemoAssessmentHpcIfEmpty } from './seed/assessment-hpc.js';
 import { seedDemoCarelogIfEmpty } from './seed/carelog.js';
@@ -59,6 +60,9 @@ async function main(): Promise<void> {
   // Its library: the loan rules, thirty picture books, Aarav's book due soon, Diya's overdue one and Vihaan waiting for it.
   if (config.SEED_DEMO && config.SEED_DEMO_HISTORY)
     await seedDemoLibraryIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo library not seeded'));
+  // Its academic setup: the school's day (Sunrise day, Monday to Friday), its rooms and equipment, the hall booked next week.
+  if (config.SEED_DEMO)
+    await seedDemoAcademicIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo academic setup not seeded'));
   // Each school with the library gets its daily overdue notices on the queue (08:00 on its clock).
   await services.loans.scheduleDailyNotices().catch((err) => app.log.warn({ err }, 'library notices not scheduled'));
   // The assistant's language engine (its model file and expressions), ready before the first message.

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, schools } from '../src/platform/db/schema.js';
 import { newId } from '../src/platform/ids.js';
+import { seedDemoAcademicIfEmpty } from '../src/seed/academic.js';
 import { demoId } from '../src/seed/demo.js';
 import { createTestApp, expectResponse, requester, staffToken, type TestApp } from './harness.js';
 
@@ -344,5 +345,44 @@ describe('resources', () => {
     ]);
     const rooms = await t.services.resources.rooms(scope);
     expect(rooms.map((r) => [r.name, r.room_type, r.capacity])).toEqual([['Hall', 'Hall', 60]]);
+  });
+});
+
+describe('the demo seed', () => {
+  it('writes Sunrise day, the resources and the hall’s booking once', async () => {
+    const fresh = await createTestApp();
+    try {
+      expect(await seedDemoAcademicIfEmpty(fresh.services)).toBe(true);
+      expect(await seedDemoAcademicIfEmpty(fresh.services)).toBe(false);
+      const admin = await staffToken(fresh, '9000000002');
+      const get = (url: string) => fresh.request({ method: 'GET', url, headers: { authorization: `Bearer ${admin}` } });
+      const schedules = expectResponse(ROUTES.dayScheduleList, await get('/api/day_schedules/')).result;
+      expect(schedules.map((s) => [s.name, s.applies_to, s.days.length])).toEqual([['Sunrise day', 'school', 5]]);
+      expect(schedules[0]?.days[0]?.slots.map((x) => `${x.name} ${x.start}–${x.end}`)).toEqual([
+        'Morning session 09:00 AM–11:00 AM',
+        'Snack break 11:00 AM–11:20 AM',
+        'Late morning 11:20 AM–12:30 PM',
+        'Lunch 12:30 PM–01:15 PM',
+        'Afternoon session 01:15 PM–03:00 PM',
+      ]);
+      const catalogue = expectResponse(ROUTES.schoolResourceList, await get('/api/school_resources/')).result;
+      expect(catalogue.map((r) => [r.name, r.quantity])).toEqual([
+        ['Garden', 1],
+        ['Hall', 1],
+        ['Music room', 1],
+        ['Paint sets', 12],
+        ['Sand tray', 2],
+        ['Tablets', 8],
+        ['Tricycles', 6],
+      ]);
+      expect(catalogue.find((r) => r.name === 'Hall')?.upcoming_bookings).toBe(1);
+      const days = expectResponse(
+        ROUTES.classDays,
+        await get(`/api/day_schedules/class/${nurseryA}?from=${wire(addDays(today, 0))}&to=${wire(addDays(today, 6))}`),
+      ).result;
+      expect(days.schedule?.name).toBe('Sunrise day');
+    } finally {
+      await fresh.close();
+    }
   });
 });
