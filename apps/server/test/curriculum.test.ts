@@ -130,7 +130,19 @@ describe('frameworks', () => {
       archived: false,
       abilities: { edit: false, copy: true, add: true, archive: true },
     });
-    expect(eyfs?.area_count).toBe(10);
+    // Migration 0026: the early learning goals (17 goals of 3) and the characteristics of effective learning (33).
+    expect(eyfs).toMatchObject({ code: 'EYFS', area_count: 10, statement_count: 51 + 33 });
+    const nep = all.find((f) => f.code === 'NEP-FS');
+    expect(nep).toMatchObject({ name: 'NEP Foundational Stage (NCF-FS 2022)', shipped: true, area_count: 6 });
+    const nepTree = await tree(nep?._id as string);
+    expect(nepTree.areas.flatMap((a) => a.aspects.map((x) => x.code))).toEqual(
+      Array.from({ length: 13 }, (_, i) => `CG-${i + 1}`),
+    );
+    expect(nepTree.areas[0]?.aspects[0]?.statements[0]).toMatchObject({ code: 'C-1.1', age_from_months: 36, age_to_months: 96 });
+    const pyp = await tree(FRAMEWORK_IDS.pyp);
+    expect(pyp.areas.map((a) => a.code)).toEqual(['WWA', 'WWAPT', 'HWEO', 'HTWW', 'HWOO', 'STP', 'ATL']);
+    const shipped = all.filter((f) => f.shipped).reduce((n, f) => n + f.statement_count, 0);
+    expect(shipped).toBeGreaterThanOrEqual(150);
     expect(eyfs?.classes.map((c) => c._id)).toContain(nurseryA);
   });
 
@@ -141,7 +153,6 @@ describe('frameworks', () => {
     const taken = await req('POST', F, anita, { name: 'Again', code: 'forest' });
     expect(taken.statusCode).toBe(400);
     expect(errorOf(taken)).toMatchObject({ code: ERROR_CODES.codeTaken, message: CURRICULUM_MESSAGES.codeTaken });
-    await t.database.db.update(curricula).set({ code: 'EYFS' }).where(eq(curricula.id, FRAMEWORK_IDS.eyfs));
     expect(errorOf(await req('POST', F, anita, { name: 'Mine', code: 'EYFS' })).code).toBe(ERROR_CODES.codeTaken);
     const saved = expectResponse(
       ROUTES.curriculumUpdate,
