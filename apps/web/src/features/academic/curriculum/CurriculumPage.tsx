@@ -171,7 +171,7 @@ function FrameworksTab({ editor }: { editor: boolean }) {
               </Stack>
             ),
           },
-          { key: 'origin', header: t('frameworks.origin'), render: (f) => <OriginBadge shipped={f.shipped} /> },
+          { key: 'origin', header: t('frameworks.origin'), width: 200, render: (f) => <OriginBadge shipped={f.shipped} /> },
           {
             key: 'areas',
             header: t('frameworks.areas'),

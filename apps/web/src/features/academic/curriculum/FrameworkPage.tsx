@@ -181,7 +181,9 @@ function StatementRow({
       data-testid="curriculum-statement"
       data-code={statement.code}
       data-archived={statement.archived ? 'true' : undefined}
-      style={{ borderBlockEnd: '1px solid var(--mantine-color-default-border)', opacity: statement.archived ? 0.7 : 1 }}
+      // Archived rows are muted by their dimmed text and a tinted background (opacity would drop the text below 4.5:1).
+      bg={statement.archived ? 'var(--mantine-color-default-hover)' : undefined}
+      style={{ borderBlockEnd: '1px solid var(--mantine-color-default-border)' }}
     >
       <Stack gap={2} miw={0} flex={1}>
         <Group gap={6} wrap="wrap">
@@ -249,7 +251,7 @@ function AspectSection({
       data-testid="curriculum-aspect"
       data-code={aspect.code}
       aria-label={aspect.name}
-      style={{ opacity: aspect.archived ? 0.75 : 1 }}
+      bg={aspect.archived ? 'var(--mantine-color-default-hover)' : undefined}
     >
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Stack gap={2} miw={0}>
@@ -417,7 +419,7 @@ function Tree({ id }: { id: string }) {
 
   return (
     <Page title={f.name} description={f.description || undefined}>
-      <Breadcrumbs separator="›" style={{ flexWrap: 'wrap' }} aria-label={t('framework.breadcrumb')} mt={-8}>
+      <Breadcrumbs separator="/" style={{ flexWrap: 'wrap' }} aria-label={t('framework.breadcrumb')} mt={-8}>
         <Anchor component={Link} to={PAGE_PATHS.curriculum} fz="sm">
           {t('page.title')}
         </Anchor>
@@ -575,7 +577,7 @@ function AreaItem({
       value={area._id}
       data-testid="curriculum-area"
       data-code={area.code}
-      style={{ opacity: area.archived ? 0.75 : 1 }}
+      data-archived={area.archived ? 'true' : undefined}
     >
       <Group gap={0} wrap="nowrap" pe="xs">
         <Accordion.Control style={{ minWidth: 0 }}>

@@ -197,6 +197,8 @@ export function useClassesFrameworks(classIds: string[]) {
       queryKey: curriculumKeys.classFrameworks(id),
       queryFn: ({ signal }: { signal: AbortSignal }) => apiResult(ROUTES.classCurriculum, { ...staff, signal, params: { id } }),
       staleTime: 60_000,
+      // A refusal shows in its row at once rather than after the default three retries.
+      retry: 1,
     })),
   });
 }
