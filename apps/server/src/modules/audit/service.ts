@@ -6,10 +6,11 @@ import {
   RESOURCE_MANAGER,
   type RolePermission,
 } from '@cue/contract';
-import { auditPage } from '../../platform/audit.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/client.js';
 import { forbidden } from '../../platform/errors.js';
+import { presentAuditEntry } from './presenter.js';
+import * as repo from './repo.js';
 
 /** Which permission reads the audit entries of each entity type. */
 const READER: Record<AuditEntityType, RolePermission> = {
@@ -30,11 +31,18 @@ export class AuditService {
     const held = await scope.rolePermissions();
     const readable = (Object.keys(READER) as AuditEntityType[]).filter((t) => held.has(READER[t]));
     if (query.entity_type && !readable.includes(query.entity_type)) throw forbidden();
-    return auditPage(scope, this.db, {
+    const limit = query.limit ?? 50;
+    const rows = await repo.entries(scope, this.db, {
       entityTypes: query.entity_type ? [query.entity_type] : readable,
       entityId: query.entity_id,
       cursor: query.cursor,
-      limit: query.limit ?? 50,
+      limit,
     });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(presentAuditEntry),
+      next_cursor: rows.length > limit && last ? repo.encodeCursor(last.at, last.id) : null,
+    };
   }
 }
