@@ -275,7 +275,6 @@ function ClassFrameworksModal({
         searchable
         clearable
         disabled={frameworks.isPending}
-        data-autofocus
         comboboxProps={{ withinPortal: true }}
       />
       {ids.length > 0 && (
