@@ -42,12 +42,12 @@ import { todayWire } from '../../../lib/day';
 import { errorText, toast } from '../../../lib/notify';
 import { useStaffClassList } from '../../admin/api';
 import { Page } from '../../communication/components/Page';
-import { ltr, showDay, showRange } from '../../planning/planFormat';
+import { showDay, showRange } from '../../planning/planFormat';
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
 import { AuditHistory } from '../components/AuditHistory';
 import { academicNeed, RESOURCES_NS } from '../i18n';
-import { readableTime } from '../schedule/slots';
+import { timeRange } from '../schedule/slots';
 import {
   type Resource,
   type ResourceBooking,
@@ -176,7 +176,12 @@ function Catalogue({ manager, onBook }: { manager: boolean; onBook: (defaults: B
           {
             key: 'kind',
             header: t('catalogue.kind'),
-            render: (x) => <SoftBadge color={KIND_COLORS[x.kind]}>{t(`kinds.${x.kind}`)}</SoftBadge>,
+            width: 130,
+            render: (x) => (
+              <SoftBadge color={KIND_COLORS[x.kind]} maw="none" styles={{ label: { overflow: 'visible' } }}>
+                {t(`kinds.${x.kind}`)}
+              </SoftBadge>
+            ),
           },
           {
             key: 'quantity',
@@ -237,7 +242,7 @@ function Catalogue({ manager, onBook }: { manager: boolean; onBook: (defaults: B
 function BookingRow({ booking, onCancel }: { booking: ResourceBooking; onCancel: () => void }) {
   const { t, i18n } = useTranslation(RESOURCES_NS);
   const number = new Intl.NumberFormat(i18n.language);
-  const time = ltr(`${readableTime(booking.start, i18n.language)}–${readableTime(booking.end, i18n.language)}`);
+  const time = timeRange(booking.start, booking.end, i18n.language);
   return (
     <Group
       justify="space-between"
@@ -475,7 +480,7 @@ function Bookings({ onBook }: { onBook: (defaults: BookingDefaults) => void }) {
             <Text fz="sm">
               {t('bookings.cancelMessage', {
                 day: showDay(cancelling.date, i18n.language),
-                time: ltr(`${readableTime(cancelling.start, i18n.language)}–${readableTime(cancelling.end, i18n.language)}`),
+                time: timeRange(cancelling.start, cancelling.end, i18n.language),
               })}
             </Text>
           }

@@ -4,10 +4,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { errorText } from '../../../lib/notify';
-import { ltr, showDay } from '../../planning/planFormat';
+import { showDay } from '../../planning/planFormat';
 import { DAY_SCHEDULE_NS } from '../i18n';
 import { useClassDays } from './api-schedule';
-import { cycleDayNumber, readableTime } from './slots';
+import { cycleDayNumber, timeRange } from './slots';
 
 /** Where a part's kind shows its colour: breaks tinted, sessions and periods in the product's colour. */
 export const SLOT_COLORS: Record<DaySlot['kind'], string> = { session: 'cue', period: 'indigo', break: 'orange' };
@@ -16,10 +16,8 @@ export const SLOT_COLORS: Record<DaySlot['kind'], string> = { session: 'cue', pe
 export function SlotLine({ slot }: { slot: DaySlot }) {
   const { t, i18n } = useTranslation(DAY_SCHEDULE_NS);
   return (
-    <Group
-      gap={6}
-      wrap="nowrap"
-      align="flex-start"
+    <Stack
+      gap={0}
       px={6}
       py={4}
       style={{
@@ -29,17 +27,17 @@ export function SlotLine({ slot }: { slot: DaySlot }) {
       }}
       data-kind={slot.kind}
     >
-      <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {ltr(`${readableTime(slot.start, i18n.language)}–${readableTime(slot.end, i18n.language)}`)}
+      <Text fz="xs" c="dimmed">
+        {timeRange(slot.start, slot.end, i18n.language)}
       </Text>
-      <Text fz="sm" style={{ wordBreak: 'break-word' }}>
+      <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
         {slot.name}
         <Text span fz="xs" c="dimmed">
           {' · '}
           {t(`kinds.${slot.kind}`)}
         </Text>
       </Text>
-    </Group>
+    </Stack>
   );
 }
 

@@ -12,7 +12,6 @@ import { todayWire } from '../../../lib/day';
 import { errorText, toast } from '../../../lib/notify';
 import { useStaffClassList } from '../../admin/api';
 import { Page } from '../../communication/components/Page';
-import { ltr } from '../../planning/planFormat';
 import { Gate } from '../../shell/pages/Gate';
 import { AuditHistory } from '../components/AuditHistory';
 import { academicNeed, DAY_SCHEDULE_NS } from '../i18n';
@@ -131,8 +130,8 @@ function Body() {
     const first = spans[0];
     return t('list.summary', {
       n: number.format(lessons),
-      start: ltr(readableTime(first?.start ?? '', i18n.language)),
-      end: ltr(readableTime(first?.end ?? '', i18n.language)),
+      start: `\u2068${readableTime(first?.start ?? '', i18n.language)}\u2069`,
+      end: `\u2068${readableTime(first?.end ?? '', i18n.language)}\u2069`,
     });
   };
 

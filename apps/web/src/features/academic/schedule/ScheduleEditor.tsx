@@ -36,7 +36,6 @@ import { useTranslation } from 'react-i18next';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { errorText, toast } from '../../../lib/notify';
 import { useDivisions, useStaffClassList } from '../../admin/api';
-import { ltr } from '../../planning/planFormat';
 import { AuditHistory } from '../components/AuditHistory';
 import { DAY_SCHEDULE_NS } from '../i18n';
 import { type DaySchedule, type DayScheduleRequest, scheduleText, useSaveDaySchedule } from './api-schedule';
@@ -48,9 +47,9 @@ import {
   fieldFromWire,
   moved,
   nextSlotTimes,
-  readableTime,
   slotProblems,
   timelineOf,
+  timeRange,
   wireFromField,
 } from './slots';
 
@@ -127,7 +126,7 @@ function DayTimeline({ slots }: { slots: DaySlot[] }) {
           <Text fz="xs" fw={600} truncate>
             {slot.name}{' '}
             <Text span fz="xs" c="dimmed" fw={400}>
-              {ltr(`${readableTime(slot.start, i18n.language)}–${readableTime(slot.end, i18n.language)}`)}
+              {timeRange(slot.start, slot.end, i18n.language)}
             </Text>
           </Text>
         </Box>

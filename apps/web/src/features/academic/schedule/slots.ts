@@ -144,3 +144,10 @@ export function timelineOf(slots: readonly DaySlot[]): { slot: DaySlot; top: num
     .filter((x): x is { slot: DaySlot; start: number; end: number } => x.start !== null && x.end !== null && x.end > x.start)
     .map(({ slot, start, end }) => ({ slot, top: ((start - from) / total) * 100, height: ((end - start) / total) * 100 }));
 }
+
+/**
+ * Two wire times as a range in the reader's words: each time kept whole (isolated) while the range
+ * reads in the sentence's own direction, so Arabic's "9:00 ص" comes first on the right.
+ */
+export const timeRange = (start: string, end: string, language: string): string =>
+  `\u2068${readableTime(start, language)}\u2069–\u2068${readableTime(end, language)}\u2069`;
