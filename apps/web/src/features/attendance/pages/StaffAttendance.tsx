@@ -21,6 +21,7 @@ import { SoftBadge } from '../../../components/SoftBadge';
 import { formatClassName, fullName, initials } from '../../../lib/format';
 import { errorText, toast } from '../../../lib/notify';
 import { useClassEvent } from '../../../lib/socket';
+import { useClassDays } from '../../academic/schedule/api-schedule';
 import { useClassDetail } from '../../admin/api';
 import { formatDateTime } from '../../admin/format';
 import { setCurrentClassId } from '../../shell/currentClass';
@@ -28,6 +29,7 @@ import { LoadFailed } from '../../shell/pages/common';
 import { useCurrentClass } from '../../shell/Selectors';
 import { useShell } from '../../shell/ShellContext';
 import { useClassDay, useClassExcusals, useSaveDay } from '../api';
+import { DayStrip } from '../components/DayStrip';
 import { EmergencySheetButton } from '../components/EmergencySheet';
 import { Frame } from '../components/Frame';
 import { StatusBadge, StatusCounts, StatusPicker } from '../components/StatusPicker';
@@ -167,6 +169,9 @@ function Roster({ classId, date, highlight }: { classId: string; date: string; h
   const detail = useClassDetail(classId);
   const alerts = useClassAlerts(classId);
   const save = useSaveDay(classId, date);
+  // The class's day (sessions, periods, breaks) of the day shown: asked beside the roster, and the roster
+  // waits for its answer (or its failure) so that the strip never pushes the controls down after they show.
+  const parts = useClassDays(classId, toWire(date), toWire(date));
   const [editing, setEditing] = useState<boolean | null>(null);
   const [draft, setDraft] = useState<Marks | null>(null);
   const [stale, setStale] = useState(false);
@@ -186,7 +191,7 @@ function Roster({ classId, date, highlight }: { classId: string; date: string; h
   });
 
   if (day.isError && !day.data) return <LoadFailed onRetry={() => void day.refetch()} />;
-  if (!day.data || !server)
+  if (!day.data || !server || parts.isPending)
     return (
       <Stack gap="sm" aria-busy="true">
         <Skeleton height={48} radius="md" />
@@ -264,6 +269,7 @@ function Roster({ classId, date, highlight }: { classId: string; date: string; h
                 : t('completed.plain')}
             </Text>
           )}
+          {!data.holiday && <DayStrip days={parts.data} date={date} today={date === todayIso()} />}
         </Stack>
       </Paper>
 
