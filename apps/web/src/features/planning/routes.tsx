@@ -1,8 +1,11 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazyPage';
+import { RESOURCES_NS } from '../academic/i18n';
 import { PLANNING_NS } from './i18n';
 
 const NAMESPACES = [PLANNING_NS];
+/** The weekly plan also books resources (the resources' "Book" dialog speaks its own catalog). */
+const WEEKLY_NAMESPACES = [PLANNING_NS, RESOURCES_NS];
 
 /** Pages of planning, paths relative to the app root; their code and catalog load on first visit. */
 export const planningRoutes: RouteObject[] = [
@@ -11,7 +14,7 @@ export const planningRoutes: RouteObject[] = [
   { path: 'planning/project-planning', element: lazyPage(() => import('./pages/ProjectsPage'), NAMESPACES) },
   { path: 'planning/unit-library', element: lazyPage(() => import('./pages/LibraryPage'), NAMESPACES) },
   { path: 'planning/resource-library', element: lazyPage(() => import('./pages/ResourcesPage'), NAMESPACES) },
-  { path: 'planning/weekly-planning', element: lazyPage(() => import('./pages/WeeklyPage'), NAMESPACES) },
+  { path: 'planning/weekly-planning', element: lazyPage(() => import('./pages/WeeklyPage'), WEEKLY_NAMESPACES) },
   { path: 'planning/term-planning', element: lazyPage(() => import('./pages/TermPage'), NAMESPACES) },
   { path: 'planning/planning-insights', element: lazyPage(() => import('./pages/InsightsPage'), NAMESPACES) },
 ];

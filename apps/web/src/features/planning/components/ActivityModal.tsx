@@ -1,10 +1,12 @@
-import { Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { DaySlot } from '@cue/contract';
+import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { toastThen } from '../../../lib/saved';
 import { type PlanActivity, useSaveActivity, type WeeklyPlan } from '../api';
+import { quickPicks, timeRange } from '../dayParts';
 import { PLANNING_NS, planningErrorText, planningMessage } from '../i18n';
 import { ltr, showDay } from '../planFormat';
 import { fieldTime, nextSlot, timeProblem, wireTime } from '../weekGrid';
@@ -21,7 +23,18 @@ export type ActivityTarget =
  * and end within the class's hours, description, the unit it belongs to (the class's units running this
  * week), its learning areas and the library's resources it uses.
  */
-export function ActivityModal({ plan, target, onClose }: { plan: WeeklyPlan; target: ActivityTarget; onClose: () => void }) {
+export function ActivityModal({
+  plan,
+  target,
+  onClose,
+  periods,
+}: {
+  plan: WeeklyPlan;
+  target: ActivityTarget;
+  onClose: () => void;
+  /** The day's parts (the day schedule's): its sessions and periods fill the times in one choice. */
+  periods?: DaySlot[];
+}) {
   const { t, i18n } = useTranslation(PLANNING_NS);
   const save = useSaveActivity();
   const editing = target.kind === 'edit' ? target.activity : null;
@@ -49,6 +62,10 @@ export function ActivityModal({ plan, target, onClose }: { plan: WeeklyPlan; tar
       units.push({ value: editing.unit._id, label: editing.unit.name });
     return units;
   }, [plan.units, editing]);
+  const picks = useMemo(
+    () => quickPicks(periods, plan.class.start_time, plan.class.end_time),
+    [periods, plan.class.start_time, plan.class.end_time],
+  );
   const titleMissing = title.trim() === '';
   const problem = timeProblem(start, end, plan.class.start_time, plan.class.end_time);
   const hours = t('weekly.form.hours', { from: ltr(plan.class.start_time), to: ltr(plan.class.end_time) });
@@ -134,6 +151,33 @@ export function ActivityModal({ plan, target, onClose }: { plan: WeeklyPlan; tar
         <Text fz="xs" c={tried && problemText ? 'red' : 'dimmed'} role={tried && problemText ? 'alert' : undefined}>
           {tried && problemText ? problemText : hours}
         </Text>
+        {picks.length > 0 && (
+          <Group gap={4} wrap="wrap" role="group" aria-label={t('weekly.form.periods')} data-testid="activity-periods">
+            <Text fz="xs" c="dimmed" aria-hidden>
+              {t('weekly.form.periods')}
+            </Text>
+            {picks.map((slot) => {
+              const from = fieldTime(slot.start);
+              const to = fieldTime(slot.end);
+              return (
+                <Button
+                  key={`${slot.start}-${slot.end}-${slot.name}`}
+                  variant={start === from && end === to ? 'light' : 'default'}
+                  size="compact-xs"
+                  radius="xl"
+                  aria-pressed={start === from && end === to}
+                  onClick={() => {
+                    setStart(from);
+                    setEnd(to);
+                  }}
+                  styles={{ label: { whiteSpace: 'normal' } }}
+                >
+                  {slot.name} {ltr(timeRange(slot.start, slot.end))}
+                </Button>
+              );
+            })}
+          </Group>
+        )}
       </Stack>
       <Textarea
         label={t('weekly.form.description')}

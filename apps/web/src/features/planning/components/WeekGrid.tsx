@@ -1,11 +1,14 @@
+import { isoFromDdmmyyyy } from '@cue/contract';
 import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconPaperclip, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconCalendarEvent, IconPaperclip, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type CSSProperties, memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SoftBadge } from '../../../components/SoftBadge';
+import { BookResourceButton } from '../../academic/resources/BookResourceButton';
 import type { PlanActivity, WeeklyPlan } from '../api';
+import { type DayContext, timeRange } from '../dayParts';
 import { PLANNING_NS } from '../i18n';
-import { showDay } from '../planFormat';
+import { ltr, showDay } from '../planFormat';
 import classes from './Week.module.css';
 
 /** A column of the week: the day with its activities in time order (gridDays). */
@@ -107,6 +110,8 @@ export const WeekDay = memo(function WeekDay({
   onAdd,
   onEdit,
   onDelete,
+  context,
+  bookFor,
 }: {
   day: GridDay;
   today: boolean;
@@ -114,6 +119,10 @@ export const WeekDay = memo(function WeekDay({
   onAdd: (day: GridDay) => void;
   onEdit: (activity: PlanActivity) => void;
   onDelete: (activity: PlanActivity) => void;
+  /** The class's parts and bookings of the day (absent until the schedule and bookings answer). */
+  context?: DayContext;
+  /** The class a resource is booked for from this day's column; none: no "Book" (a past day, a closed one). */
+  bookFor?: string | null;
 }) {
   const { t, i18n } = useTranslation(PLANNING_NS);
   const name = showDay(day.date, i18n.language, { weekday: 'long' });
@@ -139,11 +148,18 @@ export const WeekDay = memo(function WeekDay({
               {date}
             </Text>
           </Text>
-          {today && (
-            <Badge size="xs" variant="light" radius="sm">
-              {t('weekly.today')}
-            </Badge>
-          )}
+          <Group gap={4} wrap="nowrap">
+            {context && context.cycleDay !== null && !day.holiday && (
+              <SoftBadge color="indigo" radius="sm" size="xs" data-testid="week-cycle-day">
+                {t('weekly.cycleDay', { n: context.cycleDay })}
+              </SoftBadge>
+            )}
+            {today && (
+              <Badge size="xs" variant="light" radius="sm">
+                {t('weekly.today')}
+              </Badge>
+            )}
+          </Group>
         </Group>
         {day.holiday && (
           <SoftBadge color="orange" radius="sm" maw="100%" title={day.holiday} data-testid="week-holiday">
@@ -154,6 +170,49 @@ export const WeekDay = memo(function WeekDay({
           <Text fz="xs" c="dimmed">
             {t('weekly.closedDay')}
           </Text>
+        )}
+        {!day.holiday && context && context.slots.length > 0 && (
+          // The class's day as light rows: where activities usually sit (sessions, periods) and its breaks.
+          <Box component="ul" className={classes.parts} aria-label={t('weekly.partsOf', { day: name })} data-testid="week-parts">
+            {context.slots.map((slot) => (
+              <li key={`${slot.start}-${slot.end}-${slot.kind}-${slot.name}`} className={classes.part} data-kind={slot.kind}>
+                <span className={classes.partTime}>{ltr(timeRange(slot.start, slot.end))}</span>{' '}
+                <span className={classes.partName}>{slot.name}</span>
+              </li>
+            ))}
+          </Box>
+        )}
+        {context && context.bookings.length > 0 && (
+          <Group
+            component="ul"
+            gap={4}
+            wrap="wrap"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('weekly.bookingsOf', { day: name })}
+            data-testid="week-bookings"
+          >
+            {context.bookings.map((booking) => (
+              <li key={booking._id} style={{ maxWidth: '100%' }}>
+                <SoftBadge
+                  color="teal"
+                  radius="sm"
+                  size="sm"
+                  tt="none"
+                  maw="100%"
+                  leftSection={<IconCalendarEvent size={12} aria-hidden />}
+                  title={booking.purpose || undefined}
+                  data-testid="week-booking"
+                >
+                  {booking.quantity > 1
+                    ? t('weekly.bookingMany', { name: booking.resource.name, quantity: booking.quantity })
+                    : booking.resource.name}{' '}
+                  {ltr(timeRange(booking.start, booking.end))}
+                </SoftBadge>
+              </li>
+            ))}
+          </Group>
         )}
         {day.sorted.length > 0 ? (
           <Stack
@@ -188,6 +247,16 @@ export const WeekDay = memo(function WeekDay({
             {t('weekly.add')}
           </Button>
         )}
+        {bookFor && day.open && !day.holiday && (
+          <BookResourceButton
+            classId={bookFor}
+            date={day.date}
+            variant="subtle"
+            size="xs"
+            aria-label={t('weekly.bookOn', { day: `${name} ${date}` })}
+            className={classes.noPrint}
+          />
+        )}
       </Stack>
     </Box>
   );
@@ -201,6 +270,8 @@ export function WeekGrid({
   onAdd,
   onEdit,
   onDelete,
+  contexts,
+  classId,
 }: {
   days: GridDay[];
   todayWire: string;
@@ -208,7 +279,12 @@ export function WeekGrid({
   onAdd: (day: GridDay) => void;
   onEdit: (activity: PlanActivity) => void;
   onDelete: (activity: PlanActivity) => void;
+  /** Each day's parts and bookings by date (dayContexts). */
+  contexts?: Map<string, DayContext>;
+  /** The class resources are booked for: any member of staff may book, from today on. */
+  classId?: string | null;
 }) {
+  const today = isoFromDdmmyyyy(todayWire) ?? '';
   return (
     <Box className={classes.grid} style={{ '--week-days': Math.max(1, days.length) } as CSSProperties} data-testid="week-grid">
       {days.map((day) => (
@@ -220,6 +296,8 @@ export function WeekGrid({
           onAdd={onAdd}
           onEdit={onEdit}
           onDelete={onDelete}
+          context={contexts?.get(day.date)}
+          bookFor={classId && (isoFromDdmmyyyy(day.date) ?? '') >= today ? classId : null}
         />
       ))}
     </Box>

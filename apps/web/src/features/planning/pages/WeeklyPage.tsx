@@ -16,11 +16,13 @@ import { useSocketEvent } from '../../../lib/socket';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import { type PlanActivity, planningKeys, useDeleteActivity, useWeeklyPlan } from '../api';
+import { useClassBookings, useClassDays } from '../api-dayParts';
 import type { ActivityTarget } from '../components/ActivityModal';
 import { LoadError } from '../components/LoadError';
 import { NoClass, usePlanClass } from '../components/PlanClass';
 import classes from '../components/Week.module.css';
 import { type GridDay, WeekGrid } from '../components/WeekGrid';
+import { dayContexts } from '../dayParts';
 import { PLANNING_NS, planningErrorText, planningMessage } from '../i18n';
 import { ltr, showRange } from '../planFormat';
 import { gridDays, shiftWeek, weekFromParam, weekParam } from '../weekGrid';
@@ -42,6 +44,12 @@ function Weekly() {
   const { classId, name, loading } = usePlanClass();
   const [monday, setMonday] = useWeekParam();
   const plan = useWeeklyPlan(classId, ddmmyyyyFromIso(monday));
+  // The class's day (its parts from the day schedule) and its bookings: drawn in the columns once they
+  // answer, the plan itself never waits for them.
+  const sunday = ddmmyyyyFromIso(addDays(monday, 6));
+  const parts = useClassDays(classId, ddmmyyyyFromIso(monday), sunday);
+  const bookings = useClassBookings(classId, ddmmyyyyFromIso(monday), sunday);
+  const contexts = useMemo(() => dayContexts(classId, parts.data, bookings.data), [classId, parts.data, bookings.data]);
   const remove = useDeleteActivity();
   const client = useQueryClient();
   // A colleague moved or renamed a unit of the class: its activities and chips may have changed.
@@ -152,7 +160,16 @@ function Weekly() {
                       {t('weekly.empty')}
                     </Text>
                   )}
-                  <WeekGrid days={days} todayWire={today} canAdd={canEdit} onAdd={onAdd} onEdit={onEdit} onDelete={onDelete} />
+                  <WeekGrid
+                    days={days}
+                    todayWire={today}
+                    canAdd={canEdit}
+                    onAdd={onAdd}
+                    onEdit={onEdit}
+                    onDelete={onDelete}
+                    contexts={contexts}
+                    classId={classId}
+                  />
                 </Stack>
               )}
             </div>
@@ -160,7 +177,14 @@ function Weekly() {
         </Stack>
       )}
       <Suspense fallback={null}>
-        {editing && data && <ActivityModal plan={data} target={editing} onClose={() => setEditing(null)} />}
+        {editing && data && (
+          <ActivityModal
+            plan={data}
+            target={editing}
+            onClose={() => setEditing(null)}
+            periods={contexts.get(editing.kind === 'new' ? editing.date : editing.activity.date)?.slots}
+          />
+        )}
         {copying && classId && (
           <WeekCopyModal classId={classId} monday={monday} onClose={() => setCopying(false)} onCopied={setMonday} />
         )}
