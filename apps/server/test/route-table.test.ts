@@ -9,6 +9,7 @@ import { responseSerializer } from '../src/platform/http/serialize.js';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, expectResponse, signIn, type TestApp } from './harness.js';
 import { type LocalOidcProvider, startOidcProvider } from './oidc.js';
+import { sunriseAcademic } from './support/academic-fixtures.js';
 import { sunriseAssessment } from './support/assessment-fixtures.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
 import { dispersalFixture } from './support/dispersal-fixtures.js';
@@ -324,11 +325,33 @@ describe('answers match their response schemas', () => {
       code: '4321',
     });
     Object.assign(ids, dispersal);
+    // The academic setup: Sunrise's own framework with a statement, its day schedule, its hall booked a
+    // week on, and Anita's Arabic wording of the announcement email (a change in the audit trail).
+    Object.assign(ids, await sunriseAcademic(t));
+    expectResponse(
+      ROUTES.emailTemplateUpdate,
+      await t.request({
+        method: 'PUT',
+        url: '/api/email_templates/announcement/ar',
+        headers: bearer(tokens.admin),
+        payload: { subject: '{{school_name}}: {{title}}', body: 'أهلاً {{first_name}}،\n\n{{message}}' },
+      }),
+    );
   }, 60_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
   const calls = (): Partial<
-    Record<RouteName, { as?: keyof typeof tokens; id?: string; query?: string; headers?: Record<string, string> }>
+    Record<
+      RouteName,
+      {
+        as?: keyof typeof tokens;
+        id?: string;
+        /** The path's other parameters (an email template's key and language). */
+        params?: Record<string, string>;
+        query?: string;
+        headers?: Record<string, string>;
+      }
+    >
   > => ({
     loginedUserDetails: { as: 'parent' },
     accessTokenActive: { as: 'refresh' },
@@ -443,13 +466,30 @@ describe('answers match their response schemas', () => {
     childPickupEvents: { id: aarav, as: 'parent' },
     familyCodes: { as: 'parent' },
     kioskSession: { headers: { [KIOSK_TOKEN_HEADER]: ids.kiosk_token ?? '' } },
+    curriculumList: { query: 'include_archived=true' },
+    curriculumGet: { id: ids.curriculum_framework },
+    classCurriculum: { id: nurseryA, as: 'teacher' },
+    dayScheduleGet: { id: ids.day_schedule },
+    classDays: { id: nurseryA, as: 'teacher', query: `from=${today()}` },
+    schoolResourceList: { as: 'teacher' },
+    schoolResourceGet: { id: ids.school_resource, as: 'teacher' },
+    schoolResourceAvailability: {
+      id: ids.school_resource,
+      as: 'teacher',
+      query: `date=${today()}&start=${encodeURIComponent('10:00 AM')}&end=${encodeURIComponent('11:00 AM')}`,
+    },
+    resourceBookingList: { query: `from=${today()}`, as: 'teacher' },
+    emailTemplateGet: { params: { key: 'announcement', language: 'ar' } },
+    academicAudit: { query: 'entity_type=email_template' },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');
   it.each(gets)('%s', async (name, def) => {
     const call = calls()[name] ?? {};
     const token = def.access === 'public' ? undefined : tokens[call.as ?? 'admin'];
-    const url = def.path.replace(':id', call.id ?? '') + (call.query ? `?${call.query}` : '');
+    const url =
+      def.path.replace(/:([a-z_]+)/g, (_, key: string) => (key === 'id' ? (call.id ?? '') : (call.params?.[key] ?? ''))) +
+      (call.query ? `?${call.query}` : '');
     const res = await t.request({
       method: 'GET',
       url,

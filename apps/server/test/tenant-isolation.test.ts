@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, parentToken, signIn, staffToken, type TestApp } from './harness.js';
+import { sunriseAcademic } from './support/academic-fixtures.js';
 import { sunriseAssessment } from './support/assessment-fixtures.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
 import { dispersalFixture } from './support/dispersal-fixtures.js';
@@ -82,12 +83,15 @@ const sunrise = {
   // The academic setup's objects, made in beforeAll.
   curriculum_framework: '',
   curriculum_node: '',
+  /** The area above the statement (the order route names it). */
+  curriculum_area: '',
   day_schedule: '',
   school_resource: '',
   resource_booking: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');
+const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');
 /** Names and ids that must never appear in an answer to a Moonbeam caller. */
 const sunriseMarkers = [
   'Sunrise',
@@ -312,6 +316,37 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   kioskCreate: { name: 'Moon door' },
   oneTimePickupCreate: { name: 'Intruder', date: today },
   familyCodeRenew: { school_id: sunrise.school },
+  // The academic setup: Sunrise's framework, its statement, its day schedule and its hall.
+  curriculumCreate: { name: 'Moon framework', code: 'MOON' },
+  curriculumUpdate: { name: 'Renamed', code: 'SUNPH' },
+  curriculumCopy: { name: 'Moon copy', code: 'MOONC' },
+  curriculumNodeCreate: { kind: 'area', code: 'MOON-A', name: 'Intrusion', group: 'Intrusion' },
+  curriculumNodeUpdate: { kind: 'statement', code: 'SUN-L1.1', name: 'Intrusion' },
+  curriculumNodeArchive: { kind: 'statement' },
+  curriculumNodeRestore: { kind: 'statement' },
+  curriculumOrder: { kind: 'area', parent_id: null, ids: [demoId('area:none')] },
+  classCurriculumUpdate: { framework_ids: [] },
+  dayScheduleCreate: {
+    name: 'Intrusion',
+    applies_to: 'class',
+    class_id: sunrise.class,
+    cycle: 'weekly',
+    days: [{ day: 'monday', slots: [{ kind: 'session', name: 'Intrusion', start: '09:00 AM', end: '10:00 AM' }] }],
+  },
+  dayScheduleUpdate: {
+    name: 'Renamed',
+    applies_to: 'school',
+    cycle: 'weekly',
+    days: [{ day: 'monday', slots: [{ kind: 'session', name: 'Intrusion', start: '09:00 AM', end: '10:00 AM' }] }],
+  },
+  schoolResourceCreate: { name: 'Moon room', kind: 'room', quantity: 1 },
+  schoolResourceUpdate: { name: 'Renamed', kind: 'room', quantity: 5 },
+  resourceBookingCreate: { resource_id: demoId('resource:none'), date: nextWeek, start: '02:00 PM', end: '03:00 PM' },
+  // The caller's own school's wording (nothing in it names Sunrise, nor the samples the marker check holds).
+  emailTemplateUpdate: { subject: 'Moon news', body: 'Hello {{first_name}},\n\nMoon news.' },
+  emailTemplatePreview: { subject: 'Moon news', body: 'Hello {{first_name}}' },
+  emailTemplateTest: { subject: 'Moon news', body: 'Hello {{first_name}}' },
+  userLanguage: { language: 'en' },
 };
 /** Bodies naming Sunrise's assessment objects (its current term, scale, template), filled in once they exist. */
 const assessmentBodies = (period: string) =>
@@ -357,6 +392,14 @@ const organizationShared = new Set<keyof typeof ROUTES>([
   'resourceUpdate',
   'resourceDelete',
 ]);
+/** Bodies naming Sunrise's academic setup objects, filled in once they exist. */
+const academicBodies = () =>
+  ({
+    // A free hour of Sunrise's hall, a week on.
+    resourceBookingCreate: { resource_id: sunrise.school_resource, date: nextWeek, start: '02:00 PM', end: '03:00 PM' },
+    classCurriculumUpdate: { framework_ids: [sunrise.curriculum_framework] },
+    curriculumOrder: { kind: 'area', parent_id: null, ids: [sunrise.curriculum_area] },
+  }) satisfies Partial<Record<keyof typeof ROUTES, object>>;
 /** Bodies naming the Sunrise story tag, filled in once it exists. */
 const tagBodies = () =>
   ({
@@ -398,6 +441,10 @@ const queries: Partial<Record<keyof typeof ROUTES, Record<string, string>>> = {
   libraryOverdue: { class_id: sunrise.class },
   dispersalDismissal: { class_id: sunrise.class },
   dispersalAlerts: { status: 'all' },
+  curriculumImport: { name: 'Moon import', code: 'MOONI' },
+  classDays: { from: today },
+  schoolResourceAvailability: { date: nextWeek, start: '10:00 AM', end: '11:00 AM' },
+  resourceBookingList: { from: today },
 };
 /**
  * Routes that act on the caller's own school only and name nothing of another school in their
@@ -440,12 +487,28 @@ const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   'librarySettingsSave',
   'dispersalSettingsSave',
   'kioskCreate',
+  // The caller's own school's frameworks, catalogue and email wording, and the caller's own language.
+  'curriculumCreate',
+  'curriculumImport',
+  'schoolResourceCreate',
+  'emailTemplateUpdate',
+  'emailTemplateReset',
+  'emailTemplatePreview',
+  'emailTemplateTest',
+  'userLanguage',
 ]);
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
+/** An email template's path names one email in one language: the announcement in Arabic. */
+const withTemplate = (path: string) => path.replace(':key', 'announcement').replace(':language', 'ar');
 const urlOf = (name: keyof typeof ROUTES, path: string) => {
   const q = queries[name];
-  return q ? `${path}?${new URLSearchParams(q).toString()}` : path;
+  return q ? `${withTemplate(path)}?${new URLSearchParams(q).toString()}` : withTemplate(path);
 };
+/**
+ * An answer as the marker check reads it: an email template lists its placeholders with the contract's
+ * sample values (the demo's names, "Sunrise Early Years", "Aarav"), the same words for every school.
+ */
+const shown = (body: string) => body.replace(/"sample":"(?:[^"\\]|\\.)*"/g, '"sample":""');
 
 async function snapshot(): Promise<string> {
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -695,6 +758,18 @@ beforeAll(async () => {
     code: '4321',
   });
   Object.assign(sunrise, { kiosk, dispersal_event, dispersal_alert, one_time_pickup });
+  // The academic setup: Sunrise's own framework (an area, an aspect, a statement), its day schedule, its
+  // hall and a booking of it.
+  const academic = await sunriseAcademic(t);
+  Object.assign(sunrise, {
+    curriculum_framework: academic.curriculum_framework,
+    curriculum_node: academic.curriculum_node,
+    curriculum_area: academic.curriculum_area,
+    day_schedule: academic.day_schedule,
+    school_resource: academic.school_resource,
+    resource_booking: academic.resource_booking,
+  });
+  Object.assign(bodies, academicBodies());
   // The nap routes name entries in their body: Sunrise's own.
   Object.assign(bodies, {
     napEnd: { entry_ids: [sunrise.care_entry], time: '10:00 AM' },
@@ -767,13 +842,18 @@ let photo: Buffer;
 const boundary = '----cue-isolation-boundary';
 function multipart(def: RouteDef): { headers: Record<string, string>; payload: Buffer } {
   const catalogue = def.path.startsWith('/api/library/imports');
-  const csv = def.path.startsWith('/api/import/') || catalogue;
+  const framework = def.path.startsWith('/api/curriculum/import');
+  const csv = def.path.startsWith('/api/import/') || catalogue || framework;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${def.upload}"; filename="${csv ? 'people.csv' : 'photo.jpg'}"\r\nContent-Type: ${csv ? 'text/csv' : 'image/jpeg'}\r\n\r\n`;
   const bytes = catalogue
     ? Buffer.from('title,authors,isbn\nMoon stories,Mona Haddad,\n')
-    : csv
-      ? Buffer.from('first_name,last_name,class\nIntruder,One,Toddlers\n')
-      : photo;
+    : framework
+      ? Buffer.from(
+          'area_code,area_name,area_group,aspect_code,aspect_name,statement_code,statement_text,age_from_months,age_to_months\nM,Moon area,Prime,M1,Moon aspect,M1.1,Looks at the moon,36,60\n',
+        )
+      : csv
+        ? Buffer.from('first_name,last_name,class\nIntruder,One,Toddlers\n')
+        : photo;
   return {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
@@ -832,7 +912,8 @@ describe('tenant isolation over the whole route table', () => {
         expect(await snapshot()).toBe(before);
       }
       expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
-      for (const marker of sunriseMarkers) expect(res.body, `${def.method} ${def.path} shows ${marker}`).not.toContain(marker);
+      for (const marker of sunriseMarkers)
+        expect(shown(res.body), `${def.method} ${def.path} shows ${marker}`).not.toContain(marker);
     },
   );
 
@@ -860,7 +941,15 @@ describe('isolation inside a school', () => {
   const before = async () => snapshot();
   // The organization's libraries are read by every teacher (their writes stay refused: creator or resource
   // manager), and so is the school's library catalogue (lending stays with the children a teacher reaches).
-  const readByEveryTeacher = new Set<keyof typeof ROUTES>(['libraryGet', 'resourceGet', 'libraryItemGet', 'libraryCopyLoans']);
+  // So is the school's catalogue of rooms and equipment and what of it is free (any member of staff books).
+  const readByEveryTeacher = new Set<keyof typeof ROUTES>([
+    'libraryGet',
+    'resourceGet',
+    'libraryItemGet',
+    'libraryCopyLoans',
+    'schoolResourceGet',
+    'schoolResourceAvailability',
+  ]);
 
   // A copy's loans are read by any member of staff, listing only the children they reach.
   it('libraryCopyLoans shows a teacher of another class nothing of a child of Nursery A', async () => {
