@@ -202,7 +202,7 @@ describe('lending and taking back', () => {
       copy: { barcode: 'GRU-1' },
       item: { title: 'The Gruffalo', isbn: '978-0-333-71093-7' },
       student: { id: aarav, class_name: 'Nursery A' },
-      due_on: wire(addDays(today, 7)),
+      due_on: wire(schoolDay(addDays(today, 7))),
       status: 'open',
       overdue: false,
       checked_out_by: { first_name: 'Tara' },
@@ -544,8 +544,10 @@ describe('overdue loans and notices', () => {
     expect(again.sent).toBe(3);
     await settle();
     expect((await outbox()).length).toBeGreaterThan(before);
-    const next = await pending();
-    expect(next.map((j) => j.runAt.toISOString().slice(0, 10))).toEqual([addDays(today, 9)]);
+    // The next run is queued once per day (before 08:00 on the school's clock the missed run of today is due too).
+    const next = (await pending()).map((j) => j.runAt.toISOString().slice(0, 10));
+    expect(next).toContain(addDays(today, 9));
+    expect(new Set(next).size).toBe(next.length);
     // A school that stops the notices sends none.
     await t.database.db.update(librarySettings).set({ overdueNotices: false }).where(eq(librarySettings.schoolId, sunrise));
     t.clock.advance(8 * 86_400_000);
