@@ -4,6 +4,7 @@ import {
   CHAT_EVENTS,
   CUE_EVENTS,
   CUE_TASK_ENDPOINTS,
+  CURRICULUM_CSV_COLUMNS,
   IMPORT_COLUMNS,
   KIOSK_TOKEN_HEADER,
   ROUTES,
@@ -20,6 +21,7 @@ import { registeredRoutes } from '../../src/platform/http/route.js';
 import { demoId } from '../../src/seed/demo.js';
 import { bearer, createTestApp, type TestApp } from '../harness.js';
 import { type LocalOidcProvider, startOidcProvider } from '../oidc.js';
+import { sunriseAcademic } from '../support/academic-fixtures.js';
 import { sunriseAssessment } from '../support/assessment-fixtures.js';
 import { sunriseCarelog } from '../support/carelog-fixtures.js';
 import { type DispersalFixture, dispersalFixture } from '../support/dispersal-fixtures.js';
@@ -166,11 +168,24 @@ const plausible: Record<string, string> = {
   phone: '',
   email: 'fuzz.case@example.com',
   role: 'Teacher',
+  area_code: 'FZ',
+  area_name: 'Fuzz area',
+  area_group: 'Prime',
+  aspect_code: 'FZ1',
+  aspect_name: 'Fuzz aspect',
+  statement_code: 'FZ1.1',
+  statement_text: 'Fuzzes a statement',
+  age_from_months: '36',
+  age_to_months: '60',
 };
+
+/** The columns of a route's CSV: the curriculum import's, the staff import's or the students'. */
+const csvColumnsOf = (name: RouteName): readonly string[] =>
+  name === 'curriculumImport' ? CURRICULUM_CSV_COLUMNS : IMPORT_COLUMNS[name.startsWith('importStaff') ? 'staff' : 'students'];
 
 /** The generated files of a multipart route: the right or a wrong field, hostile names, text fields, contents. */
 function filesArbitrary(name: RouteName, field: string): fc.Arbitrary<MultipartPart[]> {
-  const columns = IMPORT_COLUMNS[name.startsWith('importStaff') ? 'staff' : 'students'];
+  const columns = csvColumnsOf(name);
   const text = fc.constantFrom(...HOSTILE_URL_STRINGS);
   const content = fc.oneof(
     fc.constant<Buffer | string>(png),
@@ -238,8 +253,13 @@ function casesFor(name: RouteName, def: RouteDef, index: number): Case[] {
 
 async function send(name: RouteName, def: RouteDef, c: Case) {
   const token = name === 'deleteUserProfile' ? await disposableStaff() : await tokenFor(c.caller, SESSION_ENDING.has(name));
-  const id = c.params && typeof c.params === 'object' && 'id' in c.params ? String(c.params.id) : 'ffffffffffffffffffffffff';
-  const url = def.path.replace(':id', encodeUrlValue(id)) + queryString(c.query);
+  // Every parameter of the path (an email template's :key and :language too) from the case, an id
+  // that names nothing or a word no enum holds when the case lost it.
+  const params = c.params && typeof c.params === 'object' ? (c.params as Record<string, unknown>) : {};
+  const url =
+    def.path.replace(/:([a-z_]+)/g, (_, key: string) =>
+      encodeUrlValue(key in params ? String(params[key]) : key === 'id' ? 'ffffffffffffffffffffffff' : `no-${key}`),
+    ) + queryString(c.query);
   const headers: Record<string, string> = token ? bearer(token) : {};
   if (c.caller === 'kiosk') {
     headers[KIOSK_TOKEN_HEADER] = kioskToken;
@@ -399,6 +419,16 @@ beforeAll(async () => {
     code: '4321',
   });
   kioskToken = (await made(ROUTES.kioskCreate.path, { name: 'Fuzz door' })).token;
+  // The academic setup: Sunrise's own framework (an area, an aspect, a statement), its day schedule, its
+  // hall and a booking of it for Nursery A.
+  const academic = await sunriseAcademic(t);
+  Object.assign(real, {
+    curriculum_framework: academic.curriculum_framework,
+    curriculum_node: academic.curriculum_node,
+    day_schedule: academic.day_schedule,
+    school_resource: academic.school_resource,
+    resource_booking: academic.resource_booking,
+  });
   Object.assign(real, {
     kiosk: dispersal.kiosk,
     dispersal_event: dispersal.dispersal_event,
@@ -450,9 +480,17 @@ beforeAll(async () => {
     from_barcode: fc.constant('SUNLIB00001'),
     to_barcode: fc.constant('SUNLIB00002'),
     isbn: fc.constantFrom('978-0-306-40615-7', '0306406152', '9780306406158'),
-    // Drop-off and pick-up: Rohan, the family's code, its QR code's text and the one-time pick-up code.
-    parent_id: fc.constant(demoId('parent:9000000004')),
+    // Drop-off and pick-up: Rohan (a curriculum node's parent: Sunrise's area or aspect), the family's
+    // code, its QR code's text and the one-time pick-up code.
+    parent_id: fc.constantFrom(demoId('parent:9000000004'), academic.curriculum_area, academic.curriculum_aspect),
     code: fc.constantFrom(dispersal.family_code, dispersal.family_qr, dispersal.one_time_code, '0000'),
+    // The academic setup: Sunrise's framework, statement, hall, and a node's own id among the ones ordered.
+    framework_ids: fc.constant(academic.curriculum_framework),
+    statement_ids: fc.constant(academic.curriculum_node),
+    resource_id: fc.constant(academic.school_resource),
+    ids: fc.constantFrom(academic.curriculum_area, academic.curriculum_aspect, academic.curriculum_node),
+    start: fc.constantFrom('10:00 AM', '11:30 AM', '02:00 PM'),
+    end: fc.constantFrom('11:00 AM', '12:30 PM', '03:00 PM'),
   };
 }, 120_000);
 
