@@ -208,8 +208,8 @@ function SlotRow({
   const name = slot.name.trim() || t('editor.partN', { n: index + 1 });
   return (
     <Paper withBorder radius="md" p="xs" data-testid="slot-row">
-      <Grid gap="xs" align="flex-end">
-        <Grid.Col span={{ base: 6, sm: 2 }}>
+      <Grid columns={24} gap="xs" align="flex-end">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
           <Select
             label={t('editor.kindOf', { name })}
             data={DAY_SLOT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
@@ -218,7 +218,7 @@ function SlotRow({
             allowDeselect={false}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4 }}>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
             label={t('editor.nameOf', { n: index + 1 })}
             value={slot.name}
@@ -227,7 +227,7 @@ function SlotRow({
             error={slot.name.trim() ? undefined : t('editor.nameNeeded')}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 2 }}>
+        <Grid.Col span={{ base: 12, sm: 5 }}>
           <TimeInput
             label={t('editor.startOf', { name })}
             value={slot.start}
@@ -235,7 +235,7 @@ function SlotRow({
             error={slot.start ? undefined : t('editor.timeNeeded')}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 2 }}>
+        <Grid.Col span={{ base: 12, sm: 5 }}>
           <TimeInput
             label={t('editor.endOf', { name })}
             value={slot.end}
@@ -243,7 +243,7 @@ function SlotRow({
             error={!slot.end ? t('editor.timeNeeded') : (problem ?? undefined)}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 2 }}>
+        <Grid.Col span={{ base: 24, sm: 4 }}>
           <Group gap={2} justify="flex-end" wrap="nowrap">
             <Tooltip label={t('editor.moveUp')}>
               <ActionIcon
