@@ -194,22 +194,14 @@ export const WeekDay = memo(function WeekDay({
             data-testid="week-bookings"
           >
             {context.bookings.map((booking) => (
-              <li key={booking._id} style={{ maxWidth: '100%' }}>
-                <SoftBadge
-                  color="teal"
-                  radius="sm"
-                  size="sm"
-                  tt="none"
-                  maw="100%"
-                  leftSection={<IconCalendarEvent size={12} aria-hidden />}
-                  title={booking.purpose || undefined}
-                  data-testid="week-booking"
-                >
+              <li key={booking._id} className={classes.booking} title={booking.purpose || undefined} data-testid="week-booking">
+                <IconCalendarEvent size={12} aria-hidden style={{ flexShrink: 0 }} />
+                <span>
                   {booking.quantity > 1
                     ? t('weekly.bookingMany', { name: booking.resource.name, quantity: booking.quantity })
                     : booking.resource.name}{' '}
-                  {ltr(timeRange(booking.start, booking.end))}
-                </SoftBadge>
+                  <span className={classes.partTime}>{ltr(timeRange(booking.start, booking.end))}</span>
+                </span>
               </li>
             ))}
           </Group>
