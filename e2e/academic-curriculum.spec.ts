@@ -1,6 +1,7 @@
 import { CURRICULUM_MESSAGES, pagePath } from '@cue/contract';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import {
+  archiveFrameworkCoded,
   classFrameworkIds,
   curriculumCsv,
   expectNoSeriousViolationsIn,
@@ -337,6 +338,8 @@ test("an admin imports the school's own framework from CSV after a broken row is
     await tara.context().close();
     // Nursery A's frameworks as they were, for the journeys that follow.
     await setClassFrameworks(request, anitaToken, cls.id, before);
+    // …and the run's framework archived, so the school's list keeps only what other journeys expect.
+    await archiveFrameworkCoded(request, anitaToken, code);
   }
 });
 

@@ -81,6 +81,16 @@ export async function setClassFrameworks(
   );
 }
 
+/** POST /api/curriculum/frameworks/:id/archive for the school's live framework of that code, when there is one. */
+export async function archiveFrameworkCoded(request: APIRequestContext, token: string, code: string): Promise<void> {
+  const found = (await curriculumFrameworks(request, token)).find((f) => f.code === code && !f.shipped);
+  if (found)
+    await curriculumResult(
+      request.post(`/api/curriculum/frameworks/${found._id}/archive`, { headers: auth(token) }),
+      'archive framework',
+    );
+}
+
 /** GET /api/observations/?statement_id=: the observations tagged with a statement, as their author reads them. */
 export async function observationsTagged(
   request: APIRequestContext,
