@@ -2,24 +2,18 @@ import {
   type CareDetails,
   type CareEntry,
   ddmmyyyyFromIso,
-  formatHhmmA,
   type Incident,
   type Medicine,
   type MedicineDose,
-  parseHhmmA,
 } from '@cue/contract';
-import { badRequest } from '../../platform/errors.js';
+import { minuteFromWire, wireOfMinute } from '../../platform/dates.js';
 import type { DoseRow, EntryRow, IncidentRow, MedicineRow } from './repo.js';
 
 /** Minutes after midnight → 'hh:mm A'. */
-export const hhmmOf = (minute: number): string => formatHhmmA(Math.floor(minute / 60) % 24, minute % 60);
+export const hhmmOf = wireOfMinute;
 
 /** 'hh:mm A' (checked by the schema) → minutes after midnight. */
-export function minuteOf(value: string, field = 'time'): number {
-  const t = parseHhmmA(value);
-  if (!t) throw badRequest(`${field}: ${value} is not a time`, undefined, field);
-  return t.hour * 60 + t.minute;
-}
+export const minuteOf = minuteFromWire;
 
 const ref = (id: string, names: ReadonlyMap<string, string>) => ({ _id: id, name: names.get(id) ?? '' });
 

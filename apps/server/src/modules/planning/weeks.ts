@@ -5,14 +5,12 @@ import {
   ERROR_CODES,
   eachDay,
   type FileExport,
-  formatHhmmA,
   PLANNING_MESSAGES,
   type PlanActivity,
   type PlanActivityRequest,
   type PlanningArea,
   type PlanningInsights,
   type PlanningInsightsQuery,
-  parseHhmmA,
   type TermPlan,
   termsBetween,
   todayIn,
@@ -25,7 +23,7 @@ import {
 import { requireAccess, type Scope } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { toCsv } from '../../platform/csv.js';
-import { isoFromWire, optionalIso } from '../../platform/dates.js';
+import { hhmmOfWire, isoFromWire, optionalIso, wireOfHhmm } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -37,14 +35,6 @@ import type { PlanningService } from './service.js';
 import { type WeekPdfLanguage, weekPlanPdf } from './week-pdf.js';
 import * as repo from './weeks-repo.js';
 
-/** 'HH:MM' (24-hour, as stored) → the wire's 'hh:mm A'. */
-const wireTime = (hhmm: string) => formatHhmmA(Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5)));
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The wire's 'hh:mm A' → 'HH:MM' (24-hour), or null when it is not a time. */
-function storedTime(value: string): string | null {
-  const t = parseHhmmA(value);
-  return t ? `${pad(t.hour)}:${pad(t.minute)}` : null;
-}
 /** Days from one ISO day to another, both counted. */
 const dayCount = (from: string, to: string) => daysBetween(from, to) + 1;
 
@@ -61,8 +51,8 @@ function presentActivity(r: repo.ActivityRow, ctx: ActivityContext): PlanActivit
     _id: r.id,
     class_id: r.classId,
     date: ddmmyyyyFromIso(r.date),
-    start_time: wireTime(r.startTime),
-    end_time: wireTime(r.endTime),
+    start_time: wireOfHhmm(r.startTime),
+    end_time: wireOfHhmm(r.endTime),
     title: r.title,
     description: r.description,
     unit: r.unitId && unitTitle !== undefined ? { _id: r.unitId, name: unitTitle } : null,
@@ -149,8 +139,8 @@ export class WeekPlanService {
         _id: cls.id,
         name: cls.name,
         framework: cls.framework,
-        start_time: wireTime(cls.startTime),
-        end_time: wireTime(cls.endTime),
+        start_time: wireOfHhmm(cls.startTime),
+        end_time: wireOfHhmm(cls.endTime),
       },
       week_start: ddmmyyyyFromIso(monday),
       days: eachDay(monday, sunday).map((day) => ({
@@ -171,8 +161,8 @@ export class WeekPlanService {
     const cls = await this.classOf(scope, input.class_id);
     if (!input.title.trim()) throw badRequest(PLANNING_MESSAGES.activityTitleRequired, ERROR_CODES.validation, 'title');
     const date = isoFromWire(input.date);
-    const start = storedTime(input.start_time);
-    const end = storedTime(input.end_time);
+    const start = hhmmOfWire(input.start_time);
+    const end = hhmmOfWire(input.end_time);
     if (!start) throw badRequest('start_time: not a time', ERROR_CODES.validation, 'start_time');
     if (!end) throw badRequest('end_time: not a time', ERROR_CODES.validation, 'end_time');
     if (end <= start) throw badRequest(PLANNING_MESSAGES.endTimeBeforeStart, ERROR_CODES.validation, 'end_time');

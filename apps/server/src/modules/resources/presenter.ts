@@ -1,11 +1,6 @@
-import { ddmmyyyyFromIso, formatHhmmA, type Resource, type ResourceBooking, type SchoolResourceKind } from '@cue/contract';
+import { ddmmyyyyFromIso, type Resource, type ResourceBooking, type SchoolResourceKind } from '@cue/contract';
+import { hhmmOfMinute, wireOfMinute } from '../../platform/dates.js';
 import type { BookingListed, ResourceListed } from './repo.js';
-
-/** Minutes after midnight as the wire's 'hh:mm A'. */
-export const wireMinute = (m: number): string => formatHhmmA(Math.floor(m / 60) % 24, m % 60);
-/** Minutes after midnight as 'HH:MM' (what other modules read). */
-export const hhmmOfMinute = (m: number): string =>
-  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 export function presentResource(row: ResourceListed, manages: boolean): Resource {
   return {
@@ -30,8 +25,8 @@ export function presentBooking(row: BookingListed, viewer: { userId: string; man
     _id: row.id,
     resource: { _id: row.resourceId, name: row.resourceName, kind: row.resourceKind as SchoolResourceKind },
     date: ddmmyyyyFromIso(row.date),
-    start: wireMinute(row.startMinute),
-    end: wireMinute(row.endMinute),
+    start: wireOfMinute(row.startMinute),
+    end: wireOfMinute(row.endMinute),
     quantity: row.quantity,
     class: row.classId ? { _id: row.classId, name: row.className ?? '' } : null,
     purpose: row.purpose,

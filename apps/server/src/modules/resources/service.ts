@@ -4,7 +4,6 @@ import {
   type bookingQuerySchema,
   daysBetween,
   ERROR_CODES,
-  parseHhmmA,
   RESOURCE_MANAGER,
   RESOURCE_MESSAGES,
   type Resource,
@@ -16,7 +15,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit.js';
 import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
-import { isoFromWire } from '../../platform/dates.js';
+import { isoFromWire, minuteFromWire } from '../../platform/dates.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -29,12 +28,6 @@ import * as repo from './repo.js';
 
 /** The longest range of bookings one call lists. */
 export const MAX_BOOKING_DAYS = 62;
-
-const minuteOf = (hhmma: string, field: string): number => {
-  const t = parseHhmmA(hhmma);
-  if (!t) throw badRequest(`${field}: ${hhmma} is not a time`, ERROR_CODES.validation, field);
-  return t.hour * 60 + t.minute;
-};
 
 const unavailable = () => badRequest(RESOURCE_MESSAGES.unavailable, ERROR_CODES.resourceUnavailable, 'quantity');
 const notBookable = () => badRequest(RESOURCE_MESSAGES.notBookable, ERROR_CODES.validation, 'resource_id');
@@ -188,8 +181,8 @@ export class ResourceService {
   async availability(scope: Scope, id: string, query: z.infer<typeof availabilityQuerySchema>) {
     const resource = await this.row(scope, id);
     const date = isoFromWire(query.date, 'date');
-    const start = minuteOf(query.start, 'start');
-    const end = minuteOf(query.end, 'end');
+    const start = minuteFromWire(query.start, 'start');
+    const end = minuteFromWire(query.end, 'end');
     if (end <= start) throw badRequest(RESOURCE_MESSAGES.endBeforeStart, ERROR_CODES.validation, 'end');
     const [rows, manages] = await Promise.all([
       repo.listBookings(scope, this.db, { resourceId: id, date, overlapping: { start, end } }),
@@ -238,8 +231,8 @@ export class ResourceService {
   async book(scope: Scope, body: BookingRequest): Promise<ResourceBooking> {
     staffSchool(scope);
     const date = isoFromWire(body.date, 'date');
-    const start = minuteOf(body.start, 'start');
-    const end = minuteOf(body.end, 'end');
+    const start = minuteFromWire(body.start, 'start');
+    const end = minuteFromWire(body.end, 'end');
     if (end <= start) throw badRequest(RESOURCE_MESSAGES.endBeforeStart, ERROR_CODES.validation, 'end');
     const now = await this.now(scope);
     if (date < now.day || (date === now.day && start < now.minute))

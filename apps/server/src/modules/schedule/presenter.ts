@@ -1,25 +1,21 @@
-import { type ClassDays, type DaySchedule, type DaySlot, ddmmyyyyFromIso, formatHhmmA, parseHhmmA } from '@cue/contract';
+import { type ClassDays, type DaySchedule, type DaySlot, ddmmyyyyFromIso } from '@cue/contract';
+import { hhmmOfWire, wireOfHhmm } from '../../platform/dates.js';
 import { badRequest } from '../../platform/errors.js';
 import type { ScheduleListed } from './repo.js';
 import type { ResolvedDay, StoredDay, StoredSlot } from './resolve.js';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** The wire's 'hh:mm A' as the stored 'HH:MM'. */
 export function storedTime(hhmma: string, field = 'days'): string {
-  const t = parseHhmmA(hhmma);
-  if (!t) throw badRequest(`${field}: ${hhmma} is not a time`, undefined, field);
-  return `${pad(t.hour)}:${pad(t.minute)}`;
+  const hhmm = hhmmOfWire(hhmma);
+  if (!hhmm) throw badRequest(`${field}: ${hhmma} is not a time`, undefined, field);
+  return hhmm;
 }
-
-/** A stored 'HH:MM' as the wire's 'hh:mm A'. */
-export const wireTime = (hhmm: string): string => formatHhmmA(Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5)));
 
 export const presentSlot = (s: StoredSlot): DaySlot => ({
   kind: s.kind,
   name: s.name,
-  start: wireTime(s.start),
-  end: wireTime(s.end),
+  start: wireOfHhmm(s.start),
+  end: wireOfHhmm(s.end),
 });
 
 export const presentDay = (d: StoredDay) => ({ day: d.day, slots: d.slots.map(presentSlot) });

@@ -1,4 +1,5 @@
 import { addDays, SCHEDULE_WEEKDAYS, weekdayOf } from '@cue/contract';
+import { minuteOfHhmm } from '../../platform/dates.js';
 
 /*
  * Which schedule applies to a class and what day of it a date is (issue 25's decisions), as pure
@@ -128,18 +129,15 @@ export function resolveDays(input: {
   return out;
 }
 
-/** 'HH:MM' → minutes after midnight. */
-export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
 /** The first problem of one day's slots: a slot that does not end after it starts, or two that overlap. */
 export function slotProblem(slots: readonly StoredSlot[]): 'endBeforeStart' | 'overlap' | null {
-  if (slots.some((s) => minutesOf(s.end) <= minutesOf(s.start))) return 'endBeforeStart';
-  const sorted = [...slots].sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
+  if (slots.some((s) => minuteOfHhmm(s.end) <= minuteOfHhmm(s.start))) return 'endBeforeStart';
+  const sorted = [...slots].sort((a, b) => minuteOfHhmm(a.start) - minuteOfHhmm(b.start));
   for (let i = 1; i < sorted.length; i++) {
     const prev = sorted[i - 1];
     const cur = sorted[i];
     // Touching (one ends when the next starts) is not overlapping.
-    if (prev && cur && minutesOf(cur.start) < minutesOf(prev.end)) return 'overlap';
+    if (prev && cur && minuteOfHhmm(cur.start) < minuteOfHhmm(prev.end)) return 'overlap';
   }
   return null;
 }
