@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statementRefSchema } from '../academic/curriculum.js';
 import { abilitiesSchema, ddmmyyyySchema, idSchema, pageOf, requiredText } from '../common.js';
 import { EXPORT_LANGUAGES } from '../exports/schemas.js';
 
@@ -811,6 +812,14 @@ export const reportEntrySchema = z.object({
   /** The period's evidence of the child per area, for the comment editor. */
   evidence: z.array(evidenceSchema.extend({ area_ids: z.array(idSchema) })),
   teacher_note: z.string(),
+  /** The curriculum statements the child's observations of the period were tagged with, by area. */
+  statements: z.array(
+    z.object({
+      area: statementRefSchema.shape.area,
+      framework: statementRefSchema.shape.framework,
+      statements: z.array(statementRefSchema.extend({ observations: z.number().int(), last_date: ddmmyyyySchema })),
+    }),
+  ),
   /** A signed link to the child's PDF once the set is locked and prepared. */
   pdf_link: z.string().nullable(),
   abilities: abilitiesSchema('can_edit', 'can_sign_off'),

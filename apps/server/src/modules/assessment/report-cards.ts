@@ -302,10 +302,11 @@ export class ReportCardService {
 
   async getEntry(scope: Scope, id: string): Promise<ReportEntry> {
     const { entry, set, period } = await this.entryContext(scope, id);
-    const [areaNames, evidence, teaches] = await Promise.all([
+    const [areaNames, evidence, teaches, statements] = await Promise.all([
       this.areaNames(scope, set.classId),
       this.childEvidence(scope, entry.studentId, period),
       this.teaches(scope, set.classId),
+      this.observations.statementsOfChild(scope, entry.studentId, period.startDate, period.endDate),
     ]);
     const signers = await staffNames(
       scope,
@@ -324,6 +325,10 @@ export class ReportCardService {
       })),
       evidence: evidence.map((e) => ({ ...presentEvidence(e), area_ids: e.areaIds })),
       teacher_note: entry.teacherNote,
+      statements: statements.map((group) => ({
+        ...group,
+        statements: group.statements.map((st) => ({ ...st, last_date: ddmmyyyyFromIso(st.last_date) })),
+      })),
       pdf_link: set.status !== 'draft' && entry.pdfKey ? signMedia(entry.pdfKey) : null,
       abilities: { can_edit: editable, can_sign_off: editable },
     };

@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { toast } from '../../../lib/notify';
+import { StatementChips } from '../../academic/components/StatementChips';
 import { Page } from '../../communication/components/Page';
 import { showDay } from '../../planning/planFormat';
 import { Gate } from '../../shell/pages/Gate';
@@ -245,6 +246,24 @@ function EntryEditor({ entry }: { entry: ReportEntry }) {
         styles={{ input: { unicodeBidi: 'plaintext' } }}
         data-testid="report-teacher-note"
       />
+      {entry.statements.length > 0 && (
+        <Stack gap="xs" mt="lg" data-testid="report-statements">
+          <Title order={3} size="h4">
+            {t('entry.statements')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('entry.statementsHint')}
+          </Text>
+          {entry.statements.map((group) => (
+            <StatementChips
+              key={`${group.framework._id}:${group.area._id}`}
+              statements={group.statements}
+              withFramework={false}
+              label={`${group.area.code} ${group.area.name}`}
+            />
+          ))}
+        </Stack>
+      )}
     </Page>
   );
 }
