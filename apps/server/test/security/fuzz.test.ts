@@ -515,7 +515,11 @@ describe('contract-driven fuzzing: no input answers 5xx', () => {
         totals.cases++;
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         if (process.env.FUZZ_DEBUG === name) console.info(c.label, res.statusCode, res.body.slice(0, 200));
-        if (res.statusCode >= 500) failures.push(`${res.statusCode} as ${c.caller}, ${c.label}: ${res.body.slice(0, 160)}`);
+        if (res.statusCode >= 500) {
+          // The server's own line about it (logs carry the error and its SQL, never a request's values).
+          const logged = t.logs.findLast((line) => /"level":50/.test(line)) ?? '';
+          failures.push(`${res.statusCode} as ${c.caller}, ${c.label}: ${res.body.slice(0, 160)} — ${logged.slice(0, 600)}`);
+        }
       }
       await restore(name);
       if (process.env.FUZZ_STATS) console.info(`${name}: ${JSON.stringify(statuses)}`);
