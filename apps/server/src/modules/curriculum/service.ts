@@ -204,28 +204,44 @@ export class CurriculumService {
     });
   }
 
+  /**
+   * Runs a change to one framework in the caller's transaction and audits it there, with the
+   * framework as presented before and after (what the history drawer compares).
+   */
+  private async auditedFramework(
+    scope: Scope,
+    tx: Queryable,
+    id: string,
+    action: 'update' | 'archive' | 'restore',
+    change: (before: CurriculumFramework) => Promise<void>,
+  ): Promise<CurriculumFramework> {
+    const before = await this.presentOne(scope, tx, id);
+    await change(before);
+    const after = await this.presentOne(scope, tx, id);
+    await recordAudit(scope, tx, {
+      action,
+      entityType: 'curriculum_framework',
+      entityId: id,
+      label: after.name,
+      before,
+      after,
+    });
+    return after;
+  }
+
   async update(scope: Scope, id: string, input: CurriculumFrameworkRequest): Promise<CurriculumFramework> {
     return this.db.transaction(async (tx) => {
       await this.ownFramework(scope, tx, id);
       await this.checkFrameworkCode(scope, tx, input.code, id);
-      const before = await this.presentOne(scope, tx, id);
-      await repo.updateFramework(
-        scope,
-        tx,
-        id,
-        { name: input.name, code: input.code, description: input.description ?? before.description },
-        this.clock.now(),
+      return this.auditedFramework(scope, tx, id, 'update', (before) =>
+        repo.updateFramework(
+          scope,
+          tx,
+          id,
+          { name: input.name, code: input.code, description: input.description ?? before.description },
+          this.clock.now(),
+        ),
       );
-      const after = await this.presentOne(scope, tx, id);
-      await recordAudit(scope, tx, {
-        action: 'update',
-        entityType: 'curriculum_framework',
-        entityId: id,
-        label: after.name,
-        before,
-        after,
-      });
-      return after;
     });
   }
 
@@ -233,46 +249,27 @@ export class CurriculumService {
   async archive(scope: Scope, id: string): Promise<CurriculumFramework> {
     return this.db.transaction(async (tx) => {
       const f = await this.framework(scope, tx, id);
-      const before = await this.presentOne(scope, tx, id);
-      if (!f.archived) {
+      return this.auditedFramework(scope, tx, id, 'archive', async () => {
+        if (f.archived) return;
         if ((await repo.classesUsing(scope, tx, [id])).length)
           throw badRequest(CURRICULUM_MESSAGES.frameworkInUse, ERROR_CODES.frameworkInUse);
         if (f.schoolId === null) await repo.setHidden(scope, tx, id, true);
         else await repo.updateFramework(scope, tx, id, { archivedAt: this.clock.now() }, this.clock.now());
-      }
-      const after = await this.presentOne(scope, tx, id);
-      await recordAudit(scope, tx, {
-        action: 'archive',
-        entityType: 'curriculum_framework',
-        entityId: id,
-        label: f.name,
-        before,
-        after,
       });
-      return after;
     });
   }
 
   async restore(scope: Scope, id: string): Promise<CurriculumFramework> {
     return this.db.transaction(async (tx) => {
       const f = await this.framework(scope, tx, id);
-      const before = await this.presentOne(scope, tx, id);
-      if (f.schoolId === null) await repo.setHidden(scope, tx, id, false);
-      else {
-        // Another framework may have taken the code while this one was archived.
-        await this.checkFrameworkCode(scope, tx, f.code, id);
-        await repo.updateFramework(scope, tx, id, { archivedAt: null }, this.clock.now());
-      }
-      const after = await this.presentOne(scope, tx, id);
-      await recordAudit(scope, tx, {
-        action: 'restore',
-        entityType: 'curriculum_framework',
-        entityId: id,
-        label: f.name,
-        before,
-        after,
+      return this.auditedFramework(scope, tx, id, 'restore', async () => {
+        if (f.schoolId === null) await repo.setHidden(scope, tx, id, false);
+        else {
+          // Another framework may have taken the code while this one was archived.
+          await this.checkFrameworkCode(scope, tx, f.code, id);
+          await repo.updateFramework(scope, tx, id, { archivedAt: null }, this.clock.now());
+        }
       });
-      return after;
     });
   }
 
@@ -493,22 +490,37 @@ export class CurriculumService {
   async archiveNode(scope: Scope, id: string, kind: NodeKind): Promise<CurriculumTree> {
     return this.db.transaction(async (tx) => {
       const node = await this.node(scope, tx, kind, id);
-      const before = nodeAudit(node);
-      if (!node.row.archived) {
+      return this.auditedNodeState(scope, tx, node, 'archive', async () => {
+        if (node.row.archived) return;
         if (node.row.schoolId === null) await repo.setHidden(scope, tx, id, true);
         else await repo.updateNode(scope, tx, kind, id, { archivedAt: this.clock.now() });
-      }
-      const after = nodeAudit(await this.node(scope, tx, kind, id));
-      await recordAudit(scope, tx, {
-        action: 'archive',
-        entityType: 'curriculum_node',
-        entityId: id,
-        label: nodeLabel(after),
-        before,
-        after,
       });
-      return this.tree(scope, node.row.curriculumId, true, tx);
     });
+  }
+
+  /**
+   * Runs an archive or restore of one node in the caller's transaction, audits it there with the node
+   * before and after, and answers its framework's tree (archived nodes included).
+   */
+  private async auditedNodeState(
+    scope: Scope,
+    tx: Queryable,
+    node: repo.NodeView,
+    action: 'archive' | 'restore',
+    change: () => Promise<void>,
+  ): Promise<CurriculumTree> {
+    const before = nodeAudit(node);
+    await change();
+    const after = nodeAudit(await this.node(scope, tx, node.kind, node.row.id));
+    await recordAudit(scope, tx, {
+      action,
+      entityType: 'curriculum_node',
+      entityId: node.row.id,
+      label: nodeLabel(after),
+      before,
+      after,
+    });
+    return this.tree(scope, node.row.curriculumId, true, tx);
   }
 
   /** Restores a node; one under an archived area or aspect waits for its parent (400 ARCHIVED_PARENT). */
@@ -525,25 +537,15 @@ export class CurriculumService {
           if (!area || area.row.archived) throw badRequest(CURRICULUM_MESSAGES.archivedParent, ERROR_CODES.archivedParent);
         }
       }
-      const before = nodeAudit(node);
-      if (node.row.archived) {
+      return this.auditedNodeState(scope, tx, node, 'restore', async () => {
+        if (!node.row.archived) return;
         if (node.row.schoolId === null) await repo.setHidden(scope, tx, id, false);
         else {
           // A reworded statement's old version, or a node whose code was reused meanwhile, would clash.
           await this.checkNodeCode(scope, tx, kind, node.row.curriculumId, node.row.code, id);
           await repo.updateNode(scope, tx, kind, id, { archivedAt: null, replacedBy: kind === 'statement' ? null : undefined });
         }
-      }
-      const after = nodeAudit(await this.node(scope, tx, kind, id));
-      await recordAudit(scope, tx, {
-        action: 'restore',
-        entityType: 'curriculum_node',
-        entityId: id,
-        label: nodeLabel(after),
-        before,
-        after,
       });
-      return this.tree(scope, node.row.curriculumId, true, tx);
     });
   }
 
