@@ -136,20 +136,24 @@ export function parseFrameworkCsv(bytes: Buffer): ParsedFramework {
     const statementKey = v.statement_code.toLowerCase();
     if (v.statement_code && statementCodes.has(statementKey)) fail('statement_code', 'is used by another row above');
 
-    if (rowErrors.length) {
-      errors.push(...rowErrors);
-      continue;
-    }
+    // A row refused for its statement still names its area and aspect, so the rows after it that leave
+    // those names blank are not refused for it too.
+    const partOk = (prefix: string) => !rowErrors.some((e) => e.field.startsWith(prefix));
+    const areaOk = partOk('area_') && (v.area_code !== '' || knownArea !== undefined);
     let area = knownArea;
-    if (!area) {
+    if (!area && areaOk) {
       area = { code: v.area_code, name: v.area_name, group: v.area_group, aspects: [] };
       areas.set(areaKey, area);
     }
     let aspect = knownAspect?.aspect;
-    if (!aspect) {
+    if (!aspect && area && partOk('aspect_') && v.aspect_code) {
       aspect = { code: v.aspect_code, name: v.aspect_name, statements: [] };
       aspects.set(aspectKey, { aspect, area: areaKey });
       area.aspects.push(aspect);
+    }
+    if (rowErrors.length || !aspect) {
+      errors.push(...rowErrors);
+      continue;
     }
     statementCodes.add(statementKey);
     aspect.statements.push({ code: v.statement_code, text: v.statement_text, ageFrom, ageTo });

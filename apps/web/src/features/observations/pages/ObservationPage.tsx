@@ -73,7 +73,8 @@ function DateNavigator({ date, onChange }: { date: string; onChange: (date: stri
         </ActionIcon>
       </Tooltip>
       <DatePickerInput
-        aria-label={t('date.pick')}
+        // The accessible name starts with the day it shows (a name that hides the visible text fails WCAG 2.5.3).
+        aria-label={`${date} ${t('date.pick')}`}
         value={wireToPicker(date)}
         onChange={(value) => {
           const wire = pickerToWire(value);
