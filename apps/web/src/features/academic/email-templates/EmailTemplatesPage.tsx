@@ -24,13 +24,13 @@ function LanguageLink({ emailKey, entry }: { emailKey: EmailTemplateKey; entry: 
       ? t('status.changedOn', { date: showChanged(entry.updated_at) })
       : t('status.changed')
     : t('status.default');
+  // The link is named by what it shows (the language and its state), as voice control users read it.
   return (
     <Anchor
       component={Link}
       to={pagePath.emailTemplate(emailKey, language)}
       underline="never"
       data-testid={`email-${emailKey}-${language}`}
-      aria-label={`${LANGUAGE_NAMES[language]}: ${state}`}
     >
       <Group gap={6} wrap="nowrap">
         <Text span fz="sm" lang={language}>

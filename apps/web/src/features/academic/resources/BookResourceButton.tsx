@@ -48,14 +48,14 @@ function AvailabilityLine({
   if (!resourceId || !date || !start || !end) text = t('book.chooseTime');
   else if (!endsAfterStart(start, end)) {
     text = t('messages.endBeforeStart');
-    color = 'red';
+    color = 'red.8';
   } else if (!valid || availability.isFetching || availability.isPending) text = t('book.checking');
   else if (availability.isError) {
     text = errorText(availability.error);
-    color = 'red';
+    color = 'red.8';
   } else {
     text = t('book.free', { free: number.format(availability.data.available), total: number.format(availability.data.quantity) });
-    color = availability.data.available > 0 ? 'teal.8' : 'red';
+    color = availability.data.available > 0 ? 'teal.8' : 'red.8';
   }
   return (
     <Text fz="sm" c={color} aria-live="polite" data-testid="booking-availability">

@@ -15,6 +15,7 @@ import {
   TextInput,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -46,7 +47,7 @@ import { showDay, showRange } from '../../planning/planFormat';
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
 import { AuditHistory } from '../components/AuditHistory';
-import { academicNeed, RESOURCES_NS } from '../i18n';
+import { RESOURCES_NS } from '../i18n';
 import { timeRange } from '../schedule/slots';
 import {
   type Resource,
@@ -352,7 +353,9 @@ function Bookings({ onBook }: { onBook: (defaults: BookingDefaults) => void }) {
               </ActionIcon>
             </Tooltip>
             <DatePickerInput
-              aria-label={t('bookings.pick')}
+              // A label of its own (read, not shown) rather than aria-label: the field's name then keeps the
+              // day it shows, which those who speak to their computer say to reach it.
+              label={<VisuallyHidden>{t('bookings.pick')}</VisuallyHidden>}
               value={isoFromDdmmyyyy(day)}
               onChange={(v) => v && setDay(ddmmyyyyFromIso(String(v).slice(0, 10)))}
               valueFormat="MMM DD, YYYY"
@@ -527,10 +530,14 @@ function Body() {
   );
 }
 
-/** /admin/academic-setup/resources: rooms, equipment and materials, and their bookings. */
+/**
+ * /admin/academic-setup/resources: rooms, equipment and materials, and their bookings. Any member of
+ * staff may book (and cancel their own), so the page opens for all staff; the catalogue's changes and the
+ * history stay with holders of resource management (`manager`).
+ */
 export default function ResourcesPage() {
   return (
-    <Gate need={academicNeed('academic-setup.resources')}>
+    <Gate>
       <Body />
     </Gate>
   );
