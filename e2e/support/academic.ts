@@ -1,14 +1,147 @@
 import { createRequire } from 'node:module';
 import {
   type ClassCurriculum,
+  type ClassDays,
   CURRICULUM_CSV_COLUMNS,
   type CurriculumFramework,
   type CurriculumTree,
+  type DaySchedule,
+  ddmmyyyyFromIso,
+  type OutboxEntry,
   type StatementRef,
 } from '@cue/contract';
 import { type APIRequestContext, type APIResponse, expect, type Locator } from '@playwright/test';
+import { apiSignIn } from './api.js';
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+// email, schedule, resources
+
+/** A person's tokens and the email address the school holds for them (staff: email; family: primary_email). */
+export async function personWithEmail(
+  request: APIRequestContext,
+  phone: string,
+  side: 'staff' | 'parent',
+): Promise<{ token: string; email: string | null }> {
+  const login = await apiSignIn(request, phone);
+  const user = side === 'staff' ? login.staff_user : login.parent_user;
+  if (!user) throw new Error(`${phone} has no ${side} account`);
+  const details = user.user_details as { email?: string | null; primary_email?: string | null };
+  return { token: user.access_token, email: (side === 'staff' ? details.email : details.primary_email) ?? null };
+}
+
+/** GET /api/email_outbox/: the school's latest emails, newest first (a holder of email template management). */
+export async function outbox(request: APIRequestContext, token: string): Promise<OutboxEntry[]> {
+  const res = await request.get('/api/email_outbox/', { headers: auth(token) });
+  if (!res.ok()) throw new Error(`outbox: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { result: OutboxEntry[] }).result;
+}
+
+/**
+ * Waits for the outbox to hold an email matching `match` (announcements are emailed by a job a second
+ * or so after they are published) and answers it.
+ */
+export async function emailFound(
+  request: APIRequestContext,
+  token: string,
+  match: (entry: OutboxEntry) => boolean,
+  timeout = 20_000,
+): Promise<OutboxEntry> {
+  let found: OutboxEntry | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await outbox(request, token)).find(match);
+        return !!found;
+      },
+      { timeout, message: 'the email reaches the outbox' },
+    )
+    .toBe(true);
+  if (!found) throw new Error('no email');
+  return found;
+}
+
+/** DELETE /api/email_templates/:key/:language: the school's template back to the product's default. */
+export async function resetEmailTemplate(
+  request: APIRequestContext,
+  token: string,
+  key: string,
+  language: 'en' | 'ar' | 'he',
+): Promise<void> {
+  const res = await request.delete(`/api/email_templates/${key}/${language}`, { headers: auth(token) });
+  if (!res.ok()) throw new Error(`reset ${key}/${language}: ${res.status()} ${await res.text()}`);
+}
+
+/** GET /api/email_templates/:key/:language: the template as saved (subject, body, customised, defaults). */
+export async function emailTemplate(
+  request: APIRequestContext,
+  token: string,
+  key: string,
+  language: 'en' | 'ar' | 'he',
+): Promise<{ subject: string; body: string; customised: boolean; default_subject: string; default_body: string }> {
+  const res = await request.get(`/api/email_templates/${key}/${language}`, { headers: auth(token) });
+  if (!res.ok()) throw new Error(`template ${key}/${language}: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { result: Awaited<ReturnType<typeof emailTemplate>> }).result;
+}
+
+/** PUT /api/user_language/: the language a person's emails are written in. */
+export async function setUserLanguage(request: APIRequestContext, token: string, language: 'en' | 'ar' | 'he'): Promise<void> {
+  const res = await request.put('/api/user_language/', { headers: auth(token), data: { language } });
+  if (!res.ok()) throw new Error(`language: ${res.status()} ${await res.text()}`);
+}
+
+/** Today's ISO day on this machine (the school's clock in the journeys). */
+export function localIso(date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The first Monday after an ISO day (a week ahead when the day is a Monday). */
+export function nextMonday(iso: string): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  const ahead = (8 - d.getUTCDay()) % 7 || 7;
+  d.setUTCDate(d.getUTCDate() + ahead);
+  return d.toISOString().slice(0, 10);
+}
+
+/** GET /api/day_schedules/: the school's day schedules (archived ones too when asked). */
+export async function daySchedules(request: APIRequestContext, token: string, includeArchived = false): Promise<DaySchedule[]> {
+  const res = await request.get('/api/day_schedules/', {
+    headers: auth(token),
+    params: includeArchived ? { include_archived: 'true' } : {},
+  });
+  if (!res.ok()) throw new Error(`day schedules: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { result: DaySchedule[] }).result;
+}
+
+/** The live day schedule of this name, if any. */
+export async function scheduleNamed(request: APIRequestContext, token: string, name: string): Promise<DaySchedule | undefined> {
+  return (await daySchedules(request, token)).find((s) => s.name === name);
+}
+
+/** Archives the live day schedules whose name starts with `prefix` (a journey's own, left by a failed run). */
+export async function archiveSchedulesNamed(request: APIRequestContext, token: string, prefix: string): Promise<void> {
+  for (const s of (await daySchedules(request, token)).filter((x) => x.name.startsWith(prefix))) {
+    const res = await request.post(`/api/day_schedules/${s._id}/archive`, { headers: auth(token) });
+    if (!res.ok()) throw new Error(`archive ${s.name}: ${res.status()} ${await res.text()}`);
+  }
+}
+
+/** GET /api/day_schedules/class/:id: the schedule that applies to a class and its days from..to (ISO). */
+export async function classDays(
+  request: APIRequestContext,
+  token: string,
+  classId: string,
+  fromIso: string,
+  toIso: string,
+): Promise<ClassDays> {
+  const res = await request.get(`/api/day_schedules/class/${classId}`, {
+    headers: auth(token),
+    params: { from: ddmmyyyyFromIso(fromIso), to: ddmmyyyyFromIso(toIso) },
+  });
+  if (!res.ok()) throw new Error(`class days: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { result: ClassDays }).result;
+}
 
 // curriculum
 
