@@ -1,14 +1,7 @@
-import {
-  type BookingRequest,
-  RESOURCE_MESSAGES,
-  type Resource,
-  type ResourceBooking,
-  type ResourceRequest,
-  ROUTES,
-} from '@cue/contract';
+import { type BookingRequest, type Resource, type ResourceBooking, type ResourceRequest, ROUTES } from '@cue/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiResult, type QueryOf } from '../../../lib/api';
-import i18n from '../../../lib/i18n';
+import { academicMessageText } from '../components/messageText';
 import { RESOURCES_NS } from '../i18n';
 
 export type { BookingRequest, Resource, ResourceBooking, ResourceRequest };
@@ -25,14 +18,8 @@ export const resourceKeys = {
     ['academic', 'resources', 'availability', id, date, start, end] as const,
 };
 
-const BY_TEXT = new Map<string, string>(Object.entries(RESOURCE_MESSAGES).map(([name, text]) => [text, name]));
-
 /** A resources message of the server (its English sentence) in the reader's language; the text itself when unknown. */
-export function resourceText(text: string | null | undefined): string {
-  if (!text) return '';
-  const name = BY_TEXT.get(text);
-  return name ? i18n.t(`messages.${name}`, { ns: RESOURCES_NS }) : text;
-}
+export const resourceText = (text: string | null | undefined): string => academicMessageText(RESOURCES_NS, text);
 
 export function useResources(query: ResourceQuery, enabled = true) {
   return useQuery({

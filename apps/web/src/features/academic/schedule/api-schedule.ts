@@ -1,7 +1,7 @@
-import { type ClassDays, DAY_SCHEDULE_MESSAGES, type DaySchedule, type DayScheduleRequest, ROUTES } from '@cue/contract';
+import { type ClassDays, type DaySchedule, type DayScheduleRequest, ROUTES } from '@cue/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiResult } from '../../../lib/api';
-import i18n from '../../../lib/i18n';
+import { academicMessageText } from '../components/messageText';
 import { DAY_SCHEDULE_NS } from '../i18n';
 
 export type { ClassDays, DaySchedule, DayScheduleRequest };
@@ -14,14 +14,8 @@ export const scheduleKeys = {
   classDays: (classId: string, from: string, to: string) => ['academic', 'daySchedules', 'class', classId, from, to] as const,
 };
 
-const BY_TEXT = new Map<string, string>(Object.entries(DAY_SCHEDULE_MESSAGES).map(([name, text]) => [text, name]));
-
 /** A day schedule message of the server (its English sentence) in the reader's language; the text itself when unknown. */
-export function scheduleText(text: string | null | undefined): string {
-  if (!text) return '';
-  const name = BY_TEXT.get(text);
-  return name ? i18n.t(`messages.${name}`, { ns: DAY_SCHEDULE_NS }) : text;
-}
+export const scheduleText = (text: string | null | undefined): string => academicMessageText(DAY_SCHEDULE_NS, text);
 
 export function useDaySchedules(includeArchived: boolean) {
   return useQuery({
