@@ -1,6 +1,7 @@
 import { type BookingRequest, type Resource, type ResourceBooking, type ResourceRequest, ROUTES } from '@cue/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiResult, type QueryOf } from '../../../lib/api';
+import { useArchiveToggle } from '../components/api';
 import { academicMessageText } from '../components/messageText';
 import { RESOURCES_NS } from '../i18n';
 
@@ -41,14 +42,8 @@ export function useSaveResource() {
   });
 }
 
-export function useArchiveResource() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, archive }: { id: string; archive: boolean }) =>
-      apiRequest(archive ? ROUTES.schoolResourceArchive : ROUTES.schoolResourceRestore, { ...staff, params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: resourceKeys.all }),
-  });
-}
+export const useArchiveResource = () =>
+  useArchiveToggle({ archive: ROUTES.schoolResourceArchive, restore: ROUTES.schoolResourceRestore }, resourceKeys.all);
 
 export function useBookings(query: BookingQuery) {
   return useQuery({

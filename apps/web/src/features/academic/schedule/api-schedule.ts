@@ -1,6 +1,7 @@
 import { type ClassDays, type DaySchedule, type DayScheduleRequest, ROUTES } from '@cue/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiResult } from '../../../lib/api';
+import { useArchiveToggle } from '../components/api';
 import { academicMessageText } from '../components/messageText';
 import { DAY_SCHEDULE_NS } from '../i18n';
 
@@ -38,14 +39,8 @@ export function useSaveDaySchedule() {
   });
 }
 
-export function useArchiveDaySchedule() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, archive }: { id: string; archive: boolean }) =>
-      apiRequest(archive ? ROUTES.dayScheduleArchive : ROUTES.dayScheduleRestore, { ...staff, params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: scheduleKeys.all }),
-  });
-}
+export const useArchiveDaySchedule = () =>
+  useArchiveToggle({ archive: ROUTES.dayScheduleArchive, restore: ROUTES.dayScheduleRestore }, scheduleKeys.all);
 
 /** A class's days from `from` to `to` (DD-MM-YYYY): which schedule applies, each day's key and parts. */
 export function useClassDays(classId: string | null, from: string, to: string) {
