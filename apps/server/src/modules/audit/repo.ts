@@ -6,7 +6,7 @@ import { auditLog, users } from '../../platform/db/schema.js';
 
 export type AuditRow = typeof auditLog.$inferSelect & { actorName: string | null };
 
-export const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
+const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
 function decodeCursor(cursor: string | undefined): { at: Date; id: string } | null {
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -38,3 +38,9 @@ export async function entries(
     .limit(filter.limit + 1);
   return rows.map((r) => ({ ...r.entry, actorName: r.actorName }));
 }
+
+/** The cursor that reads the entries older than this one. */
+export const cursorAfter = (scope: Scope, row: AuditRow): string => {
+  staffSchool(scope);
+  return encodeCursor(row.at, row.id);
+};

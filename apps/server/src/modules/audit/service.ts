@@ -42,7 +42,7 @@ export class AuditService {
     const last = page.at(-1);
     return {
       items: page.map(presentAuditEntry),
-      next_cursor: rows.length > limit && last ? repo.encodeCursor(last.at, last.id) : null,
+      next_cursor: rows.length > limit && last ? repo.cursorAfter(scope, last) : null,
     };
   }
 }

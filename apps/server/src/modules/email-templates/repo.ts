@@ -13,18 +13,20 @@ export interface SystemScope {
   schoolId: string;
 }
 export type SenderScope = Scope | SystemScope;
+/** A read made while a sign-in code is sent: no scope exists yet (like the sign-in's own reads). */
+export type SignInRead = 'sign-in';
 
 /** The school whose templates a sender reads: a staff scope's school, or the job's. */
-export const schoolOf = (s: SenderScope): string => (s.kind === 'system' ? s.schoolId : staffSchool(s));
+export const schoolOf = (scope: SenderScope): string => (scope.kind === 'system' ? scope.schoolId : staffSchool(scope));
 
 export type TemplateRow = typeof emailTemplates.$inferSelect;
 
 /** The school's own wording of one email in one language, if it changed it. */
-export async function findTemplate(s: SenderScope, q: Queryable, key: string, language: Language) {
+export async function findTemplate(scope: SenderScope, q: Queryable, key: string, language: Language) {
   const [row] = await q
     .select()
     .from(emailTemplates)
-    .where(and(eq(emailTemplates.schoolId, schoolOf(s)), eq(emailTemplates.key, key), eq(emailTemplates.language, language)))
+    .where(and(eq(emailTemplates.schoolId, schoolOf(scope)), eq(emailTemplates.key, key), eq(emailTemplates.language, language)))
     .limit(1);
   return row ?? null;
 }
@@ -88,11 +90,11 @@ export async function deleteTemplate(scope: Scope, q: Queryable, key: string, la
 }
 
 /** The sender's school's name (filled into {{school_name}}). */
-export async function schoolName(s: SenderScope, q: Queryable): Promise<string> {
+export async function schoolName(scope: SenderScope, q: Queryable): Promise<string> {
   const [row] = await q
     .select({ name: schools.name })
     .from(schools)
-    .where(eq(schools.id, schoolOf(s)))
+    .where(eq(schools.id, schoolOf(scope)))
     .limit(1);
   return row?.name ?? '';
 }
@@ -101,7 +103,8 @@ export async function schoolName(s: SenderScope, q: Queryable): Promise<string> 
  * A person's language and email address. People are not rows of a school (a parent may have children
  * in several), so this reads the person alone: only the language and address an email to them needs.
  */
-export async function person(q: Queryable, userId: string) {
+export async function person(scope: SenderScope | SignInRead, q: Queryable, userId: string) {
+  void scope;
   const [row] = await q
     .select({ email: users.email, firstName: users.firstName, language: users.language })
     .from(users)
@@ -120,7 +123,8 @@ export async function setLanguage(scope: Scope, q: Queryable, language: Language
  * The first school a person works in (a sign-in code has no school yet: its email is worded by the
  * school the person joined first). Runs before any scope exists, like the sign-in's own reads.
  */
-export async function firstSchoolOf(q: Queryable, userId: string): Promise<string | null> {
+export async function firstSchoolOf(scope: SignInRead, q: Queryable, userId: string): Promise<string | null> {
+  void scope;
   const [row] = await q
     .select({ schoolId: memberships.schoolId })
     .from(memberships)

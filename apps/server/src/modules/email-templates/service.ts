@@ -1,7 +1,5 @@
 import {
-  EMAIL_AUDIENCE,
   EMAIL_PLACEHOLDERS,
-  EMAIL_TEMPLATE_KEYS,
   EMAIL_TEMPLATE_MESSAGES,
   type EmailPreview,
   type EmailTemplate,
@@ -9,7 +7,6 @@ import {
   type EmailTemplateRequest,
   type EmailTemplateSummary,
   ERROR_CODES,
-  LANGUAGES,
   type Language,
   RTL_LANGUAGES,
   unknownPlaceholders,
@@ -21,6 +18,7 @@ import type { Db } from '../../platform/db/client.js';
 import { type EmailProvider, trustedHtml } from '../../platform/email.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { DEFAULT_TEMPLATES, type TemplateText } from './defaults.js';
+import { presentSummaries, presentTemplate } from './presenter.js';
 import { type EmailValues, renderEmail } from './render.js';
 import * as repo from './repo.js';
 
@@ -75,7 +73,8 @@ export class EmailTemplateService {
    * the school when the sender did not give it.
    */
   async send(sender: repo.SenderScope, message: TemplatedEmail): Promise<void> {
-    const language = message.language ?? (message.userId ? (await repo.person(this.db, message.userId))?.language : null) ?? 'en';
+    const language =
+      message.language ?? (message.userId ? (await repo.person(sender, this.db, message.userId))?.language : null) ?? 'en';
     const values = typeof message.values === 'function' ? message.values(language) : message.values;
     const [template, schoolName] = await Promise.all([
       this.wording(sender, message.key, language),
@@ -91,10 +90,10 @@ export class EmailTemplateService {
    * Answers false when the person has no email address.
    */
   async sendSignInCode(person: { userId: string; code: string; minutes: number; appName: string }): Promise<boolean> {
-    const who = await repo.person(this.db, person.userId);
+    const who = await repo.person('sign-in', this.db, person.userId);
     if (!who?.email) return false;
     const language = who.language ?? 'en';
-    const schoolId = await repo.firstSchoolOf(this.db, person.userId);
+    const schoolId = await repo.firstSchoolOf('sign-in', this.db, person.userId);
     const values: EmailValues = {
       first_name: who.firstName,
       code: person.code,
@@ -112,39 +111,11 @@ export class EmailTemplateService {
   // ------------------------------------------------------------------ the editor
 
   async list(scope: Scope): Promise<EmailTemplateSummary[]> {
-    const rows = await repo.templatesOfSchool(scope, this.db);
-    const own = new Map(rows.map((r) => [`${r.key}:${r.language}`, r]));
-    return EMAIL_TEMPLATE_KEYS.map((key) => ({
-      key,
-      audience: EMAIL_AUDIENCE[key],
-      languages: LANGUAGES.map((language) => {
-        const row = own.get(`${key}:${language}`);
-        return {
-          language,
-          customised: !!row,
-          subject: row?.subject ?? DEFAULT_TEMPLATES[key][language].subject,
-          updated_at: row?.updatedAt.toISOString() ?? null,
-        };
-      }),
-    }));
+    return presentSummaries(await repo.templatesOfSchool(scope, this.db));
   }
 
   async get(scope: Scope, key: EmailTemplateKey, language: Language): Promise<EmailTemplate> {
-    const found = await repo.findTemplateWithEditor(scope, this.db, key, language);
-    const fallback = DEFAULT_TEMPLATES[key][language];
-    const row = found?.row;
-    return {
-      key,
-      language,
-      subject: row?.subject ?? fallback.subject,
-      body: row?.body ?? fallback.body,
-      customised: !!row,
-      default_subject: fallback.subject,
-      default_body: fallback.body,
-      placeholders: EMAIL_PLACEHOLDERS[key].map((p) => ({ name: p.name, kind: p.kind, sample: p.sample })),
-      updated_at: row?.updatedAt.toISOString() ?? null,
-      updated_by: row?.updatedBy ? { _id: row.updatedBy, name: found?.editorName ?? '' } : null,
-    };
+    return presentTemplate(key, language, await repo.findTemplateWithEditor(scope, this.db, key, language));
   }
 
   /** Refuses a placeholder the email does not have, naming it, on the field that uses it. */
@@ -234,7 +205,7 @@ export class EmailTemplateService {
 
   /** Sends the draft (or saved) template with the sample values to the caller's own address, at once. */
   async test(scope: Scope, key: EmailTemplateKey, language: Language, draft: Partial<EmailTemplateRequest>): Promise<void> {
-    const me = await repo.person(this.db, scope.userId);
+    const me = await repo.person(scope, this.db, scope.userId);
     if (!me?.email) throw badRequest(EMAIL_TEMPLATE_MESSAGES.noEmail, ERROR_CODES.noEmail);
     const template = await this.draftOrSaved(scope, key, language, draft);
     const values = withMarkup(key, sampleValues(key, await repo.schoolName(scope, this.db)));
