@@ -9,11 +9,11 @@ import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { ConfirmModal } from '../../../components/FormModal';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { todayWire } from '../../../lib/day';
-import { errorText, toast } from '../../../lib/notify';
 import { useStaffClassList } from '../../admin/api';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import { AuditHistory } from '../components/AuditHistory';
+import { useArchiveConfirm } from '../components/useArchiveConfirm';
 import { academicNeed, DAY_SCHEDULE_NS } from '../i18n';
 import { type DaySchedule, scheduleText, useArchiveDaySchedule, useDaySchedules } from './api-schedule';
 import { ClassDaysWeek } from './ClassDaysWeek';
@@ -99,25 +99,13 @@ function Body() {
   const { t, i18n } = useTranslation(DAY_SCHEDULE_NS);
   const [showArchived, setShowArchived] = useState(false);
   const [editing, setEditing] = useState<DaySchedule | 'new' | null>(null);
-  const [confirming, setConfirming] = useState<DaySchedule | null>(null);
   const list = useDaySchedules(showArchived);
-  const archive = useArchiveDaySchedule();
+  const archive = useArchiveConfirm<DaySchedule>(
+    useArchiveDaySchedule(),
+    (message, toArchive) => scheduleText(message) || t(toArchive ? 'messages.archived' : 'messages.restored'),
+  );
+  const { confirming, setConfirming } = archive;
   const number = new Intl.NumberFormat(i18n.language);
-
-  const doArchive = (schedule: DaySchedule, toArchive: boolean) =>
-    archive.mutate(
-      { id: schedule._id, archive: toArchive },
-      {
-        onSuccess: (answer) => {
-          toast.success(scheduleText(answer.message) || t(toArchive ? 'messages.archived' : 'messages.restored'));
-          setConfirming(null);
-        },
-        onError: (err) => {
-          toast.error(errorText(err));
-          setConfirming(null);
-        },
-      },
-    );
 
   const target = (x: DaySchedule) =>
     x.applies_to === 'school'
@@ -203,8 +191,8 @@ function Body() {
                   ? {
                       label: t('list.restore'),
                       icon: IconArchiveOff,
-                      onClick: () => doArchive(x, false),
-                      disabled: archive.isPending,
+                      onClick: () => archive.run(x, false),
+                      disabled: archive.pending,
                     }
                   : { label: t('list.archive'), icon: IconArchive, onClick: () => setConfirming(x) },
               ]
@@ -220,8 +208,8 @@ function Body() {
           title={t('list.archiveTitle', { name: confirming.name })}
           message={<Text fz="sm">{t('list.archiveMessage')}</Text>}
           confirmLabel={t('list.archive')}
-          onConfirm={() => doArchive(confirming, true)}
-          pending={archive.isPending}
+          onConfirm={() => archive.run(confirming, true)}
+          pending={archive.pending}
         />
       )}
     </Page>
