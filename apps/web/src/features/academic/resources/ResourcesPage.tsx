@@ -47,6 +47,7 @@ import { showDay, showRange } from '../../planning/planFormat';
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
 import { AuditHistory } from '../components/AuditHistory';
+import { useArchiveConfirm } from '../components/useArchiveConfirm';
 import { RESOURCES_NS } from '../i18n';
 import { timeRange } from '../schedule/slots';
 import {
@@ -72,29 +73,17 @@ function Catalogue({ manager, onBook }: { manager: boolean; onBook: (defaults: B
   const [kind, setKind] = useState<string | null>(null);
   const [archived, setArchived] = useState(false);
   const [editing, setEditing] = useState<Resource | 'new' | null>(null);
-  const [confirming, setConfirming] = useState<Resource | null>(null);
   const list = useResources({
     q: debounced || undefined,
     kind: (kind as Resource['kind'] | null) ?? undefined,
     include_archived: archived ? 'true' : 'false',
   });
-  const archive = useArchiveResource();
+  const archive = useArchiveConfirm<Resource>(
+    useArchiveResource(),
+    (message, toArchive) => resourceText(message) || t(toArchive ? 'messages.archived' : 'messages.restored'),
+  );
+  const { confirming, setConfirming } = archive;
   const number = new Intl.NumberFormat(i18n.language);
-
-  const doArchive = (resource: Resource, toArchive: boolean) =>
-    archive.mutate(
-      { id: resource._id, archive: toArchive },
-      {
-        onSuccess: (answer) => {
-          toast.success(resourceText(answer.message) || t(toArchive ? 'messages.archived' : 'messages.restored'));
-          setConfirming(null);
-        },
-        onError: (err) => {
-          toast.error(errorText(err));
-          setConfirming(null);
-        },
-      },
-    );
 
   return (
     <>
@@ -215,8 +204,8 @@ function Catalogue({ manager, onBook }: { manager: boolean; onBook: (defaults: B
                   ? {
                       label: t('catalogue.restore'),
                       icon: IconArchiveOff,
-                      onClick: () => doArchive(x, false),
-                      disabled: archive.isPending,
+                      onClick: () => archive.run(x, false),
+                      disabled: archive.pending,
                     }
                   : { label: t('catalogue.archive'), icon: IconArchive, onClick: () => setConfirming(x) },
               ]
@@ -231,8 +220,8 @@ function Catalogue({ manager, onBook }: { manager: boolean; onBook: (defaults: B
           title={t('catalogue.archiveTitle', { name: confirming.name })}
           message={<Text fz="sm">{t('catalogue.archiveMessage')}</Text>}
           confirmLabel={t('catalogue.archive')}
-          onConfirm={() => doArchive(confirming, true)}
-          pending={archive.isPending}
+          onConfirm={() => archive.run(confirming, true)}
+          pending={archive.pending}
         />
       )}
     </>
