@@ -308,7 +308,14 @@ function Editor({ emailKey, language, template }: { emailKey: EmailTemplateKey; 
                 // Keeps the cursor in the field: the placeholder goes where it was.
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => insert(p.name)}
-                aria-label={p.kind === 'html' ? t('editor.insertBlock', { name: p.name }) : t('editor.insert', { name: p.name })}
+                // Named with the words it shows ("message", "block"), so that voice control reaches it by
+                // them; what a block is, is told by its description.
+                aria-label={
+                  p.kind === 'html'
+                    ? `${t('editor.insert', { name: p.name })} ${t('editor.block')}`
+                    : t('editor.insert', { name: p.name })
+                }
+                title={p.kind === 'html' ? t('editor.insertBlock', { name: p.name }) : undefined}
                 data-testid={`placeholder-${p.name}`}
                 rightSection={
                   p.kind === 'html' ? (
