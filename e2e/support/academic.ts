@@ -48,15 +48,18 @@ export async function emailFound(
   timeout = 20_000,
 ): Promise<OutboxEntry> {
   let found: OutboxEntry | undefined;
+  let seen: OutboxEntry[] = [];
   await expect
     .poll(
       async () => {
-        found = (await outbox(request, token)).find(match);
-        return !!found;
+        seen = await outbox(request, token);
+        found = seen.find(match);
+        // What the outbox held, when the email is not there: the recipients and subjects of the latest.
+        return found ? 'found' : seen.slice(0, 8).map((m) => `${m.to}: ${m.subject}`);
       },
       { timeout, message: 'the email reaches the outbox' },
     )
-    .toBe(true);
+    .toBe('found');
   if (!found) throw new Error('no email');
   return found;
 }
@@ -70,6 +73,18 @@ export async function resetEmailTemplate(
 ): Promise<void> {
   const res = await request.delete(`/api/email_templates/${key}/${language}`, { headers: auth(token) });
   if (!res.ok()) throw new Error(`reset ${key}/${language}: ${res.status()} ${await res.text()}`);
+}
+
+/** PUT /api/email_templates/:key/:language: the school's own subject and body of an email. */
+export async function saveEmailTemplate(
+  request: APIRequestContext,
+  token: string,
+  key: string,
+  language: 'en' | 'ar' | 'he',
+  template: { subject: string; body: string },
+): Promise<void> {
+  const res = await request.put(`/api/email_templates/${key}/${language}`, { headers: auth(token), data: template });
+  if (!res.ok()) throw new Error(`save ${key}/${language}: ${res.status()} ${await res.text()}`);
 }
 
 /** GET /api/email_templates/:key/:language: the template as saved (subject, body, customised, defaults). */
