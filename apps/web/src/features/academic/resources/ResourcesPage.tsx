@@ -47,6 +47,7 @@ import { showDay, showRange } from '../../planning/planFormat';
 import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
 import { AuditHistory } from '../components/AuditHistory';
+import { listTableProps } from '../components/listTable';
 import { useArchiveConfirm } from '../components/useArchiveConfirm';
 import { RESOURCES_NS } from '../i18n';
 import { timeRange } from '../schedule/slots';
@@ -90,13 +91,7 @@ function Catalogue({ manager, onBook }: { manager: boolean; onBook: (defaults: B
       <DataTable
         caption={t('catalogue.caption')}
         testId="resources-table"
-        rows={list.data}
-        loading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        rowKey={(x) => x._id}
-        rowLabel={(x) => x.name}
-        rowAttributes={(x) => ({ 'data-archived': x.archived ? 'true' : undefined })}
+        {...listTableProps(list)}
         emptyText={debounced || kind ? t('catalogue.noMatch') : manager ? t('catalogue.emptyManager') : t('catalogue.empty')}
         toolbar={
           <Group justify="space-between" gap="sm" wrap="wrap" align="flex-end">

@@ -13,6 +13,7 @@ import { useStaffClassList } from '../../admin/api';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import { AuditHistory } from '../components/AuditHistory';
+import { listTableProps } from '../components/listTable';
 import { useArchiveConfirm } from '../components/useArchiveConfirm';
 import { academicNeed, DAY_SCHEDULE_NS } from '../i18n';
 import { type DaySchedule, scheduleText, useArchiveDaySchedule, useDaySchedules } from './api-schedule';
@@ -143,13 +144,7 @@ function Body() {
       <DataTable
         caption={t('list.caption')}
         testId="day-schedules"
-        rows={list.data}
-        loading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        rowKey={(x) => x._id}
-        rowLabel={(x) => x.name}
-        rowAttributes={(x) => ({ 'data-archived': x.archived ? 'true' : undefined })}
+        {...listTableProps(list)}
         emptyText={showArchived ? t('list.emptyArchived') : t('list.empty')}
         toolbar={
           <Group justify="flex-end">
