@@ -366,6 +366,13 @@ export class CommunicationService {
         batches,
         recipients: recipients.slice(i * this.emailBatch, (i + 1) * this.emailBatch),
       });
+    // This instance starts sending at once (the queue's row lock keeps another from sending a batch twice),
+    // as exports and media do; the timer picks up whatever is left.
+    if (batches > 0)
+      void this.jobs
+        .runDue()
+        .then(() => this.jobs.runDue())
+        .catch(() => undefined);
   }
 
   /** The job: one batch of a published item's emails, each value escaped in the markup. */
