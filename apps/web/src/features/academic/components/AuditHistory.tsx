@@ -99,7 +99,14 @@ export function AuditHistory({
       <Button variant="default" leftSection={<IconHistory size={16} aria-hidden />} onClick={() => setOpened(true)}>
         {label ?? t('audit.open')}
       </Button>
-      <Drawer opened={opened} onClose={() => setOpened(false)} title={t('audit.title')} position="right" size="lg">
+      <Drawer
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('audit.title')}
+        position="right"
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('audit.close') }}
+      >
         {query.isPending ? (
           <Loader aria-label={t('audit.loading')} />
         ) : query.isError ? (
