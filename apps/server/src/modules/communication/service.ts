@@ -384,16 +384,14 @@ export class CommunicationService {
     const wanted = Array.isArray(payload.recipients) ? payload.recipients.map(String) : [];
     const classIds = (await repo.classesOf(auth, this.db, [row.id])).map((c) => c.id);
     const [people, info] = await Promise.all([repo.audience(auth, this.db, classIds, wanted), this.school.info(auth)]);
-    for (const p of people) {
-      if (!p.email) continue;
-      // Each family's email in its own language, from the school's template of an announcement or homework.
-      await this.emailTemplates.send(auth, {
-        key: row.type === 'homework' ? 'homework' : 'announcement',
-        to: p.email,
-        userId: p.id,
-        values: { ...emailValues(row, p.firstName), school_name: info.name },
-      });
-    }
+    // Each family's email in its own language, from the school's template of an announcement or homework.
+    await this.emailTemplates.sendEach(
+      auth,
+      row.type === 'homework' ? 'homework' : 'announcement',
+      people.flatMap((p) =>
+        p.email ? [{ to: p.email, userId: p.id, values: { ...emailValues(row, p.firstName), school_name: info.name } }] : [],
+      ),
+    );
   }
 
   /** The school's emails kept by the outbox (only when no SMTP server is configured; else there is none). */

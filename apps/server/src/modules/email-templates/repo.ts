@@ -1,5 +1,5 @@
 import { isLanguage, type Language } from '@cue/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import { emailTemplates, memberships, schools, users } from '../../platform/db/schema.js';
@@ -112,6 +112,25 @@ export async function person(scope: SenderScope | SignInRead, q: Queryable, user
     .limit(1);
   if (!row) return null;
   return { ...row, language: isLanguage(row.language) ? row.language : null };
+}
+
+/** The languages of these people who chose one (for a batch of emails: one read). */
+export async function languagesOf(scope: SenderScope, q: Queryable, userIds: readonly string[]): Promise<Map<string, Language>> {
+  void scope;
+  if (userIds.length === 0) return new Map();
+  const rows = await q
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(and(inArray(users.id, [...new Set(userIds)]), isNull(users.deletedAt)));
+  return new Map(rows.flatMap((r) => (isLanguage(r.language) ? [[r.id, r.language] as const] : [])));
+}
+
+/** The school's own wordings of one email, in every language it changed (for a batch of emails: one read). */
+export async function templatesOfKey(scope: SenderScope, q: Queryable, key: string): Promise<TemplateRow[]> {
+  return q
+    .select()
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.schoolId, schoolOf(scope)), eq(emailTemplates.key, key)));
 }
 
 /** The signed-in person's language (staff or parent: it is their own row). */

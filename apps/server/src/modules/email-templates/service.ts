@@ -73,15 +73,33 @@ export class EmailTemplateService {
    * the school when the sender did not give it.
    */
   async send(sender: repo.SenderScope, message: TemplatedEmail): Promise<void> {
-    const language =
-      message.language ?? (message.userId ? (await repo.person(sender, this.db, message.userId))?.language : null) ?? 'en';
-    const values = typeof message.values === 'function' ? message.values(language) : message.values;
-    const [template, schoolName] = await Promise.all([
-      this.wording(sender, message.key, language),
-      values.school_name === undefined ? repo.schoolName(sender, this.db) : Promise.resolve(''),
+    const { key, ...recipient } = message;
+    await this.sendEach(sender, key, [recipient]);
+  }
+
+  /**
+   * The same email to many people (a batch job): the recipients' languages, the school's wordings of
+   * the email and the school's name are read once for the batch, not once per email.
+   */
+  async sendEach(sender: repo.SenderScope, key: EmailTemplateKey, recipients: Omit<TemplatedEmail, 'key'>[]): Promise<void> {
+    if (recipients.length === 0) return;
+    const unknown = recipients.flatMap((r) => (r.language || !r.userId ? [] : [r.userId]));
+    const needsName = recipients.some((r) => typeof r.values === 'function' || r.values.school_name === undefined);
+    const [languages, own, schoolName] = await Promise.all([
+      repo.languagesOf(sender, this.db, unknown),
+      repo.templatesOfKey(sender, this.db, key),
+      needsName ? repo.schoolName(sender, this.db) : Promise.resolve(''),
     ]);
-    const rendered = renderEmail(template, language, { ...values, school_name: values.school_name ?? schoolName });
-    await this.email.send({ to: message.to, subject: rendered.subject, html: rendered.html, schoolId: repo.schoolOf(sender) });
+    const wording = (language: Language): TemplateText => {
+      const row = own.find((r) => r.language === language);
+      return row ? { subject: row.subject, body: row.body } : DEFAULT_TEMPLATES[key][language];
+    };
+    for (const r of recipients) {
+      const language = r.language ?? (r.userId ? languages.get(r.userId) : undefined) ?? 'en';
+      const values = typeof r.values === 'function' ? r.values(language) : r.values;
+      const rendered = renderEmail(wording(language), language, { ...values, school_name: values.school_name ?? schoolName });
+      await this.email.send({ to: r.to, subject: rendered.subject, html: rendered.html, schoolId: repo.schoolOf(sender) });
+    }
   }
 
   /**
