@@ -151,7 +151,7 @@ export class CommunicationService {
     const actor: JobActor = { school_id: staffSchool(auth), user_id: auth.userId };
     if (status === 'scheduled' && scheduledFor) await this.jobs.schedule(jobKey(id), PUBLISH_JOB, scheduledFor, { id, ...actor });
     else await this.jobs.cancel(jobKey(id));
-    if (status === 'published') await this.deliver(auth, id);
+    if (status === 'published') await this.deliver(auth, id, { startEmails: true });
   }
 
   async create(auth: Scope, type: CommunicationType, body: CommunicationRequest): Promise<Communication> {
@@ -340,9 +340,11 @@ export class CommunicationService {
 
   /**
    * Tells the families: in the app at once, and by email when asked — one job per batch of
-   * recipients on the job queue (each retried by the queue on failure).
+   * recipients on the job queue (each retried by the queue on failure). Published by a person, this
+   * instance starts the emails at once; published by the scheduled job, the queue's run that is under
+   * way takes them (it claims jobs until none is due).
    */
-  private async deliver(auth: Scope, id: string): Promise<void> {
+  private async deliver(auth: Scope, id: string, options: { startEmails?: boolean } = {}): Promise<void> {
     const row = await repo.findInSchool(auth, this.db, id);
     if (!row) return;
     const classIds = (await repo.classesOf(auth, this.db, [id])).map((c) => c.id);
@@ -368,7 +370,7 @@ export class CommunicationService {
       });
     // This instance starts sending at once (the queue's row lock keeps another from sending a batch twice),
     // as exports and media do; the timer picks up whatever is left.
-    if (batches > 0)
+    if (batches > 0 && options.startEmails)
       void this.jobs
         .runDue()
         .then(() => this.jobs.runDue())
