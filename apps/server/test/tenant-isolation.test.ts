@@ -88,6 +88,18 @@ const sunrise = {
   day_schedule: '',
   school_resource: '',
   resource_booking: '',
+  // Management's objects, made in beforeAll.
+  admission_application: '',
+  admission_document: '',
+  job_opening: '',
+  job_application: '',
+  job_interview: '',
+  fee_structure: '',
+  fee_discount: '',
+  invoice_run: '',
+  invoice: '',
+  payment: '',
+  fee_account: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');

@@ -197,6 +197,22 @@ export const ERROR_CODES = {
   unknownPlaceholder: 'UNKNOWN_PLACEHOLDER',
   /** A test email to someone with no email address. */
   noEmail: 'NO_EMAIL',
+  /** Too many public submissions or uploads from one address. */
+  tooManySubmissions: 'TOO_MANY_SUBMISSIONS',
+  /** A pipeline step that the application's stage does not allow. */
+  stageNotAllowed: 'STAGE_NOT_ALLOWED',
+  alreadyEnrolled: 'ALREADY_ENROLLED',
+  alreadyHired: 'ALREADY_HIRED',
+  interviewerBusy: 'INTERVIEWER_BUSY',
+  /** An issued invoice is corrected by a revision or a credit note, never edited. */
+  invoiceIssued: 'INVOICE_ISSUED',
+  /** A period whose invoices were issued already (per class and billing cycle). */
+  cycleTaken: 'CYCLE_TAKEN',
+  nothingToInvoice: 'NOTHING_TO_INVOICE',
+  /** Allocating or crediting more than an invoice still owes. */
+  overAllocation: 'OVER_ALLOCATION',
+  providerNotEnabled: 'PROVIDER_NOT_ENABLED',
+  currencyLocked: 'CURRENCY_LOCKED',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -45,6 +45,22 @@ export const PAGE_PATHS = {
   emailTemplate: '/admin/academic-setup/email-templates/:key',
   /** The shared tablet's page (no sign-in: it holds a kiosk token). */
   kiosk: '/kiosk',
+  admissions: '/admin/management-setup/admissions',
+  admission: '/admin/management-setup/admissions/:id',
+  hiring: '/admin/management-setup/hiring',
+  jobApplication: '/admin/management-setup/hiring/applications/:id',
+  fees: '/admin/management-setup/fee',
+  feeStructure: '/admin/management-setup/fee/structure',
+  feeCollection: '/admin/management-setup/fee/collection',
+  feeReports: '/admin/management-setup/fee/reports',
+  invoice: '/admin/management-setup/fee/invoices/:id',
+  feeAccount: '/admin/management-setup/fee/accounts/:id',
+  /** A family's invoices, receipts and balance. */
+  familyFees: '/fees',
+  /** The school's public admission forms and job page (no sign-in). */
+  publicAdmissions: '/public/admissions/:schoolId/:kind',
+  publicJobs: '/public/jobs/:schoolId',
+  publicJob: '/public/jobs/:schoolId/:id',
 } as const;
 
 export const pagePath = {
@@ -95,6 +111,15 @@ export const pagePath = {
   /** A curriculum framework's tree. */
   curriculumFramework: (id: string): string => PAGE_PATHS.curriculumFramework.replace(':id', encodeURIComponent(id)),
   /** One email's templates, in a language when given. */
+  admission: (id: string): string => PAGE_PATHS.admission.replace(':id', encodeURIComponent(id)),
+  jobApplication: (id: string): string => PAGE_PATHS.jobApplication.replace(':id', encodeURIComponent(id)),
+  invoice: (id: string): string => PAGE_PATHS.invoice.replace(':id', encodeURIComponent(id)),
+  feeAccount: (id: string): string => PAGE_PATHS.feeAccount.replace(':id', encodeURIComponent(id)),
+  publicAdmissions: (schoolId: string, kind: 'enquiry' | 'application' = 'application'): string =>
+    PAGE_PATHS.publicAdmissions.replace(':schoolId', encodeURIComponent(schoolId)).replace(':kind', kind),
+  publicJobs: (schoolId: string): string => PAGE_PATHS.publicJobs.replace(':schoolId', encodeURIComponent(schoolId)),
+  publicJob: (schoolId: string, id: string): string =>
+    PAGE_PATHS.publicJob.replace(':schoolId', encodeURIComponent(schoolId)).replace(':id', encodeURIComponent(id)),
   emailTemplate: (key: string, language?: string | null): string =>
     withQuery(PAGE_PATHS.emailTemplate.replace(':key', encodeURIComponent(key)), { language }),
   /** A child's loans on the student-wise page. */

@@ -70,7 +70,18 @@ export type RouteResource =
   | 'curriculum_node'
   | 'day_schedule'
   | 'school_resource'
-  | 'resource_booking';
+  | 'resource_booking'
+  | 'admission_application'
+  | 'admission_document'
+  | 'job_opening'
+  | 'job_application'
+  | 'job_interview'
+  | 'fee_structure'
+  | 'fee_discount'
+  | 'invoice_run'
+  | 'invoice'
+  | 'payment'
+  | 'fee_account';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';

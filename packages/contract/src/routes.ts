@@ -22,6 +22,7 @@ import { DISPERSAL_ROUTES } from './dispersal/routes.js';
 import { EXPORTS_ROUTES } from './exports/routes.js';
 import { IMPORTS_ROUTES } from './imports/routes.js';
 import { LIBRARY_ROUTES } from './library/routes.js';
+import { MANAGEMENT_ROUTES } from './management/routes.js';
 import { MEDIA_ROUTES } from './media/routes.js';
 import { OBSERVATIONS_ROUTES } from './observations/routes.js';
 import { PEOPLE_ROUTES } from './people/routes.js';
@@ -62,6 +63,7 @@ export const ROUTES = {
   ...ASSESSMENT_ROUTES,
   ...LIBRARY_ROUTES,
   ...ACADEMIC_ROUTES,
+  ...MANAGEMENT_ROUTES,
   ...DISPERSAL_ROUTES,
   ...AI_ROUTES,
   ...CUE_ROUTES,

@@ -12,6 +12,7 @@ import { cueRoutes } from '../features/cue/routes';
 import { dispersalRoutes, kioskRoute } from '../features/dispersal/routes';
 import { journalRoutes } from '../features/journal/routes';
 import { libraryRoutes } from '../features/library/routes';
+import { managementRoutes, publicManagementRoutes } from '../features/management/routes';
 import { mediaRoutes } from '../features/media/routes';
 import { observationsRoutes } from '../features/observations/routes';
 import { planningRoutes } from '../features/planning/routes';
@@ -79,6 +80,7 @@ export const router = createBrowserRouter([
       { path: 'public', element: <Navigate to="/public/about" replace /> },
       { path: 'public/token-login', element: <TokenLogin /> },
       { path: 'public/mobile-app', element: <MobileAppPage /> },
+      ...publicManagementRoutes,
       { path: 'public/:page', element: <PublicPage /> },
       kioskRoute,
       { path: 'google_login_verify', element: <ProviderReturn provider="google" /> },
@@ -106,6 +108,7 @@ export const router = createBrowserRouter([
           ...libraryRoutes,
           ...dispersalRoutes,
           ...academicRoutes,
+          ...managementRoutes,
           ...observationsRoutes,
           ...cueRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.

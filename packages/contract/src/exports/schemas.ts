@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common.js';
 
-export const EXPORT_KINDS = ['emergency_sheet', 'weekly_plan', 'report_cards', 'library_labels'] as const;
+export const EXPORT_KINDS = ['emergency_sheet', 'weekly_plan', 'report_cards', 'library_labels', 'invoice', 'receipt'] as const;
 export const EXPORT_LANGUAGES = ['en', 'ar', 'he'] as const;
 export const EXPORT_MESSAGES = { started: 'The document is being prepared' } as const;
 

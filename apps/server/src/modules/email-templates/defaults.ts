@@ -197,6 +197,202 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'שלום {{first_name}},\n\nנרשמה יציאה של {{child_name}} בשעה {{time}} בליווי {{adult_name}}.\n\n{{school_name}}',
     },
   },
+  admission_received: {
+    en: {
+      subject: '{{school_name}}: we received your details for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nThank you for your interest in {{school_name}}. We have received your details for {{child_name}} (reference {{reference}}) and will be in touch soon.\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: we received your details for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nThank you for your interest in {{school_name}}. We have received your details for {{child_name}} (reference {{reference}}) and will be in touch soon.\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: we received your details for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nThank you for your interest in {{school_name}}. We have received your details for {{child_name}} (reference {{reference}}) and will be in touch soon.\n\n{{school_name}}',
+    },
+  },
+  admission_visit: {
+    en: {
+      subject: '{{school_name}}: your visit on {{date}}',
+      body: 'Dear {{first_name}},\n\nWe look forward to meeting you and {{child_name}} on {{date}} at {{time}}.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: your visit on {{date}}',
+      body: 'Dear {{first_name}},\n\nWe look forward to meeting you and {{child_name}} on {{date}} at {{time}}.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: your visit on {{date}}',
+      body: 'Dear {{first_name}},\n\nWe look forward to meeting you and {{child_name}} on {{date}} at {{time}}.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+    },
+  },
+  admission_offered: {
+    en: {
+      subject: '{{school_name}}: a place for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nWe are delighted to offer {{child_name}} a place in {{class_name}}.\n\n{{note}}\n\nPlease let us know whether you accept the place. Reference: {{reference}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: a place for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nWe are delighted to offer {{child_name}} a place in {{class_name}}.\n\n{{note}}\n\nPlease let us know whether you accept the place. Reference: {{reference}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: a place for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nWe are delighted to offer {{child_name}} a place in {{class_name}}.\n\n{{note}}\n\nPlease let us know whether you accept the place. Reference: {{reference}}\n\n{{school_name}}',
+    },
+  },
+  admission_waiting_list: {
+    en: {
+      subject: '{{school_name}}: {{child_name}} is on our waiting list',
+      body: 'Dear {{first_name}},\n\nThere is no place for {{child_name}} at the moment, so we have added {{child_name}} to our waiting list. We will write to you as soon as a place opens.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: {{child_name}} is on our waiting list',
+      body: 'Dear {{first_name}},\n\nThere is no place for {{child_name}} at the moment, so we have added {{child_name}} to our waiting list. We will write to you as soon as a place opens.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: {{child_name}} is on our waiting list',
+      body: 'Dear {{first_name}},\n\nThere is no place for {{child_name}} at the moment, so we have added {{child_name}} to our waiting list. We will write to you as soon as a place opens.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+    },
+  },
+  admission_rejected: {
+    en: {
+      subject: '{{school_name}}: your application for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nThank you for applying to {{school_name}}. We are sorry that we cannot offer {{child_name}} a place.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: your application for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nThank you for applying to {{school_name}}. We are sorry that we cannot offer {{child_name}} a place.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: your application for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nThank you for applying to {{school_name}}. We are sorry that we cannot offer {{child_name}} a place.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+    },
+  },
+  admission_enrolled: {
+    en: {
+      subject: 'Welcome to {{school_name}}',
+      body: "Dear {{first_name}},\n\n{{child_name}} is now enrolled in {{class_name}} from {{start_date}}. Welcome to {{school_name}}!\n\nSign in to {{app_name}} to follow {{child_name}}'s days: {{link}}\n\n{{school_name}}",
+    },
+    ar: {
+      subject: 'Welcome to {{school_name}}',
+      body: "Dear {{first_name}},\n\n{{child_name}} is now enrolled in {{class_name}} from {{start_date}}. Welcome to {{school_name}}!\n\nSign in to {{app_name}} to follow {{child_name}}'s days: {{link}}\n\n{{school_name}}",
+    },
+    he: {
+      subject: 'Welcome to {{school_name}}',
+      body: "Dear {{first_name}},\n\n{{child_name}} is now enrolled in {{class_name}} from {{start_date}}. Welcome to {{school_name}}!\n\nSign in to {{app_name}} to follow {{child_name}}'s days: {{link}}\n\n{{school_name}}",
+    },
+  },
+  job_application_received: {
+    en: {
+      subject: '{{school_name}}: your application for {{job_title}}',
+      body: 'Dear {{first_name}},\n\nThank you for applying for the {{job_title}} position at {{school_name}}. We have received your application (reference {{reference}}) and will be in touch.\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: your application for {{job_title}}',
+      body: 'Dear {{first_name}},\n\nThank you for applying for the {{job_title}} position at {{school_name}}. We have received your application (reference {{reference}}) and will be in touch.\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: your application for {{job_title}}',
+      body: 'Dear {{first_name}},\n\nThank you for applying for the {{job_title}} position at {{school_name}}. We have received your application (reference {{reference}}) and will be in touch.\n\n{{school_name}}',
+    },
+  },
+  job_interview: {
+    en: {
+      subject: '{{school_name}}: interview for {{job_title}} on {{date}}',
+      body: 'Dear {{first_name}},\n\nWe would like to meet you for the {{job_title}} position on {{date}} at {{time}}.\n\nWhere: {{location}}\n\n{{note}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: interview for {{job_title}} on {{date}}',
+      body: 'Dear {{first_name}},\n\nWe would like to meet you for the {{job_title}} position on {{date}} at {{time}}.\n\nWhere: {{location}}\n\n{{note}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: interview for {{job_title}} on {{date}}',
+      body: 'Dear {{first_name}},\n\nWe would like to meet you for the {{job_title}} position on {{date}} at {{time}}.\n\nWhere: {{location}}\n\n{{note}}\n\n{{school_name}}',
+    },
+  },
+  job_offer: {
+    en: {
+      subject: '{{school_name}}: an offer for {{job_title}}',
+      body: 'Dear {{first_name}},\n\nWe are pleased to offer you the {{job_title}} position at {{school_name}}.\n\n{{note}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: an offer for {{job_title}}',
+      body: 'Dear {{first_name}},\n\nWe are pleased to offer you the {{job_title}} position at {{school_name}}.\n\n{{note}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: an offer for {{job_title}}',
+      body: 'Dear {{first_name}},\n\nWe are pleased to offer you the {{job_title}} position at {{school_name}}.\n\n{{note}}\n\n{{school_name}}',
+    },
+  },
+  job_rejected: {
+    en: {
+      subject: '{{school_name}}: your application for {{job_title}}',
+      body: 'Dear {{first_name}},\n\nThank you for your interest in the {{job_title}} position. After careful thought we will not be taking your application further.\n\n{{note}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: your application for {{job_title}}',
+      body: 'Dear {{first_name}},\n\nThank you for your interest in the {{job_title}} position. After careful thought we will not be taking your application further.\n\n{{note}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: your application for {{job_title}}',
+      body: 'Dear {{first_name}},\n\nThank you for your interest in the {{job_title}} position. After careful thought we will not be taking your application further.\n\n{{note}}\n\n{{school_name}}',
+    },
+  },
+  invoice_issued: {
+    en: {
+      subject: '{{school_name}}: invoice {{invoice_number}} for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nInvoice {{invoice_number}} for {{child_name}} ({{period}}) is {{amount}}, due on {{due_date}}.\n\nSee it and your balance: {{link}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: invoice {{invoice_number}} for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nInvoice {{invoice_number}} for {{child_name}} ({{period}}) is {{amount}}, due on {{due_date}}.\n\nSee it and your balance: {{link}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: invoice {{invoice_number}} for {{child_name}}',
+      body: 'Dear {{first_name}},\n\nInvoice {{invoice_number}} for {{child_name}} ({{period}}) is {{amount}}, due on {{due_date}}.\n\nSee it and your balance: {{link}}\n\n{{school_name}}',
+    },
+  },
+  payment_receipt: {
+    en: {
+      subject: '{{school_name}}: receipt {{receipt_number}}',
+      body: 'Dear {{first_name}},\n\nThank you. We received {{amount}} on {{date}} (receipt {{receipt_number}}). Your balance is now {{balance}}.\n\nYour receipts and invoices: {{link}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: receipt {{receipt_number}}',
+      body: 'Dear {{first_name}},\n\nThank you. We received {{amount}} on {{date}} (receipt {{receipt_number}}). Your balance is now {{balance}}.\n\nYour receipts and invoices: {{link}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: receipt {{receipt_number}}',
+      body: 'Dear {{first_name}},\n\nThank you. We received {{amount}} on {{date}} (receipt {{receipt_number}}). Your balance is now {{balance}}.\n\nYour receipts and invoices: {{link}}\n\n{{school_name}}',
+    },
+  },
+  invoice_reminder: {
+    en: {
+      subject: '{{school_name}}: invoice {{invoice_number}} is due on {{due_date}}',
+      body: 'Dear {{first_name}},\n\nA reminder that {{amount}} of invoice {{invoice_number}} for {{child_name}} is due on {{due_date}}.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: invoice {{invoice_number}} is due on {{due_date}}',
+      body: 'Dear {{first_name}},\n\nA reminder that {{amount}} of invoice {{invoice_number}} for {{child_name}} is due on {{due_date}}.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: invoice {{invoice_number}} is due on {{due_date}}',
+      body: 'Dear {{first_name}},\n\nA reminder that {{amount}} of invoice {{invoice_number}} for {{child_name}} is due on {{due_date}}.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
+    },
+  },
+  invoice_overdue: {
+    en: {
+      subject: '{{school_name}}: invoice {{invoice_number}} is overdue',
+      body: 'Dear {{first_name}},\n\n{{amount}} of invoice {{invoice_number}} for {{child_name}} was due on {{due_date}}, {{days}} days ago.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: invoice {{invoice_number}} is overdue',
+      body: 'Dear {{first_name}},\n\n{{amount}} of invoice {{invoice_number}} for {{child_name}} was due on {{due_date}}, {{days}} days ago.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: invoice {{invoice_number}} is overdue',
+      body: 'Dear {{first_name}},\n\n{{amount}} of invoice {{invoice_number}} for {{child_name}} was due on {{due_date}}, {{days}} days ago.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
+    },
+  },
 };
 
 /** Words some senders put in a value, in the recipient's language (an incident's kind). */

@@ -14,6 +14,7 @@ export * from './schema/communication.js';
 export * from './schema/dispersal.js';
 export * from './schema/exports.js';
 export * from './schema/library.js';
+export * from './schema/management.js';
 export * from './schema/media.js';
 export * from './schema/observations.js';
 export * from './schema/people.js';

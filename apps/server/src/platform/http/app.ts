@@ -12,6 +12,8 @@ import { AiMedia } from '../../ai/media.js';
 import { aiRoutes, attachChat } from '../../ai/routes.js';
 import { AiService } from '../../ai/service.js';
 import { CueTaskService } from '../../ai/tasks/service.js';
+import { admissionRoutes } from '../../modules/admissions/routes.js';
+import { AdmissionService } from '../../modules/admissions/service.js';
 import { EvidenceReader } from '../../modules/assessment/evidence.js';
 import { FeedbackService } from '../../modules/assessment/feedback.js';
 import { GradebookService } from '../../modules/assessment/gradebook.js';
@@ -56,6 +58,11 @@ import { emailTemplateRoutes } from '../../modules/email-templates/routes.js';
 import { EmailTemplateService } from '../../modules/email-templates/service.js';
 import { exportRoutes } from '../../modules/exports/routes.js';
 import { ExportService } from '../../modules/exports/service.js';
+import { LedgerService } from '../../modules/fees/ledger-service.js';
+import { feeRoutes } from '../../modules/fees/routes.js';
+import { FeeService } from '../../modules/fees/service.js';
+import { hiringRoutes } from '../../modules/hiring/routes.js';
+import { HiringService } from '../../modules/hiring/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
 import { ImportService } from '../../modules/imports/service.js';
 import { LibraryImportService } from '../../modules/library/imports.js';
@@ -245,6 +252,11 @@ export function createServices(deps: AppDeps) {
     people,
   );
   const kiosks = new KioskService(db, clock, dispersal, config.PUBLIC_URL);
+  // Management (issue 26): admissions, hiring and fees, one line per service.
+  const admissions = new AdmissionService(db, clock);
+  const hiring = new HiringService(db, clock);
+  const fees = new FeeService(db, clock);
+  const ledger = new LedgerService(db, clock);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
     attendance,
@@ -341,6 +353,10 @@ export function createServices(deps: AppDeps) {
     curriculum,
     daySchedules,
     resources,
+    admissions,
+    hiring,
+    fees,
+    ledger,
     emailTemplates,
     audit,
   };
@@ -415,6 +431,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   curriculumRoutes(route, services);
   scheduleRoutes(route, services);
   resourceRoutes(route, services);
+  admissionRoutes(route, services);
+  hiringRoutes(route, services);
+  feeRoutes(route, services);
   emailTemplateRoutes(route, services);
   auditRoutes(route, services);
   exportRoutes(route, services);

@@ -11,6 +11,7 @@ import { cueRoutes } from '../cue/routes';
 import { dispersalRoutes } from '../dispersal/routes';
 import { journalRoutes } from '../journal/routes';
 import { libraryRoutes } from '../library/routes';
+import { managementRoutes } from '../management/routes';
 import { mediaRoutes } from '../media/routes';
 import { observationsRoutes } from '../observations/routes';
 import { planningRoutes } from '../planning/routes';
@@ -37,6 +38,7 @@ const BUILT = new Set(
       libraryRoutes,
       dispersalRoutes,
       academicRoutes,
+      managementRoutes,
     )
     .flatMap((route) => (route.path ? [route.path] : [])),
 );

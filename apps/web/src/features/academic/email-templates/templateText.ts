@@ -9,7 +9,7 @@ import {
 } from '@cue/contract';
 
 /** The areas of the product the emails belong to, in the order the list shows them. */
-export const EMAIL_AREAS = ['accounts', 'communication', 'attendance', 'care', 'reports', 'library', 'dispersal'] as const;
+export const EMAIL_AREAS = ['accounts', 'communication', 'attendance', 'care', 'reports', 'library', 'dispersal', 'admissions', 'hiring', 'fees'] as const;
 export type EmailArea = (typeof EMAIL_AREAS)[number];
 
 export const AREA_OF: Record<EmailTemplateKey, EmailArea> = {
@@ -27,6 +27,20 @@ export const AREA_OF: Record<EmailTemplateKey, EmailArea> = {
   library_overdue: 'library',
   dispersal_checked_in: 'dispersal',
   dispersal_checked_out: 'dispersal',
+  admission_received: 'admissions',
+  admission_visit: 'admissions',
+  admission_offered: 'admissions',
+  admission_waiting_list: 'admissions',
+  admission_rejected: 'admissions',
+  admission_enrolled: 'admissions',
+  job_application_received: 'hiring',
+  job_interview: 'hiring',
+  job_offer: 'hiring',
+  job_rejected: 'hiring',
+  invoice_issued: 'fees',
+  payment_receipt: 'fees',
+  invoice_reminder: 'fees',
+  invoice_overdue: 'fees',
 };
 
 export interface EmailRow {
