@@ -9,7 +9,18 @@ import {
 } from '@cue/contract';
 
 /** The areas of the product the emails belong to, in the order the list shows them. */
-export const EMAIL_AREAS = ['accounts', 'communication', 'attendance', 'care', 'reports', 'library', 'dispersal', 'admissions', 'hiring', 'fees'] as const;
+export const EMAIL_AREAS = [
+  'accounts',
+  'communication',
+  'attendance',
+  'care',
+  'reports',
+  'library',
+  'dispersal',
+  'admissions',
+  'hiring',
+  'fees',
+] as const;
 export type EmailArea = (typeof EMAIL_AREAS)[number];
 
 export const AREA_OF: Record<EmailTemplateKey, EmailArea> = {
