@@ -12,6 +12,7 @@ import {
   roles,
   schools,
   staffInvitations,
+  studentProfiles,
   students,
   users,
 } from '../../platform/db/schema.js';
@@ -527,4 +528,22 @@ export async function answerInvitation(
     .where(and(eq(staffInvitations.id, id), eq(staffInvitations.userId, userId), eq(staffInvitations.status, 'pending')))
     .returning({ id: staffInvitations.id });
   return rows.length > 0;
+}
+
+/**
+ * The child's date of birth and first day at the school, written with an enrolment (the record's
+ * profile row is made if the child has none yet).
+ */
+export async function setEnrolmentProfile(
+  scope: Scope,
+  q: Queryable,
+  studentId: string,
+  profile: { dateOfBirth: string | null; startDate: string },
+) {
+  staffSchool(scope);
+  const values = { dateOfBirth: profile.dateOfBirth, startDate: profile.startDate };
+  await q
+    .insert(studentProfiles)
+    .values({ studentId, ...values, updatedBy: scope.userId || null })
+    .onConflictDoUpdate({ target: studentProfiles.studentId, set: values });
 }

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { SessionService } from '../auth/session-service.js';
 import type { RosterCache } from '../classes/roster-cache.js';
@@ -28,6 +28,32 @@ import * as repo from './repo.js';
 
 /** A parent of a child as the child's school recorded them (see PeopleService.familiesOf). */
 export type FamilyMember = repo.FamilyMemberRow;
+
+/** A parent to link or create with an enrolment (found by phone or email when they have an account). */
+export interface EnrolParent {
+  first_name: string;
+  last_name: string;
+  phone?: string;
+  email?: string;
+  relation: string;
+}
+
+/** An enrolment: the child, their class and first day (ISO), and their parents. */
+export interface EnrolInput {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  classId: string;
+  startDate: string;
+  parents: EnrolParent[];
+}
+
+/** What an enrolment made: the child, the parents' accounts, and how many of them existed already. */
+export interface Enrolled {
+  studentId: string;
+  parentUserIds: string[];
+  linkedExisting: number;
+}
 
 const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) => new AppError(409, message, code);
 
@@ -101,6 +127,8 @@ export class PeopleService {
   async createStaff(
     auth: Scope,
     input: z.infer<typeof staffRequestSchema>,
+    /** Runs in the same transaction once the member (or invitation) is written: the caller's own write (a hire). */
+    within?: (tx: Tx, added: { userId: string; invitationId: string | undefined }) => Promise<void>,
   ): Promise<StaffMember & { invitations_sent: InvitationSent[] }> {
     const schoolId = staffSchool(auth);
     await this.roles.assertCanChange(auth, { roleId: input.role_id });
@@ -123,10 +151,14 @@ export class PeopleService {
           classIds,
           ...person,
         });
-        return { invitationId, userId: existing.id };
+        const added = { invitationId, userId: existing.id };
+        if (within) await within(tx, added);
+        return added;
       }
       const userId = await repo.addStaffAccount(auth, tx, { ...person, roleId: input.role_id, classIds });
-      return { userId, invitationId: undefined };
+      const added = { userId, invitationId: undefined };
+      if (within) await within(tx, added);
+      return added;
     });
     const sent = await this.invitations.send(auth, {
       kind: added.invitationId ? 'staffInvitation' : 'staff',
@@ -346,6 +378,55 @@ export class PeopleService {
       email: input.email ?? null,
     });
     return { ...(await this.student(auth, studentId)), invitations_sent: sent };
+  }
+
+  /**
+   * Enrols a child: the student, their class, their date of birth and first day, and each parent
+   * (an existing account found by phone or email is linked, anyone else gets one), then `within` (the
+   * caller's own write, e.g. the application marked enrolled), all in one transaction: on any failure
+   * nothing is created. Invitations with the sign-in link go out after the commit when `invite` is set.
+   */
+  async enrol(
+    auth: Scope,
+    input: EnrolInput,
+    within: (tx: Tx, enrolled: Enrolled) => Promise<void>,
+    options: { invite: boolean },
+  ): Promise<Enrolled & { invitations_sent: InvitationSent[] }> {
+    const schoolId = staffSchool(auth);
+    await this.checkClasses(auth, [input.classId], 'class_id');
+    const enrolled = await this.db.transaction(async (tx) => {
+      const studentId = await repo.addStudent(auth, tx, { firstName: input.firstName, lastName: input.lastName });
+      await repo.moveStudent(auth, tx, studentId, input.classId);
+      await repo.setEnrolmentProfile(auth, tx, studentId, { dateOfBirth: input.dateOfBirth, startDate: input.startDate });
+      const parentUserIds: string[] = [];
+      let linkedExisting = 0;
+      for (const parent of input.parents) {
+        const known = await repo.findUserByContact(auth, tx, parent.phone, parent.email);
+        const { parentId, userId } = await repo.ensureParent(auth, tx, parent);
+        if (known) linkedExisting += 1;
+        if (parentUserIds.includes(userId)) continue;
+        await repo.linkChild(auth, tx, parentId, studentId, parent.relation, parent);
+        parentUserIds.push(userId);
+      }
+      const result = { studentId, parentUserIds, linkedExisting };
+      await within(tx, result);
+      return result;
+    });
+    for (const userId of enrolled.parentUserIds) this.users.invalidateUser(userId);
+    this.rosters.invalidateSchool(schoolId);
+    const sent: InvitationSent[] = [];
+    if (options.invite)
+      for (const parent of input.parents)
+        sent.push(
+          ...(await this.invitations.send(auth, {
+            kind: 'parent',
+            firstName: parent.first_name,
+            childName: input.firstName,
+            phone: parent.phone ?? null,
+            email: parent.email ?? null,
+          })),
+        );
+    return { ...enrolled, invitations_sent: sent };
   }
 
   /**
