@@ -25,6 +25,6 @@ export const managementRoutes: RouteObject[] = [
 /** The public admission forms and job pages: no sign-in (spec: paths beginning with public). */
 export const publicManagementRoutes: RouteObject[] = [
   { path: rel(PAGE_PATHS.publicAdmissions), element: lazyPage(() => import('./public/PublicAdmissionPage'), [PUBLIC_FORMS_NS]) },
-  { path: rel(PAGE_PATHS.publicJobs), element: lazyPage(() => import('./public/PublicJobsPage'), [PUBLIC_FORMS_NS]) },
-  { path: rel(PAGE_PATHS.publicJob), element: lazyPage(() => import('./public/PublicJobPage'), [PUBLIC_FORMS_NS]) },
+  { path: rel(PAGE_PATHS.publicJobs), element: lazyPage(() => import('./public/PublicJobsPage'), [HIRING_NS]) },
+  { path: rel(PAGE_PATHS.publicJob), element: lazyPage(() => import('./public/PublicJobPage'), [HIRING_NS]) },
 ];
