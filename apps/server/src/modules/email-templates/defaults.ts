@@ -203,12 +203,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nThank you for your interest in {{school_name}}. We have received your details for {{child_name}} (reference {{reference}}) and will be in touch soon.\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: we received your details for {{child_name}}',
-      body: 'Dear {{first_name}},\n\nThank you for your interest in {{school_name}}. We have received your details for {{child_name}} (reference {{reference}}) and will be in touch soon.\n\n{{school_name}}',
+      subject: '{{school_name}}: استلمنا بيانات {{child_name}}',
+      body: 'مرحباً {{first_name}}،\n\nشكراً لاهتمامكم بـ{{school_name}}. استلمنا بيانات {{child_name}} (الرقم المرجعي {{reference}}) وسنتواصل معكم قريباً.\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: we received your details for {{child_name}}',
-      body: 'Dear {{first_name}},\n\nThank you for your interest in {{school_name}}. We have received your details for {{child_name}} (reference {{reference}}) and will be in touch soon.\n\n{{school_name}}',
+      subject: '{{school_name}}: קיבלנו את הפרטים של {{child_name}}',
+      body: 'שלום {{first_name}},\n\nתודה על התעניינותכם ב{{school_name}}. קיבלנו את הפרטים של {{child_name}} (מספר אסמכתה {{reference}}) וניצור אתכם קשר בקרוב.\n\n{{school_name}}',
     },
   },
   admission_visit: {
@@ -217,12 +217,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nWe look forward to meeting you and {{child_name}} on {{date}} at {{time}}.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: your visit on {{date}}',
-      body: 'Dear {{first_name}},\n\nWe look forward to meeting you and {{child_name}} on {{date}} at {{time}}.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+      subject: '{{school_name}}: موعد زيارتكم في {{date}}',
+      body: 'مرحباً {{first_name}}،\n\nيسعدنا لقاؤكم مع {{child_name}} يوم {{date}} الساعة {{time}}.\n\n{{note}}\n\nالرقم المرجعي: {{reference}}\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: your visit on {{date}}',
-      body: 'Dear {{first_name}},\n\nWe look forward to meeting you and {{child_name}} on {{date}} at {{time}}.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+      subject: '{{school_name}}: הביקור שלכם ב-{{date}}',
+      body: 'שלום {{first_name}},\n\nנשמח לפגוש אתכם ואת {{child_name}} ב-{{date}} בשעה {{time}}.\n\n{{note}}\n\nמספר אסמכתה: {{reference}}\n\n{{school_name}}',
     },
   },
   admission_offered: {
@@ -231,12 +231,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nWe are delighted to offer {{child_name}} a place in {{class_name}}.\n\n{{note}}\n\nPlease let us know whether you accept the place. Reference: {{reference}}\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: a place for {{child_name}}',
-      body: 'Dear {{first_name}},\n\nWe are delighted to offer {{child_name}} a place in {{class_name}}.\n\n{{note}}\n\nPlease let us know whether you accept the place. Reference: {{reference}}\n\n{{school_name}}',
+      subject: '{{school_name}}: مقعد لـ{{child_name}}',
+      body: 'مرحباً {{first_name}}،\n\nيسعدنا أن نعرض على {{child_name}} مقعداً في {{class_name}}.\n\n{{note}}\n\nنرجو إعلامنا بقبولكم المقعد. الرقم المرجعي: {{reference}}\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: a place for {{child_name}}',
-      body: 'Dear {{first_name}},\n\nWe are delighted to offer {{child_name}} a place in {{class_name}}.\n\n{{note}}\n\nPlease let us know whether you accept the place. Reference: {{reference}}\n\n{{school_name}}',
+      subject: '{{school_name}}: מקום עבור {{child_name}}',
+      body: 'שלום {{first_name}},\n\nאנו שמחים להציע ל{{child_name}} מקום ב{{class_name}}.\n\n{{note}}\n\nנא להודיע לנו אם אתם מקבלים את המקום. מספר אסמכתה: {{reference}}\n\n{{school_name}}',
     },
   },
   admission_waiting_list: {
@@ -245,12 +245,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nThere is no place for {{child_name}} at the moment, so we have added {{child_name}} to our waiting list. We will write to you as soon as a place opens.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: {{child_name}} is on our waiting list',
-      body: 'Dear {{first_name}},\n\nThere is no place for {{child_name}} at the moment, so we have added {{child_name}} to our waiting list. We will write to you as soon as a place opens.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+      subject: '{{school_name}}: {{child_name}} على قائمة الانتظار',
+      body: 'مرحباً {{first_name}}،\n\nلا يتوفر مقعد لـ{{child_name}} حالياً، لذلك أضفنا {{child_name}} إلى قائمة الانتظار. سنراسلكم فور توفر مقعد.\n\n{{note}}\n\nالرقم المرجعي: {{reference}}\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: {{child_name}} is on our waiting list',
-      body: 'Dear {{first_name}},\n\nThere is no place for {{child_name}} at the moment, so we have added {{child_name}} to our waiting list. We will write to you as soon as a place opens.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+      subject: '{{school_name}}: {{child_name}} ברשימת ההמתנה',
+      body: 'שלום {{first_name}},\n\nכרגע אין מקום פנוי עבור {{child_name}}, ולכן הוספנו את {{child_name}} לרשימת ההמתנה. נכתוב לכם ברגע שיתפנה מקום.\n\n{{note}}\n\nמספר אסמכתה: {{reference}}\n\n{{school_name}}',
     },
   },
   admission_rejected: {
@@ -259,12 +259,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nThank you for applying to {{school_name}}. We are sorry that we cannot offer {{child_name}} a place.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: your application for {{child_name}}',
-      body: 'Dear {{first_name}},\n\nThank you for applying to {{school_name}}. We are sorry that we cannot offer {{child_name}} a place.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+      subject: '{{school_name}}: طلبكم لـ{{child_name}}',
+      body: 'مرحباً {{first_name}}،\n\nشكراً لتقديمكم إلى {{school_name}}. نأسف لعدم تمكّننا من تقديم مقعد لـ{{child_name}}.\n\n{{note}}\n\nالرقم المرجعي: {{reference}}\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: your application for {{child_name}}',
-      body: 'Dear {{first_name}},\n\nThank you for applying to {{school_name}}. We are sorry that we cannot offer {{child_name}} a place.\n\n{{note}}\n\nReference: {{reference}}\n\n{{school_name}}',
+      subject: '{{school_name}}: הבקשה שלכם עבור {{child_name}}',
+      body: 'שלום {{first_name}},\n\nתודה שפניתם ל{{school_name}}. אנו מצטערים שלא נוכל להציע מקום ל{{child_name}}.\n\n{{note}}\n\nמספר אסמכתה: {{reference}}\n\n{{school_name}}',
     },
   },
   admission_enrolled: {
@@ -273,12 +273,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: "Dear {{first_name}},\n\n{{child_name}} is now enrolled in {{class_name}} from {{start_date}}. Welcome to {{school_name}}!\n\nSign in to {{app_name}} to follow {{child_name}}'s days: {{link}}\n\n{{school_name}}",
     },
     ar: {
-      subject: 'Welcome to {{school_name}}',
-      body: "Dear {{first_name}},\n\n{{child_name}} is now enrolled in {{class_name}} from {{start_date}}. Welcome to {{school_name}}!\n\nSign in to {{app_name}} to follow {{child_name}}'s days: {{link}}\n\n{{school_name}}",
+      subject: 'أهلاً بكم في {{school_name}}',
+      body: 'مرحباً {{first_name}}،\n\nأصبح {{child_name}} مسجّلاً في {{class_name}} ابتداءً من {{start_date}}. أهلاً بكم في {{school_name}}!\n\nسجّلوا الدخول إلى {{app_name}} لمتابعة أيام {{child_name}}: {{link}}\n\n{{school_name}}',
     },
     he: {
-      subject: 'Welcome to {{school_name}}',
-      body: "Dear {{first_name}},\n\n{{child_name}} is now enrolled in {{class_name}} from {{start_date}}. Welcome to {{school_name}}!\n\nSign in to {{app_name}} to follow {{child_name}}'s days: {{link}}\n\n{{school_name}}",
+      subject: 'ברוכים הבאים ל{{school_name}}',
+      body: 'שלום {{first_name}},\n\n{{child_name}} רשום/ה עכשיו ב{{class_name}} החל מ-{{start_date}}. ברוכים הבאים ל{{school_name}}!\n\nהתחברו ל{{app_name}} כדי לעקוב אחרי הימים של {{child_name}}: {{link}}\n\n{{school_name}}',
     },
   },
   job_application_received: {
@@ -287,12 +287,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nThank you for applying for the {{job_title}} position at {{school_name}}. We have received your application (reference {{reference}}) and will be in touch.\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: your application for {{job_title}}',
-      body: 'Dear {{first_name}},\n\nThank you for applying for the {{job_title}} position at {{school_name}}. We have received your application (reference {{reference}}) and will be in touch.\n\n{{school_name}}',
+      subject: '{{school_name}}: طلبك لوظيفة {{job_title}}',
+      body: 'مرحباً {{first_name}}،\n\nشكراً لتقدّمك لوظيفة {{job_title}} في {{school_name}}. استلمنا طلبك (الرقم المرجعي {{reference}}) وسنتواصل معك.\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: your application for {{job_title}}',
-      body: 'Dear {{first_name}},\n\nThank you for applying for the {{job_title}} position at {{school_name}}. We have received your application (reference {{reference}}) and will be in touch.\n\n{{school_name}}',
+      subject: '{{school_name}}: המועמדות שלך למשרת {{job_title}}',
+      body: 'שלום {{first_name}},\n\nתודה על הגשת המועמדות למשרת {{job_title}} ב{{school_name}}. קיבלנו את המועמדות שלך (מספר אסמכתה {{reference}}) וניצור איתך קשר.\n\n{{school_name}}',
     },
   },
   job_interview: {
@@ -301,12 +301,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nWe would like to meet you for the {{job_title}} position on {{date}} at {{time}}.\n\nWhere: {{location}}\n\n{{note}}\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: interview for {{job_title}} on {{date}}',
-      body: 'Dear {{first_name}},\n\nWe would like to meet you for the {{job_title}} position on {{date}} at {{time}}.\n\nWhere: {{location}}\n\n{{note}}\n\n{{school_name}}',
+      subject: '{{school_name}}: مقابلة لوظيفة {{job_title}} في {{date}}',
+      body: 'مرحباً {{first_name}}،\n\nنودّ لقاءك بخصوص وظيفة {{job_title}} يوم {{date}} الساعة {{time}}.\n\nالمكان: {{location}}\n\n{{note}}\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: interview for {{job_title}} on {{date}}',
-      body: 'Dear {{first_name}},\n\nWe would like to meet you for the {{job_title}} position on {{date}} at {{time}}.\n\nWhere: {{location}}\n\n{{note}}\n\n{{school_name}}',
+      subject: '{{school_name}}: ראיון למשרת {{job_title}} ב-{{date}}',
+      body: 'שלום {{first_name}},\n\nנשמח לפגוש אותך בנוגע למשרת {{job_title}} ב-{{date}} בשעה {{time}}.\n\nמקום: {{location}}\n\n{{note}}\n\n{{school_name}}',
     },
   },
   job_offer: {
@@ -315,12 +315,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nWe are pleased to offer you the {{job_title}} position at {{school_name}}.\n\n{{note}}\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: an offer for {{job_title}}',
-      body: 'Dear {{first_name}},\n\nWe are pleased to offer you the {{job_title}} position at {{school_name}}.\n\n{{note}}\n\n{{school_name}}',
+      subject: '{{school_name}}: عرض لوظيفة {{job_title}}',
+      body: 'مرحباً {{first_name}}،\n\nيسعدنا أن نعرض عليك وظيفة {{job_title}} في {{school_name}}.\n\n{{note}}\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: an offer for {{job_title}}',
-      body: 'Dear {{first_name}},\n\nWe are pleased to offer you the {{job_title}} position at {{school_name}}.\n\n{{note}}\n\n{{school_name}}',
+      subject: '{{school_name}}: הצעה למשרת {{job_title}}',
+      body: 'שלום {{first_name}},\n\nאנו שמחים להציע לך את משרת {{job_title}} ב{{school_name}}.\n\n{{note}}\n\n{{school_name}}',
     },
   },
   job_rejected: {
@@ -329,12 +329,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nThank you for your interest in the {{job_title}} position. After careful thought we will not be taking your application further.\n\n{{note}}\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: your application for {{job_title}}',
-      body: 'Dear {{first_name}},\n\nThank you for your interest in the {{job_title}} position. After careful thought we will not be taking your application further.\n\n{{note}}\n\n{{school_name}}',
+      subject: '{{school_name}}: طلبك لوظيفة {{job_title}}',
+      body: 'مرحباً {{first_name}}،\n\nشكراً لاهتمامك بوظيفة {{job_title}}. بعد دراسة متأنية، قررنا عدم المضي في طلبك.\n\n{{note}}\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: your application for {{job_title}}',
-      body: 'Dear {{first_name}},\n\nThank you for your interest in the {{job_title}} position. After careful thought we will not be taking your application further.\n\n{{note}}\n\n{{school_name}}',
+      subject: '{{school_name}}: המועמדות שלך למשרת {{job_title}}',
+      body: 'שלום {{first_name}},\n\nתודה על התעניינותך במשרת {{job_title}}. לאחר שיקול דעת החלטנו שלא להמשיך בתהליך עם מועמדותך.\n\n{{note}}\n\n{{school_name}}',
     },
   },
   invoice_issued: {
@@ -343,12 +343,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nInvoice {{invoice_number}} for {{child_name}} ({{period}}) is {{amount}}, due on {{due_date}}.\n\nSee it and your balance: {{link}}\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: invoice {{invoice_number}} for {{child_name}}',
-      body: 'Dear {{first_name}},\n\nInvoice {{invoice_number}} for {{child_name}} ({{period}}) is {{amount}}, due on {{due_date}}.\n\nSee it and your balance: {{link}}\n\n{{school_name}}',
+      subject: '{{school_name}}: الفاتورة {{invoice_number}} لـ{{child_name}}',
+      body: 'مرحباً {{first_name}}،\n\nقيمة الفاتورة {{invoice_number}} لـ{{child_name}} ({{period}}) هي {{amount}}، وتستحق في {{due_date}}.\n\nللاطلاع عليها وعلى رصيدكم: {{link}}\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: invoice {{invoice_number}} for {{child_name}}',
-      body: 'Dear {{first_name}},\n\nInvoice {{invoice_number}} for {{child_name}} ({{period}}) is {{amount}}, due on {{due_date}}.\n\nSee it and your balance: {{link}}\n\n{{school_name}}',
+      subject: '{{school_name}}: חשבונית {{invoice_number}} עבור {{child_name}}',
+      body: 'שלום {{first_name}},\n\nסכום חשבונית {{invoice_number}} עבור {{child_name}} ({{period}}) הוא {{amount}}, לתשלום עד {{due_date}}.\n\nלצפייה בחשבונית וביתרה שלכם: {{link}}\n\n{{school_name}}',
     },
   },
   payment_receipt: {
@@ -357,12 +357,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nThank you. We received {{amount}} on {{date}} (receipt {{receipt_number}}). Your balance is now {{balance}}.\n\nYour receipts and invoices: {{link}}\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: receipt {{receipt_number}}',
-      body: 'Dear {{first_name}},\n\nThank you. We received {{amount}} on {{date}} (receipt {{receipt_number}}). Your balance is now {{balance}}.\n\nYour receipts and invoices: {{link}}\n\n{{school_name}}',
+      subject: '{{school_name}}: الإيصال {{receipt_number}}',
+      body: 'مرحباً {{first_name}}،\n\nشكراً لكم. استلمنا {{amount}} بتاريخ {{date}} (الإيصال {{receipt_number}}). رصيدكم الآن {{balance}}.\n\nإيصالاتكم وفواتيركم: {{link}}\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: receipt {{receipt_number}}',
-      body: 'Dear {{first_name}},\n\nThank you. We received {{amount}} on {{date}} (receipt {{receipt_number}}). Your balance is now {{balance}}.\n\nYour receipts and invoices: {{link}}\n\n{{school_name}}',
+      subject: '{{school_name}}: קבלה {{receipt_number}}',
+      body: 'שלום {{first_name}},\n\nתודה. קיבלנו {{amount}} בתאריך {{date}} (קבלה {{receipt_number}}). היתרה שלכם עכשיו {{balance}}.\n\nהקבלות והחשבוניות שלכם: {{link}}\n\n{{school_name}}',
     },
   },
   invoice_reminder: {
@@ -371,12 +371,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\nA reminder that {{amount}} of invoice {{invoice_number}} for {{child_name}} is due on {{due_date}}.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: invoice {{invoice_number}} is due on {{due_date}}',
-      body: 'Dear {{first_name}},\n\nA reminder that {{amount}} of invoice {{invoice_number}} for {{child_name}} is due on {{due_date}}.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
+      subject: '{{school_name}}: تستحق الفاتورة {{invoice_number}} في {{due_date}}',
+      body: 'مرحباً {{first_name}}،\n\nنذكّركم بأن مبلغ {{amount}} من الفاتورة {{invoice_number}} لـ{{child_name}} يستحق في {{due_date}}.\n\nللاطلاع عليها: {{link}}\n\nإن كنتم قد دفعتم، فشكراً لكم ويرجى تجاهل هذه الرسالة.\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: invoice {{invoice_number}} is due on {{due_date}}',
-      body: 'Dear {{first_name}},\n\nA reminder that {{amount}} of invoice {{invoice_number}} for {{child_name}} is due on {{due_date}}.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
+      subject: '{{school_name}}: חשבונית {{invoice_number}} לתשלום עד {{due_date}}',
+      body: 'שלום {{first_name}},\n\nתזכורת: {{amount}} מחשבונית {{invoice_number}} עבור {{child_name}} לתשלום עד {{due_date}}.\n\nלצפייה: {{link}}\n\nאם כבר שילמתם, תודה, ואפשר להתעלם מהודעה זו.\n\n{{school_name}}',
     },
   },
   invoice_overdue: {
@@ -385,12 +385,12 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'Dear {{first_name}},\n\n{{amount}} of invoice {{invoice_number}} for {{child_name}} was due on {{due_date}}, {{days}} days ago.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
     },
     ar: {
-      subject: '{{school_name}}: invoice {{invoice_number}} is overdue',
-      body: 'Dear {{first_name}},\n\n{{amount}} of invoice {{invoice_number}} for {{child_name}} was due on {{due_date}}, {{days}} days ago.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
+      subject: '{{school_name}}: تأخر سداد الفاتورة {{invoice_number}}',
+      body: 'مرحباً {{first_name}}،\n\nكان مبلغ {{amount}} من الفاتورة {{invoice_number}} لـ{{child_name}} مستحقاً في {{due_date}}، أي قبل {{days}} يوماً.\n\nللاطلاع عليها: {{link}}\n\nإن كنتم قد دفعتم، فشكراً لكم ويرجى تجاهل هذه الرسالة.\n\n{{school_name}}',
     },
     he: {
-      subject: '{{school_name}}: invoice {{invoice_number}} is overdue',
-      body: 'Dear {{first_name}},\n\n{{amount}} of invoice {{invoice_number}} for {{child_name}} was due on {{due_date}}, {{days}} days ago.\n\nSee it: {{link}}\n\nIf you have paid already, thank you, and please ignore this email.\n\n{{school_name}}',
+      subject: '{{school_name}}: חשבונית {{invoice_number}} באיחור',
+      body: 'שלום {{first_name}},\n\n{{amount}} מחשבונית {{invoice_number}} עבור {{child_name}} היה לתשלום עד {{due_date}}, לפני {{days}} ימים.\n\nלצפייה: {{link}}\n\nאם כבר שילמתם, תודה, ואפשר להתעלם מהודעה זו.\n\n{{school_name}}',
     },
   },
 };
