@@ -45,6 +45,9 @@ describe('groupEmails', () => {
       'reports',
       'library',
       'dispersal',
+      'admissions',
+      'hiring',
+      'fees',
     ]);
     const keys = groups.flatMap((g) => g.rows.map((r) => r.key));
     expect([...keys].sort()).toEqual([...EMAIL_TEMPLATE_KEYS].sort());
