@@ -511,3 +511,29 @@ export async function recordAttempt(scope: Scope, q: Queryable, kioskId: string,
     .delete(kioskAttempts)
     .where(and(eq(kioskAttempts.kioskId, kioskId), lte(kioskAttempts.at, new Date(at.getTime() - 86_400_000))));
 }
+
+/** Late pick-ups (a check-out recorded after the class's closing and its grace) per child between two days. */
+export async function latePickupCounts(
+  scope: Scope,
+  q: Queryable,
+  studentIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  const rows = await q
+    .select({ studentId: dispersalEvents.studentId, n: count() })
+    .from(dispersalEvents)
+    .where(
+      and(
+        inArray(dispersalEvents.studentId, orNone(studentIds)),
+        eq(dispersalEvents.kind, 'out'),
+        eq(dispersalEvents.late, true),
+        isNull(dispersalEvents.voidedAt),
+        gte(dispersalEvents.date, from),
+        lte(dispersalEvents.date, to),
+        await reach(scope, dispersalEvents.schoolId, dispersalEvents.studentId),
+      ),
+    )
+    .groupBy(dispersalEvents.studentId);
+  return new Map(rows.map((r) => [r.studentId, Number(r.n)]));
+}

@@ -946,6 +946,11 @@ export class DispersalService {
   // ------------------------------------------------------------------ emails
 
   /** The job: each family member with an address is told of a check-in or out, in their language. */
+  /** How many times each child was collected late between two days (ISO, inclusive): fees bill them. */
+  latePickupCounts(scope: Scope, studentIds: readonly string[], fromIso: string, toIso: string): Promise<Map<string, number>> {
+    return repo.latePickupCounts(scope, this.db, studentIds, fromIso, toIso);
+  }
+
   async sendEmail(payload: Record<string, unknown>): Promise<void> {
     const schoolId = String(payload.school_id ?? '');
     const eventId = String(payload.event_id ?? '');
