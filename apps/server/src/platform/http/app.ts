@@ -255,8 +255,8 @@ export function createServices(deps: AppDeps) {
   // Management (issue 26): admissions, hiring and fees, one line per service.
   const admissions = new AdmissionService(db, clock);
   const hiring = new HiringService(db, clock);
-  const fees = new FeeService(db, clock);
   const ledger = new LedgerService(db, clock);
+  const fees = new FeeService(db, clock, ledger, dispersal, people, school, emailTemplates, jobs, scopes, config.PUBLIC_URL ?? '');
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
     attendance,
