@@ -9,12 +9,13 @@ import {
   IconPhone,
   IconUserCheck,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { errorText, toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
+import { showDay } from '../../planning/planFormat';
 import { Gate } from '../../shell/pages/Gate';
 import { HIRING_NS, managementNeed } from '../i18n';
 import { downloadCv, hiringText, type JobApplication, type JobInterview, useAddNote, useApplication } from './api-hiring';
@@ -28,7 +29,8 @@ const when = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 function Section({ title, children, actions }: { title: string; children: React.ReactNode; actions?: React.ReactNode }) {
-  const id = `section-${title.replace(/\W+/g, '-')}`;
+  // Not from the title: an Arabic or Hebrew title has no word characters to make an id of.
+  const id = useId();
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={id}>
       <Group justify="space-between" gap="sm" mb="sm" wrap="wrap">
@@ -306,12 +308,7 @@ function Body() {
               {application.interviews.map((x) => (
                 <Stack key={x._id} gap={4}>
                   <Text fz="xs" fw={600} c="dimmed">
-                    {new Intl.DateTimeFormat(i18n.language, {
-                      weekday: 'long',
-                      day: 'numeric',
-                      month: 'long',
-                      year: 'numeric',
-                    }).format(new Date(`${x.date.split('-').reverse().join('-')}T12:00:00`))}
+                    {showDay(x.date, i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
                   </Text>
                   <InterviewCard interview={x} onCancel={() => setCancelling(x)} />
                   {x.abilities.edit && !x.cancelled && (

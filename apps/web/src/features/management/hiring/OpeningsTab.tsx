@@ -1,4 +1,4 @@
-import { HIRING_STAGES } from '@cue/contract';
+import { HIRING_STAGES, pagePath } from '@cue/contract';
 import { ActionIcon, Anchor, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink, IconPencil, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { showDay } from '../../planning/planFormat';
+import { useShell } from '../../shell/ShellContext';
 import { HIRING_NS } from '../i18n';
 import { type JobOpening, useOpenings } from './api-hiring';
 import { absoluteUrl, STAGE_COLORS } from './hiringFormat';
@@ -51,9 +52,9 @@ export function OpeningsTab({ onApplicants }: { onApplicants: (openingId: string
   const list = useOpenings();
   const [editing, setEditing] = useState<JobOpening | 'new' | null>(null);
   const number = new Intl.NumberFormat(i18n.language);
-  // The school's jobs page: the openings' public address without the opening's id.
-  const first = list.data?.[0];
-  const jobsPath = first ? first.public_path.replace(/\/[^/]+\/?$/, '') : null;
+  // The school's public jobs page, which lists its open openings.
+  const schoolId = useShell().user.staff?.school_details.id ?? null;
+  const jobsPath = schoolId ? pagePath.publicJobs(schoolId) : null;
 
   return (
     <>

@@ -233,7 +233,8 @@ export default function PublicJobPage() {
   const [reference, setReference] = useState<string | null>(null);
   const [closed, setClosed] = useState(false);
   const data = query.data;
-  const gone = closed || (query.error instanceof ApiError && query.error.status === 404);
+  // An unknown or closed job, or an address that is no job at all (refused as invalid), is no longer open.
+  const gone = closed || (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400));
   const back = (
     <Anchor component={Link} to={pagePath.publicJobs(schoolId)} fz="sm">
       {t('public.allJobs')}
