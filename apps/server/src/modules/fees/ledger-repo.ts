@@ -1,14 +1,21 @@
-import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import {
+  classes,
   creditNotes,
   feeAccountStudents,
   feeAccounts,
   feeAllocations,
   feeSequences,
+  feeSettings,
+  invoiceReminders,
   invoices,
+  parentChildren,
+  parents,
   payments,
+  students,
+  users,
 } from '../../platform/db/schema.js';
 
 /*
@@ -375,4 +382,544 @@ export async function collectedBetween(scope: Scope, q: Queryable, fromIso: stri
       ),
     );
   return Number(row?.total ?? 0);
+}
+
+// ------------------------------------------------------------------ payments and credit notes
+
+export async function insertPayment(
+  scope: Scope,
+  q: Queryable,
+  row: Omit<typeof payments.$inferInsert, 'schoolId'>,
+): Promise<void> {
+  await q.insert(payments).values({ ...row, schoolId: staffSchool(scope) });
+}
+
+export async function insertCreditNote(
+  scope: Scope,
+  q: Queryable,
+  row: Omit<typeof creditNotes.$inferInsert, 'schoolId'>,
+): Promise<void> {
+  await q.insert(creditNotes).values({ ...row, schoolId: staffSchool(scope) });
+}
+
+export async function voidPayment(scope: Scope, q: Queryable, id: string, at: Date, reason: string): Promise<boolean> {
+  const rows = await q
+    .update(payments)
+    .set({ voidedAt: at, voidReason: reason })
+    .where(and(eq(payments.id, id), eq(payments.schoolId, staffSchool(scope)), isNull(payments.voidedAt)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+export interface PaymentListed extends PaymentRow {
+  accountName: string;
+  recorderFirst: string | null;
+  recorderLast: string | null;
+}
+
+/** Payments the scope reaches (a family: its own accounts'), newest first, with a page's count. */
+export async function paymentsList(
+  scope: Scope,
+  q: Queryable,
+  f: {
+    ids?: readonly string[];
+    accountIds?: readonly string[];
+    from?: string;
+    to?: string;
+    method?: string;
+    limit?: number;
+    offset?: number;
+  },
+): Promise<{ rows: PaymentListed[]; total: number }> {
+  const conds: SQL[] = [await accountReach(scope, payments.accountId)];
+  if (f.ids) conds.push(f.ids.length ? inArray(payments.id, [...f.ids]) : sql`false`);
+  if (f.accountIds) conds.push(f.accountIds.length ? inArray(payments.accountId, [...f.accountIds]) : sql`false`);
+  if (f.from) conds.push(sql`${payments.receivedOn} >= ${f.from}`);
+  if (f.to) conds.push(sql`${payments.receivedOn} <= ${f.to}`);
+  if (f.method) conds.push(eq(payments.method, f.method));
+  const where = and(...conds);
+  const base = q
+    .select({
+      payment: payments,
+      accountName: feeAccounts.name,
+      recorderFirst: users.firstName,
+      recorderLast: users.lastName,
+      total: sql<string>`count(*) over ()`,
+    })
+    .from(payments)
+    .innerJoin(feeAccounts, eq(feeAccounts.id, payments.accountId))
+    .leftJoin(users, eq(users.id, payments.recordedBy))
+    .where(where)
+    .orderBy(desc(payments.receivedOn), desc(payments.createdAt), desc(payments.id));
+  const rows = f.limit ? await base.limit(f.limit).offset(f.offset ?? 0) : await base;
+  return {
+    rows: rows.map((r) => ({
+      ...r.payment,
+      accountName: r.accountName,
+      recorderFirst: r.recorderFirst,
+      recorderLast: r.recorderLast,
+    })),
+    total: rows.length ? Number(rows[0]?.total) : 0,
+  };
+}
+
+export interface CreditNoteListed extends CreditNoteRow {
+  accountName: string;
+  invoiceNumber: string | null;
+  creatorFirst: string | null;
+  creatorLast: string | null;
+}
+
+export async function creditNotesList(
+  scope: Scope,
+  q: Queryable,
+  f: { ids?: readonly string[]; accountIds?: readonly string[] },
+): Promise<CreditNoteListed[]> {
+  const conds: SQL[] = [await accountReach(scope, creditNotes.accountId)];
+  if (f.ids) conds.push(f.ids.length ? inArray(creditNotes.id, [...f.ids]) : sql`false`);
+  if (f.accountIds) conds.push(f.accountIds.length ? inArray(creditNotes.accountId, [...f.accountIds]) : sql`false`);
+  const rows = await q
+    .select({
+      note: creditNotes,
+      accountName: feeAccounts.name,
+      invoiceNumber: invoices.number,
+      creatorFirst: users.firstName,
+      creatorLast: users.lastName,
+    })
+    .from(creditNotes)
+    .innerJoin(feeAccounts, eq(feeAccounts.id, creditNotes.accountId))
+    .leftJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .leftJoin(users, eq(users.id, creditNotes.createdBy))
+    .where(and(...conds))
+    .orderBy(desc(creditNotes.createdAt), desc(creditNotes.id));
+  return rows.map((r) => ({
+    ...r.note,
+    accountName: r.accountName,
+    invoiceNumber: r.invoiceNumber,
+    creatorFirst: r.creatorFirst,
+    creatorLast: r.creatorLast,
+  }));
+}
+
+/** An issued invoice of the school, with its row locked until the transaction ends. */
+export async function lockInvoice(scope: Scope, q: Queryable, id: string) {
+  const [row] = await q
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.schoolId, staffSchool(scope))))
+    .for('update');
+  return row ?? null;
+}
+
+export async function accountOf(scope: Scope, q: Queryable, id: string): Promise<AccountRow | null> {
+  const [row] = await q
+    .select()
+    .from(feeAccounts)
+    .where(and(eq(feeAccounts.id, id), await accountReach(scope, feeAccounts.id)));
+  return row ?? null;
+}
+
+/** The account ids a family reaches at schools where they have children. */
+export async function familyAccountIds(scope: Scope, q: Queryable): Promise<string[]> {
+  const kids = [...(await scope.childIds())];
+  if (kids.length === 0) return [];
+  const rows = await q
+    .selectDistinct({ id: feeAccountStudents.accountId })
+    .from(feeAccountStudents)
+    .where(inArray(feeAccountStudents.studentId, kids));
+  return rows.map((r) => r.id);
+}
+
+// ------------------------------------------------------------------ account summaries
+
+export interface AccountSums {
+  id: string;
+  name: string;
+  schoolId: string;
+  invoiced: number;
+  paid: number;
+  outstanding: number;
+  overdue: number;
+  credit: number;
+}
+
+/**
+ * The accounts' sums, each from one grouped query over all the accounts at once: invoiced (issued
+ * invoices' totals), paid (live allocations to them), outstanding, overdue (past due on `todayIso`) and
+ * credit (money of payments and credit notes not set against any invoice).
+ */
+export async function accountSums(
+  scope: Scope,
+  q: Queryable,
+  accountIds: readonly string[],
+  todayIso: string,
+): Promise<Map<string, AccountSums>> {
+  if (accountIds.length === 0) return new Map();
+  const ids = [...accountIds];
+  const reach = await accountReach(scope, feeAccounts.id);
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await q.execute(sql`
+    with inv as (
+      select i.account_id, i.total, i.due_date,
+             coalesce((select sum(a.amount) from fee_allocations a left join payments p on p.id = a.payment_id
+                        where a.invoice_id = i.id and p.voided_at is null), 0) as paid
+        from invoices i where i.status = 'issued' and i.account_id in (${idList})
+    ),
+    sums as (
+      select account_id, sum(total) as invoiced, sum(paid) as paid, sum(total - paid) as outstanding,
+             sum(case when due_date < ${todayIso} then total - paid else 0 end) as overdue
+        from inv group by account_id
+    ),
+    pay as (
+      select p.account_id, sum(p.amount - coalesce((select sum(a.amount) from fee_allocations a where a.payment_id = p.id), 0)) as free
+        from payments p where p.voided_at is null and p.account_id in (${idList}) group by p.account_id
+    ),
+    notes as (
+      select c.account_id, sum(c.amount - coalesce((select sum(a.amount) from fee_allocations a where a.credit_note_id = c.id), 0)) as free
+        from credit_notes c left join invoices ci on ci.id = c.invoice_id
+       where c.account_id in (${idList}) and (c.invoice_id is null or ci.status <> 'cancelled')
+       group by c.account_id
+    )
+    select fa.id, fa.name, fa.school_id, coalesce(s.invoiced, 0) as invoiced, coalesce(s.paid, 0) as paid,
+           coalesce(s.outstanding, 0) as outstanding, coalesce(s.overdue, 0) as overdue,
+           coalesce(pay.free, 0) + coalesce(notes.free, 0) as credit
+      from fee_accounts fa
+      left join sums s on s.account_id = fa.id
+      left join pay on pay.account_id = fa.id
+      left join notes on notes.account_id = fa.id
+     where fa.id in (${idList}) and ${reach}
+  `);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return new Map(
+    rows.map((r) => [
+      String(r.id),
+      {
+        id: String(r.id),
+        name: String(r.name),
+        schoolId: String(r.school_id),
+        invoiced: Number(r.invoiced),
+        paid: Number(r.paid),
+        outstanding: Number(r.outstanding),
+        overdue: Number(r.overdue),
+        credit: Number(r.credit),
+      },
+    ]),
+  );
+}
+
+/** Accounts of the school matching a search (family, child or parent name), a class and owing. */
+export async function accountIdsPage(
+  scope: Scope,
+  q: Queryable,
+  f: { q?: string; classId?: string; owing?: boolean; limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
+  const school = staffSchool(scope);
+  const like = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const result = await q.execute(sql`
+    select fa.id, count(*) over () as total
+      from fee_accounts fa
+     where fa.school_id = ${school}
+       ${
+         like
+           ? sql`and (fa.name ilike ${like} or exists (
+            select 1 from fee_account_students fs join students s on s.id = fs.student_id
+              left join parent_children pc on pc.student_id = s.id left join parents p on p.id = pc.parent_id left join users u on u.id = p.user_id
+             where fs.account_id = fa.id and (s.first_name || ' ' || s.last_name ilike ${like}
+               or coalesce(pc.first_name, u.first_name, '') || ' ' || coalesce(pc.last_name, u.last_name, '') ilike ${like})))`
+           : sql``
+       }
+       ${f.classId ? sql`and exists (select 1 from fee_account_students fs join class_students cs on cs.student_id = fs.student_id where fs.account_id = fa.id and cs.class_id = ${f.classId})` : sql``}
+       ${
+         f.owing === undefined
+           ? sql``
+           : sql`and ${f.owing ? sql`` : sql`not`} exists (select 1 from invoices i where i.account_id = fa.id and i.status = 'issued'
+                  and i.total > coalesce((select sum(a.amount) from fee_allocations a left join payments p on p.id = a.payment_id where a.invoice_id = i.id and p.voided_at is null), 0))`
+       }
+     order by fa.name, fa.id
+     limit ${f.limit} offset ${f.offset}
+  `);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return { ids: rows.map((r) => String(r.id)), total: rows.length ? Number(rows[0]?.total) : 0 };
+}
+
+export interface AccountMember {
+  accountId: string;
+  studentId: string;
+  firstName: string;
+  lastName: string;
+}
+export interface AccountPayer {
+  accountId: string;
+  userId: string;
+  parentId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+  language: string | null;
+}
+
+/** The children and the parents (payers) of these accounts. */
+export async function accountPeople(
+  scope: Scope,
+  q: Queryable,
+  accountIds: readonly string[],
+): Promise<{ children: AccountMember[]; payers: AccountPayer[] }> {
+  if (accountIds.length === 0) return { children: [], payers: [] };
+  const reach = await accountReach(scope, feeAccountStudents.accountId);
+  const children = await q
+    .select({
+      accountId: feeAccountStudents.accountId,
+      studentId: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+    })
+    .from(feeAccountStudents)
+    .innerJoin(students, eq(students.id, feeAccountStudents.studentId))
+    .where(and(inArray(feeAccountStudents.accountId, [...accountIds]), reach))
+    .orderBy(asc(students.firstName), asc(students.id));
+  const payerRows = await q
+    .select({
+      accountId: feeAccountStudents.accountId,
+      userId: users.id,
+      parentId: parents.id,
+      pcFirst: parentChildren.firstName,
+      pcLast: parentChildren.lastName,
+      first: users.firstName,
+      last: users.lastName,
+      email: sql<string | null>`coalesce(${parentChildren.email}, ${parents.primaryEmail}, ${users.email})`,
+      phone: sql<string | null>`coalesce(${parentChildren.phone}, ${parents.primaryPhone}, ${users.phone})`,
+      language: users.language,
+    })
+    .from(feeAccountStudents)
+    .innerJoin(parentChildren, eq(parentChildren.studentId, feeAccountStudents.studentId))
+    .innerJoin(parents, eq(parents.id, parentChildren.parentId))
+    .innerJoin(users, eq(users.id, parents.userId))
+    .where(and(inArray(feeAccountStudents.accountId, [...accountIds]), reach, isNull(users.deletedAt)))
+    .orderBy(asc(parentChildren.createdAt));
+  const seen = new Set<string>();
+  const payers: AccountPayer[] = [];
+  for (const r of payerRows) {
+    const key = `${r.accountId}:${r.parentId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    payers.push({
+      accountId: r.accountId,
+      userId: r.userId,
+      parentId: r.parentId,
+      firstName: r.pcFirst ?? r.first,
+      lastName: r.pcLast ?? r.last,
+      email: r.email,
+      phone: r.phone,
+      language: r.language,
+    });
+  }
+  return { children, payers };
+}
+
+/** The invoices of these accounts (drafts left out), as the invoice list shows them. */
+export async function invoicesOfAccounts(scope: Scope, q: Queryable, accountIds: readonly string[], statuses: readonly string[]) {
+  if (accountIds.length === 0) return [];
+  const reach = await accountReach(scope, invoices.accountId);
+  return q
+    .select({
+      invoice: invoices,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      className: classes.name,
+      accountName: feeAccounts.name,
+    })
+    .from(invoices)
+    .innerJoin(students, eq(students.id, invoices.studentId))
+    .innerJoin(feeAccounts, eq(feeAccounts.id, invoices.accountId))
+    .leftJoin(classes, eq(classes.id, invoices.classId))
+    .where(and(inArray(invoices.accountId, [...accountIds]), inArray(invoices.status, [...statuses]), reach))
+    .orderBy(desc(invoices.dueDate), desc(invoices.number), desc(invoices.revision));
+}
+
+/** An invoice a family may pay online: issued, of one of its children. */
+export async function invoiceForFamily(scope: Scope, q: Queryable, id: string) {
+  const [row] = await q
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), await accountReach(scope, invoices.accountId)));
+  return row ?? null;
+}
+
+// ------------------------------------------------------------------ reminders
+
+export interface DueInvoice {
+  id: string;
+  accountId: string;
+  studentId: string;
+  childName: string;
+  number: string;
+  dueDate: string;
+  total: number;
+  paid: number;
+  currency: string;
+}
+
+/**
+ * Issued invoices still owing whose reminder of `kind` was not sent, due on or before `dueBy` (and, for
+ * the before-due reminder, not yet past due on `today`); of one account when given.
+ */
+export async function invoicesToRemind(
+  scope: Scope,
+  q: Queryable,
+  f: { kind: 'reminder' | 'overdue'; dueFrom?: string; dueBy: string; accountId?: string },
+): Promise<DueInvoice[]> {
+  const school = staffSchool(scope);
+  const result = await q.execute(sql`
+    select i.id, i.account_id, i.student_id, s.first_name as child_name, i.number, i.due_date::text as due_date, i.total, i.currency,
+           coalesce((select sum(a.amount) from fee_allocations a left join payments p on p.id = a.payment_id
+                      where a.invoice_id = i.id and p.voided_at is null), 0) as paid
+      from invoices i join students s on s.id = i.student_id
+     where i.school_id = ${school} and i.status = 'issued' and i.due_date <= ${f.dueBy}
+       ${f.dueFrom ? sql`and i.due_date >= ${f.dueFrom}` : sql``}
+       ${f.accountId ? sql`and i.account_id = ${f.accountId}` : sql``}
+       and not exists (select 1 from invoice_reminders r where r.invoice_id = i.id and r.kind = ${f.kind})
+     order by i.due_date, i.number
+  `);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows
+    .map((r) => ({
+      id: String(r.id),
+      accountId: String(r.account_id),
+      studentId: String(r.student_id),
+      childName: String(r.child_name),
+      number: String(r.number ?? ''),
+      dueDate: String(r.due_date),
+      total: Number(r.total),
+      paid: Number(r.paid),
+      currency: String(r.currency),
+    }))
+    .filter((r) => r.total - r.paid > 0);
+}
+
+/** Marks reminders sent; answers the invoices this call marked (another run marked the rest). */
+export async function markReminders(
+  scope: Scope,
+  q: Queryable,
+  kind: string,
+  invoiceIds: readonly string[],
+  at: Date,
+): Promise<Set<string>> {
+  if (invoiceIds.length === 0) return new Set();
+  const schoolId = staffSchool(scope);
+  const rows = await q
+    .insert(invoiceReminders)
+    .values(invoiceIds.map((invoiceId) => ({ invoiceId, kind, schoolId, sentAt: at })))
+    .onConflictDoNothing()
+    .returning({ id: invoiceReminders.invoiceId });
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Schools with the fee ledger in use (any account): the daily reminders run for each. */
+export async function schoolsWithAccounts(scope: 'system', q: Queryable): Promise<string[]> {
+  void scope;
+  const rows = await q.selectDistinct({ schoolId: feeAccounts.schoolId }).from(feeAccounts);
+  return rows.map((r) => r.schoolId);
+}
+
+// ------------------------------------------------------------------ reports
+
+export interface CollectionRow {
+  month: string;
+  classId: string | null;
+  className: string | null;
+  invoiced: number;
+  collected: number;
+  credited: number;
+}
+
+/** Issued invoices whose period starts between two days, per month and class, with what was set against them. */
+export async function collectionRows(
+  scope: Scope,
+  q: Queryable,
+  fromIso: string,
+  toIso: string,
+  classId?: string,
+): Promise<CollectionRow[]> {
+  const school = staffSchool(scope);
+  const result = await q.execute(sql`
+    with inv as (
+      select i.id, to_char(i.period_start, 'YYYY-MM') as month, i.class_id, i.total
+        from invoices i
+       where i.school_id = ${school} and i.status = 'issued' and i.period_start between ${fromIso} and ${toIso}
+         ${classId ? sql`and i.class_id = ${classId}` : sql``}
+    ),
+    alloc as (
+      select a.invoice_id,
+             sum(a.amount) filter (where a.payment_id is not null) as collected,
+             sum(a.amount) filter (where a.credit_note_id is not null) as credited
+        from fee_allocations a left join payments p on p.id = a.payment_id
+       where a.invoice_id in (select id from inv) and p.voided_at is null
+       group by a.invoice_id
+    )
+    select inv.month, inv.class_id, c.name as class_name, sum(inv.total) as invoiced,
+           coalesce(sum(alloc.collected), 0) as collected, coalesce(sum(alloc.credited), 0) as credited
+      from inv left join alloc on alloc.invoice_id = inv.id left join classes c on c.id = inv.class_id
+     group by inv.month, inv.class_id, c.name
+     order by inv.month, c.name nulls last
+  `);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows.map((r) => ({
+    month: String(r.month),
+    classId: r.class_id == null ? null : String(r.class_id),
+    className: r.class_name == null ? null : String(r.class_name),
+    invoiced: Number(r.invoiced),
+    collected: Number(r.collected),
+    credited: Number(r.credited),
+  }));
+}
+
+/** Live payments received between two days, per method. */
+export async function paymentsByMethod(scope: Scope, q: Queryable, fromIso: string, toIso: string) {
+  const rows = await q
+    .select({ method: payments.method, amount: sql<string>`sum(${payments.amount})`, count: sql<string>`count(*)` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.schoolId, staffSchool(scope)),
+        isNull(payments.voidedAt),
+        sql`${payments.receivedOn} between ${fromIso} and ${toIso}`,
+      ),
+    )
+    .groupBy(payments.method)
+    .orderBy(payments.method);
+  return rows.map((r) => ({ method: r.method, amount: Number(r.amount), count: Number(r.count) }));
+}
+
+/** Every issued invoice still owing on `asOf`: account, due date, outstanding (one grouped query). */
+export async function owingInvoices(scope: Scope, q: Queryable, classId?: string) {
+  const school = staffSchool(scope);
+  const result = await q.execute(sql`
+    select i.account_id, i.due_date::text as due_date,
+           i.total - coalesce((select sum(a.amount) from fee_allocations a left join payments p on p.id = a.payment_id
+                                where a.invoice_id = i.id and p.voided_at is null), 0) as outstanding
+      from invoices i
+     where i.school_id = ${school} and i.status = 'issued' ${classId ? sql`and i.class_id = ${classId}` : sql``}
+  `);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows
+    .map((r) => ({ accountId: String(r.account_id), dueDate: String(r.due_date), outstanding: Number(r.outstanding) }))
+    .filter((r) => r.outstanding !== 0);
+}
+
+export async function currencyOf(scope: Scope, q: Queryable): Promise<string> {
+  const [row] = await q
+    .select({ currency: feeSettings.currency })
+    .from(feeSettings)
+    .where(eq(feeSettings.schoolId, staffSchool(scope)));
+  return row?.currency ?? 'INR';
+}
+
+export async function settingsOf(scope: Scope, q: Queryable, schoolId: string) {
+  void scope;
+  const [row] = await q.select().from(feeSettings).where(eq(feeSettings.schoolId, schoolId));
+  return row ?? null;
 }

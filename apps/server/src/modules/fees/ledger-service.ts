@@ -1,12 +1,45 @@
-import type { allocationSchema } from '@cue/contract';
-import { ddmmyyyyFromIso } from '@cue/contract';
+import {
+  AGEING_BUCKETS,
+  type AgeingBucket,
+  type AgeingReport,
+  addDays,
+  type allocationSchema,
+  type CollectionReport,
+  type CreditNote,
+  daysBetween,
+  ddmmyyyyFromIso,
+  ERROR_CODES,
+  type FamilyFees,
+  FEE_MESSAGES,
+  type FeeAccount,
+  type FeeAccountSummary,
+  type Language,
+  monthOf,
+  PAGE_PATHS,
+  type Payment,
+  type PaymentRequest,
+  todayIn,
+} from '@cue/contract';
 import type { z } from 'zod';
-import type { Scope } from '../../platform/auth/scope.js';
+import type { Scope, ScopeFactory } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import type { EmailTemplateService } from '../email-templates/service.js';
+import type { SchoolService } from '../school/service.js';
 import { allocate } from './allocation.js';
+import { presentAccountSummary, presentCreditNote, presentPayment } from './ledger-presenter.js';
 import * as repo from './ledger-repo.js';
+import { formatMoney, majorText } from './money.js';
+import { presentSummary } from './presenter.js';
+import { paymentProvider } from './provider.js';
+
+/** The daily job that sends each school's due-soon and overdue reminders. */
+export const FEE_REMINDER_JOB = 'fees.reminders';
+const RECEIPT_EMAIL_JOB = 'fees.receipt_email';
+const FEE_MANAGER = 'management.fee';
 
 type AllocationItem = z.infer<typeof allocationSchema>;
 
@@ -15,7 +48,529 @@ export class LedgerService {
   constructor(
     readonly db: Db,
     readonly clock: Clock,
-  ) {}
+    readonly school: SchoolService,
+    readonly emailTemplates: EmailTemplateService,
+    readonly jobs: JobQueue,
+    readonly scopes: ScopeFactory,
+    readonly publicUrl = '',
+  ) {
+    jobs.handle(FEE_REMINDER_JOB, async (payload) => {
+      await this.runDailyReminders(payload);
+      // The next day's run; a school-specific run (payload.schoolId) does not repeat.
+      if (!payload.schoolId) await this.scheduleDailyReminders();
+    });
+    jobs.handle(RECEIPT_EMAIL_JOB, (payload) => this.sendReceiptEmail(payload));
+  }
+
+  private async today(scope: Scope): Promise<string> {
+    return todayIn(await this.school.timeZone(scope), this.clock.now());
+  }
+
+  private systemScope(schoolId: string, marker: string): Scope {
+    return this.scopes.of({ userId: '', kind: 'staff', schoolId, sessionId: `job:${marker}`, isTemp: false });
+  }
+
+  private async canManage(scope: Scope): Promise<boolean> {
+    return scope.kind === 'staff' && (await scope.rolePermissions()).has(FEE_MANAGER as never);
+  }
+
+  /** A family's request reaches a school's fees only where the school switched fees on. */
+  private async checkFeature(scope: Scope, schoolId: string): Promise<void> {
+    if (scope.kind === 'staff') return;
+    if (!(await this.scopes.featuresOf(schoolId)).has('fees' as never)) throw notFound();
+  }
+
+  // ------------------------------------------------------------------ payments
+
+  async payments(
+    scope: Scope,
+    query: { account_id?: string; from?: string; to?: string; method?: string; page: number; page_size: number },
+  ): Promise<{ items: Payment[]; total: number; page: number; page_size: number }> {
+    const { rows, total } = await repo.paymentsList(scope, this.db, {
+      ...(query.account_id ? { accountIds: [query.account_id] } : {}),
+      ...(query.from ? { from: query.from } : {}),
+      ...(query.to ? { to: query.to } : {}),
+      ...(query.method ? { method: query.method } : {}),
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    });
+    return { items: await this.presentPayments(scope, rows), total, page: query.page, page_size: query.page_size };
+  }
+
+  private async presentPayments(scope: Scope, rows: repo.PaymentListed[]): Promise<Payment[]> {
+    const [allocations, canVoid] = await Promise.all([
+      repo.allocationsFor(scope, this.db, { paymentIds: rows.map((r) => r.id) }),
+      this.canManage(scope),
+    ]);
+    return rows.map((r) => presentPayment(r, allocations, canVoid));
+  }
+
+  /** A payment the scope reaches: staff of its school, or a parent of one of the account's children. */
+  async payment(scope: Scope, id: string): Promise<Payment> {
+    const { rows } = await repo.paymentsList(scope, this.db, { ids: [id] });
+    const row = rows[0];
+    if (!row) throw notFound();
+    await this.checkFeature(scope, row.schoolId);
+    const [payment] = await this.presentPayments(scope, [row]);
+    if (!payment) throw notFound();
+    return payment;
+  }
+
+  /**
+   * Records money received: set against the invoices named first, then the account's oldest due
+   * invoices, never more than each owes; the rest stays as the account's credit. The receipt number
+   * comes from the school's locked sequence; the family gets the receipt by email.
+   */
+  async recordPayment(scope: Scope, body: PaymentRequest): Promise<Payment> {
+    const today = await this.today(scope);
+    if (body.received_on > today)
+      throw badRequest('The day received cannot be in the future', ERROR_CODES.validation, 'received_on');
+    const id = newId();
+    await this.db.transaction(async (tx) => {
+      const [account] = await repo.lockAccounts(scope, tx, [body.account_id]);
+      if (!account) throw notFound();
+      const currency = await repo.currencyOf(scope, tx);
+      const year = Number(today.slice(0, 4));
+      const seq = await repo.nextNumber(scope, tx, 'receipt', year);
+      const settings = await repo.settingsOf(scope, tx, account.schoolId);
+      const number = `${settings?.receiptPrefix ?? 'RCT'}-${year}-${String(seq).padStart(5, '0')}`;
+      await repo.insertPayment(scope, tx, {
+        id,
+        accountId: account.id,
+        number,
+        amount: body.amount,
+        currency,
+        method: body.method,
+        receivedOn: body.received_on,
+        reference: body.reference,
+        note: body.note,
+        recordedBy: scope.userId,
+        createdAt: this.clock.now(),
+      });
+      const owed = await repo.issuedInvoicesOf(scope, tx, [account.id]);
+      const { allocations } = allocate(
+        body.amount,
+        owed.map((i) => ({ id: i.id, due: i.dueDate, order: i.number ?? '', outstanding: i.total - i.paid })),
+        body.invoice_ids,
+      );
+      await repo.insertAllocations(
+        scope,
+        tx,
+        allocations.map((a) => ({ id: newId(), invoiceId: a.invoiceId, paymentId: id, amount: a.amount })),
+      );
+    });
+    await this.jobs.schedule(`fee-receipt:${id}`, RECEIPT_EMAIL_JOB, this.clock.now(), {
+      schoolId: scope.schoolId ?? '',
+      paymentId: id,
+    });
+    void this.jobs.runDue().catch(() => undefined);
+    return this.payment(scope, id);
+  }
+
+  /** A void payment never happened: its allocations are released and the invoices owe again. */
+  async voidPayment(scope: Scope, id: string, reason: string): Promise<Payment> {
+    const before = await this.payment(scope, id);
+    await this.db.transaction(async (tx) => {
+      await repo.lockAccounts(scope, tx, [before.account._id]);
+      if (!(await repo.voidPayment(scope, tx, id, this.clock.now(), reason))) return;
+      const allocations = await repo.allocationsFor(scope, tx, { paymentIds: [id] });
+      await repo.deleteAllocations(
+        scope,
+        tx,
+        allocations.map((a) => a.id),
+      );
+    });
+    return this.payment(scope, id);
+  }
+
+  // ------------------------------------------------------------------ credit notes
+
+  /** A credit note on an invoice reduces what it owes (never below zero); on the account it is credit. */
+  async createCreditNote(
+    scope: Scope,
+    body: { account_id: string; invoice_id?: string | null; amount: number; reason: string },
+  ): Promise<CreditNote> {
+    const id = newId();
+    const today = await this.today(scope);
+    await this.db.transaction(async (tx) => {
+      const [account] = await repo.lockAccounts(scope, tx, [body.account_id]);
+      if (!account) throw notFound();
+      if (body.invoice_id) {
+        const invoice = await repo.lockInvoice(scope, tx, body.invoice_id);
+        if (!invoice || invoice.accountId !== account.id) throw notFound();
+        if (invoice.status !== 'issued') throw badRequest(FEE_MESSAGES.issuedReadOnly, ERROR_CODES.invoiceIssued);
+        const paid = (await repo.paidByInvoice(scope, tx, [invoice.id])).get(invoice.id) ?? 0;
+        if (body.amount > invoice.total - paid)
+          throw badRequest(FEE_MESSAGES.creditTooLarge, ERROR_CODES.overAllocation, 'amount');
+      }
+      const year = Number(today.slice(0, 4));
+      const seq = await repo.nextNumber(scope, tx, 'credit_note', year);
+      const settings = await repo.settingsOf(scope, tx, account.schoolId);
+      await repo.insertCreditNote(scope, tx, {
+        id,
+        accountId: account.id,
+        invoiceId: body.invoice_id ?? null,
+        number: `${settings?.creditNotePrefix ?? 'CN'}-${year}-${String(seq).padStart(5, '0')}`,
+        amount: body.amount,
+        currency: settings?.currency ?? 'INR',
+        reason: body.reason,
+        createdBy: scope.userId,
+        createdAt: this.clock.now(),
+      });
+      if (body.invoice_id) {
+        await repo.insertAllocations(scope, tx, [
+          { id: newId(), invoiceId: body.invoice_id, creditNoteId: id, amount: body.amount },
+        ]);
+      } else {
+        await this.applyCredit(scope, tx, [account.id]);
+      }
+    });
+    const [note] = await repo.creditNotesList(scope, this.db, { ids: [id] });
+    if (!note) throw notFound();
+    return presentCreditNote(note);
+  }
+
+  // ------------------------------------------------------------------ accounts
+
+  private async summaries(scope: Scope, ids: readonly string[], today: string): Promise<FeeAccountSummary[]> {
+    const [sums, people] = await Promise.all([
+      repo.accountSums(scope, this.db, ids, today),
+      repo.accountPeople(scope, this.db, ids),
+    ]);
+    const currencies = new Map<string, string>();
+    for (const s of sums.values()) {
+      if (!currencies.has(s.schoolId))
+        currencies.set(s.schoolId, (await repo.settingsOf(scope, this.db, s.schoolId))?.currency ?? 'INR');
+    }
+    return ids.flatMap((id) => {
+      const s = sums.get(id);
+      return s ? [presentAccountSummary(s, people.children, people.payers, currencies.get(s.schoolId) ?? 'INR')] : [];
+    });
+  }
+
+  async accounts(
+    scope: Scope,
+    query: { q?: string; class_id?: string; owing?: 'true' | 'false'; page: number; page_size: number },
+  ): Promise<{ items: FeeAccountSummary[]; total: number; page: number; page_size: number }> {
+    const { ids, total } = await repo.accountIdsPage(scope, this.db, {
+      ...(query.q ? { q: query.q } : {}),
+      ...(query.class_id ? { classId: query.class_id } : {}),
+      ...(query.owing ? { owing: query.owing === 'true' } : {}),
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    });
+    return {
+      items: await this.summaries(scope, ids, await this.today(scope)),
+      total,
+      page: query.page,
+      page_size: query.page_size,
+    };
+  }
+
+  private async accountsDetailed(scope: Scope, ids: readonly string[], today: string): Promise<FeeAccount[]> {
+    if (ids.length === 0) return [];
+    const [summaries, invoiceRows, paymentRows, notes, canManage] = await Promise.all([
+      this.summaries(scope, ids, today),
+      repo.invoicesOfAccounts(scope, this.db, ids, ['issued', 'cancelled']),
+      repo.paymentsList(scope, this.db, { accountIds: ids }),
+      repo.creditNotesList(scope, this.db, { accountIds: ids }),
+      this.canManage(scope),
+    ]);
+    const paid = await repo.paidByInvoice(
+      scope,
+      this.db,
+      invoiceRows.map((r) => r.invoice.id),
+    );
+    const payments = await this.presentPayments(scope, paymentRows.rows);
+    return summaries.map((s) => ({
+      ...s,
+      invoices: invoiceRows
+        .filter((r) => r.invoice.accountId === s._id)
+        .map((r) => presentSummary(r, paid.get(r.invoice.id) ?? 0, today)),
+      payments: payments.filter((p) => p.account._id === s._id),
+      credit_notes: notes.filter((n) => n.accountId === s._id).map(presentCreditNote),
+      abilities: { pay: canManage, credit: canManage, remind: canManage },
+    }));
+  }
+
+  async account(scope: Scope, id: string): Promise<FeeAccount> {
+    const [account] = await this.accountsDetailed(scope, [id], await this.today(scope));
+    if (!account) throw notFound();
+    return account;
+  }
+
+  /** Every account of the signed-in parent's children, at schools with fees switched on. */
+  async familyFees(scope: Scope): Promise<FamilyFees> {
+    const ids = await repo.familyAccountIds(scope, this.db);
+    const today = todayIn('UTC', this.clock.now());
+    const accounts = await this.accountsDetailed(scope, ids, today);
+    const sums = await repo.accountSums(scope, this.db, ids, today);
+    const visible: FeeAccount[] = [];
+    for (const a of accounts) {
+      const schoolId = sums.get(a._id)?.schoolId;
+      if (schoolId && (await this.scopes.featuresOf(schoolId)).has('fees' as never)) visible.push(a);
+    }
+    return { accounts: visible };
+  }
+
+  // ------------------------------------------------------------------ online payment
+
+  async payOnline(scope: Scope, invoiceId: string): Promise<{ redirect_url: string }> {
+    const invoice = await repo.invoiceForFamily(scope, this.db, invoiceId);
+    if (!invoice || invoice.status !== 'issued') throw notFound();
+    await this.checkFeature(scope, invoice.schoolId);
+    const settings = await repo.settingsOf(scope, this.db, invoice.schoolId);
+    const provider = paymentProvider(settings?.onlineProvider);
+    if (!provider) throw badRequest(FEE_MESSAGES.providerNotEnabled, ERROR_CODES.providerNotEnabled);
+    const paid = (await repo.paidByInvoice(scope, this.db, [invoice.id])).get(invoice.id) ?? 0;
+    return provider.start(
+      {
+        id: invoice.id,
+        number: invoice.number ?? '',
+        schoolId: invoice.schoolId,
+        accountId: invoice.accountId,
+        amount: Math.max(0, invoice.total - paid),
+        currency: invoice.currency,
+      },
+      `${this.publicUrl}${PAGE_PATHS.familyFees}`,
+    );
+  }
+
+  // ------------------------------------------------------------------ emails
+
+  private async sendReceiptEmail(payload: Record<string, unknown>): Promise<void> {
+    const scope = this.systemScope(String(payload.schoolId), 'receipt');
+    const { rows } = await repo.paymentsList(scope, this.db, { ids: [String(payload.paymentId)] });
+    const payment = rows[0];
+    if (!payment || payment.voidedAt) return;
+    const today = await this.today(scope);
+    const [sums, people] = await Promise.all([
+      repo.accountSums(scope, this.db, [payment.accountId], today),
+      repo.accountPeople(scope, this.db, [payment.accountId]),
+    ]);
+    const s = sums.get(payment.accountId);
+    const balance = s ? s.outstanding - Math.max(0, s.credit) : 0;
+    await this.emailTemplates.sendEach(
+      { kind: 'system', schoolId: payment.schoolId },
+      'payment_receipt',
+      people.payers
+        .filter((p) => p.email)
+        .map((p) => ({
+          to: p.email as string,
+          userId: p.userId,
+          values: (language: Language) => ({
+            first_name: p.firstName,
+            receipt_number: payment.number,
+            amount: formatMoney(payment.amount, payment.currency, language),
+            date: ddmmyyyyFromIso(payment.receivedOn),
+            balance: formatMoney(balance, payment.currency, language),
+            link: `${this.publicUrl}${PAGE_PATHS.familyFees}`,
+          }),
+        })),
+    );
+  }
+
+  /**
+   * Sends an account's (or the whole school's) due reminders: a reminder `reminder_days_before` days
+   * before the due date and an overdue notice `reminder_days_after` days after, each once per invoice
+   * (invoice_reminders); answers how many emails went.
+   */
+  async sendReminders(scope: Scope, accountId?: string): Promise<number> {
+    const schoolId = scope.schoolId ?? '';
+    const settings = await repo.settingsOf(scope, this.db, schoolId);
+    const before = settings?.reminderDaysBefore ?? 3;
+    const after = settings?.reminderDaysAfter ?? 7;
+    const today = await this.today(scope);
+    const kinds: { kind: 'reminder' | 'overdue'; key: 'invoice_reminder' | 'invoice_overdue'; list: repo.DueInvoice[] }[] = [];
+    // A reminder before the due date: due within the coming days (now, for one account: every one not yet due).
+    if (accountId || before > 0) {
+      kinds.push({
+        kind: 'reminder',
+        key: 'invoice_reminder',
+        list: await repo.invoicesToRemind(scope, this.db, {
+          kind: 'reminder',
+          dueFrom: today,
+          dueBy: accountId ? '9999-12-31' : addDays(today, before),
+          ...(accountId ? { accountId } : {}),
+        }),
+      });
+    }
+    if (accountId || after > 0) {
+      kinds.push({
+        kind: 'overdue',
+        key: 'invoice_overdue',
+        list: await repo.invoicesToRemind(scope, this.db, {
+          kind: 'overdue',
+          dueBy: accountId ? addDays(today, -1) : addDays(today, -after),
+          ...(accountId ? { accountId } : {}),
+        }),
+      });
+    }
+    let sent = 0;
+    for (const { kind, key, list } of kinds) {
+      if (list.length === 0) continue;
+      // Marked first: a second run (another instance, the next day) finds them sent.
+      const marked = await repo.markReminders(
+        scope,
+        this.db,
+        kind,
+        list.map((i) => i.id),
+        this.clock.now(),
+      );
+      const mine = list.filter((i) => marked.has(i.id));
+      const people = await repo.accountPeople(scope, this.db, [...new Set(mine.map((i) => i.accountId))]);
+      const recipients = mine.flatMap((i) =>
+        people.payers
+          .filter((p) => p.accountId === i.accountId && p.email)
+          .map((p) => ({
+            to: p.email as string,
+            userId: p.userId,
+            values: (language: Language) => ({
+              first_name: p.firstName,
+              child_name: i.childName,
+              invoice_number: i.number,
+              amount: formatMoney(i.total - i.paid, i.currency, language),
+              due_date: ddmmyyyyFromIso(i.dueDate),
+              days: String(Math.max(0, daysBetween(i.dueDate, today))),
+              link: `${this.publicUrl}${PAGE_PATHS.familyFees}`,
+            }),
+          })),
+      );
+      await this.emailTemplates.sendEach(scope, key, recipients);
+      sent += recipients.length;
+    }
+    return sent;
+  }
+
+  async remindAccount(scope: Scope, accountId: string): Promise<number> {
+    const account = await repo.accountOf(scope, this.db, accountId);
+    if (!account) throw notFound();
+    return this.sendReminders(scope, accountId);
+  }
+
+  /** The daily run: every school with fee accounts, then the next run tomorrow. */
+  async runDailyReminders(payload: Record<string, unknown> = {}): Promise<number> {
+    let sent = 0;
+    const schools = payload.schoolId ? [String(payload.schoolId)] : await repo.schoolsWithAccounts('system', this.db);
+    for (const schoolId of schools) {
+      sent += await this.sendReminders(this.systemScope(schoolId, 'fee-reminders'));
+    }
+    return sent;
+  }
+
+  /** Puts the daily reminders' job on the queue (at start; each run schedules the next). */
+  async scheduleDailyReminders(): Promise<void> {
+    const next = new Date(this.clock.now().getTime() + 24 * 3600_000);
+    await this.jobs.schedule('fees:reminders', FEE_REMINDER_JOB, next, {});
+  }
+
+  // ------------------------------------------------------------------ reports
+
+  async collectionReport(scope: Scope, query: { from?: string; to?: string; class_id?: string }): Promise<CollectionReport> {
+    const today = await this.today(scope);
+    const from = query.from ?? `${today.slice(0, 4)}-01-01`;
+    const to = query.to ?? monthOf(today).to;
+    const [rows, byMethod, currency] = await Promise.all([
+      repo.collectionRows(scope, this.db, from, to, query.class_id),
+      repo.paymentsByMethod(scope, this.db, from, to),
+      repo.currencyOf(scope, this.db),
+    ]);
+    const out = rows.map((r) => ({
+      month: r.month,
+      class: r.classId ? { _id: r.classId, name: r.className ?? '' } : null,
+      invoiced: r.invoiced,
+      collected: r.collected,
+      credited: r.credited,
+      outstanding: r.invoiced - r.collected - r.credited,
+    }));
+    const sum = (k: 'invoiced' | 'collected' | 'credited' | 'outstanding') => out.reduce((s, r) => s + r[k], 0);
+    return {
+      from: ddmmyyyyFromIso(from),
+      to: ddmmyyyyFromIso(to),
+      currency,
+      rows: out,
+      by_method: byMethod.map((m) => ({ method: m.method as Payment['method'], amount: m.amount, count: m.count })),
+      totals: {
+        invoiced: sum('invoiced'),
+        collected: sum('collected'),
+        credited: sum('credited'),
+        outstanding: sum('outstanding'),
+      },
+    };
+  }
+
+  async collectionCsv(scope: Scope, query: { from?: string; to?: string; class_id?: string }): Promise<string[][]> {
+    const r = await this.collectionReport(scope, query);
+    const m = (x: number) => majorText(x, r.currency);
+    return [
+      ['Month', 'Class', 'Invoiced', 'Collected', 'Credited', 'Outstanding'],
+      ...r.rows.map((x) => [x.month, x.class?.name ?? '', m(x.invoiced), m(x.collected), m(x.credited), m(x.outstanding)]),
+      ['Total', '', m(r.totals.invoiced), m(r.totals.collected), m(r.totals.credited), m(r.totals.outstanding)],
+    ];
+  }
+
+  async ageingReport(scope: Scope, query: { as_of?: string; class_id?: string }): Promise<AgeingReport> {
+    const asOf = query.as_of ?? (await this.today(scope));
+    const [owing, currency] = await Promise.all([
+      repo.owingInvoices(scope, this.db, query.class_id),
+      repo.currencyOf(scope, this.db),
+    ]);
+    const buckets = new Map<string, Record<AgeingBucket, number>>();
+    for (const i of owing) {
+      const late = daysBetween(i.dueDate, asOf);
+      const bucket: AgeingBucket =
+        late <= 0 ? 'not_due' : late <= 30 ? 'd0_30' : late <= 60 ? 'd31_60' : late <= 90 ? 'd61_90' : 'd90_plus';
+      const row = buckets.get(i.accountId) ?? { not_due: 0, d0_30: 0, d31_60: 0, d61_90: 0, d90_plus: 0 };
+      row[bucket] += i.outstanding;
+      buckets.set(i.accountId, row);
+    }
+    const ids = [...buckets.keys()];
+    const [sums, people] = await Promise.all([
+      repo.accountSums(scope, this.db, ids, asOf),
+      repo.accountPeople(scope, this.db, ids),
+    ]);
+    const rows = ids
+      .map((id) => {
+        const b = buckets.get(id) as Record<AgeingBucket, number>;
+        const credit = Math.max(0, sums.get(id)?.credit ?? 0);
+        return {
+          account: { _id: id, name: sums.get(id)?.name ?? '' },
+          children: people.children
+            .filter((c) => c.accountId === id)
+            .map((c) => ({ _id: c.studentId, name: `${c.firstName} ${c.lastName}`.trim() })),
+          ...b,
+          credit,
+          total: AGEING_BUCKETS.reduce((s, k) => s + b[k], 0) - credit,
+        };
+      })
+      .sort((a, b) => a.account.name.localeCompare(b.account.name));
+    const totals = Object.fromEntries(
+      [...AGEING_BUCKETS, 'credit', 'total'].map((k) => [
+        k,
+        rows.reduce((s, r) => s + r[k as AgeingBucket | 'credit' | 'total'], 0),
+      ]),
+    ) as AgeingReport['totals'];
+    return { as_of: ddmmyyyyFromIso(asOf), currency, rows, totals };
+  }
+
+  async ageingCsv(scope: Scope, query: { as_of?: string; class_id?: string }): Promise<string[][]> {
+    const r = await this.ageingReport(scope, query);
+    const m = (x: number) => majorText(x, r.currency);
+    return [
+      ['Family', 'Children', 'Not due', '0-30', '31-60', '61-90', '90+', 'Credit', 'Total'],
+      ...r.rows.map((x) => [
+        x.account.name,
+        x.children.map((c) => c.name).join('; '),
+        m(x.not_due),
+        m(x.d0_30),
+        m(x.d31_60),
+        m(x.d61_90),
+        m(x.d90_plus),
+        m(x.credit),
+        m(x.total),
+      ]),
+    ];
+  }
 
   // ------------------------------------------------------------------ accounts
 

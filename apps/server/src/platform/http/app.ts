@@ -253,9 +253,12 @@ export function createServices(deps: AppDeps) {
   );
   const kiosks = new KioskService(db, clock, dispersal, config.PUBLIC_URL);
   // Management (issue 26): admissions, hiring and fees, one line per service.
-  const admissions = new AdmissionService(db, clock);
-  const hiring = new HiringService(db, clock);
-  const ledger = new LedgerService(db, clock);
+  const admissions = new AdmissionService(db, clock, school, people, emailTemplates, storage, jobs, scopes, {
+    appName: config.APP_NAME,
+    signInUrl: new URL('/', config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).toString(),
+  });
+  const hiring = new HiringService(db, clock, scopes, school, people, emailTemplates, storage);
+  const ledger = new LedgerService(db, clock, school, emailTemplates, jobs, scopes, config.PUBLIC_URL);
   const fees = new FeeService(db, clock, ledger, dispersal, people, school, emailTemplates, jobs, scopes, config.PUBLIC_URL ?? '');
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
