@@ -530,6 +530,15 @@ describe('hiring: interviews', () => {
     ).result;
     expect(moved.interviewers.map((i) => i._id).sort()).toEqual([anitaId, taraId].sort());
   });
+
+  it('lets one of two bookings made at once for the same interviewer through', async () => {
+    const at = interview({ start: '02:00 PM', end: '03:00 PM', send_email: false });
+    const both = await Promise.all([
+      req('POST', `/api/hiring/applications/${ids.priya}/interviews`, anita, at),
+      req('POST', `/api/hiring/applications/${ids.ravi}/interviews`, anita, at),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+  });
 });
 
 describe('hiring: the hire', () => {
