@@ -25,7 +25,7 @@ import {
 import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import { TtlCache } from '../../platform/cache.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/client.js';
+import type { Db, Queryable } from '../../platform/db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
@@ -946,9 +946,15 @@ export class DispersalService {
   // ------------------------------------------------------------------ emails
 
   /** The job: each family member with an address is told of a check-in or out, in their language. */
-  /** How many times each child was collected late between two days (ISO, inclusive): fees bill them. */
-  latePickupCounts(scope: Scope, studentIds: readonly string[], fromIso: string, toIso: string): Promise<Map<string, number>> {
-    return repo.latePickupCounts(scope, this.db, studentIds, fromIso, toIso);
+  /** How many times each child was collected late between two days (ISO, inclusive): fees bill them (`q`: the caller's transaction). */
+  latePickupCounts(
+    scope: Scope,
+    studentIds: readonly string[],
+    fromIso: string,
+    toIso: string,
+    q: Queryable = this.db,
+  ): Promise<Map<string, number>> {
+    return repo.latePickupCounts(scope, q, studentIds, fromIso, toIso);
   }
 
   async sendEmail(payload: Record<string, unknown>): Promise<void> {

@@ -444,7 +444,7 @@ export class FeeService {
         repo.itemsOf(scope, tx, structureIds),
         repo.discounts(scope, tx),
         repo.childrenOfStaff(scope, tx, studentIds),
-        this.dispersal.latePickupCounts(scope, studentIds, runPeriod.start, runPeriod.end),
+        this.dispersal.latePickupCounts(scope, studentIds, runPeriod.start, runPeriod.end, tx),
         this.ledger.accountsFor(scope, tx, studentIds),
       ]);
       // Siblings: the 2nd and later children of an account in this run, by date of birth, then name.
