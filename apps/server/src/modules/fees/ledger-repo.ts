@@ -583,14 +583,14 @@ export async function accountSums(
        where c.account_id in (${idList}) and (c.invoice_id is null or ci.status <> 'cancelled')
        group by c.account_id
     )
-    select fa.id, fa.name, fa.school_id, coalesce(s.invoiced, 0) as invoiced, coalesce(s.paid, 0) as paid,
+    select fee_accounts.id, fee_accounts.name, fee_accounts.school_id, coalesce(s.invoiced, 0) as invoiced, coalesce(s.paid, 0) as paid,
            coalesce(s.outstanding, 0) as outstanding, coalesce(s.overdue, 0) as overdue,
            coalesce(pay.free, 0) + coalesce(notes.free, 0) as credit
-      from fee_accounts fa
-      left join sums s on s.account_id = fa.id
-      left join pay on pay.account_id = fa.id
-      left join notes on notes.account_id = fa.id
-     where fa.id in (${idList}) and ${reach}
+      from fee_accounts
+      left join sums s on s.account_id = fee_accounts.id
+      left join pay on pay.account_id = fee_accounts.id
+      left join notes on notes.account_id = fee_accounts.id
+     where fee_accounts.id in (${idList}) and ${reach}
   `);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return new Map(
