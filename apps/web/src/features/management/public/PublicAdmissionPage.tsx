@@ -2,9 +2,9 @@ import {
   ADMISSION_MESSAGES,
   ADMISSION_SOURCES,
   type AdmissionFormKind,
-  type AdmissionSource,
   type FormField,
   isLanguage,
+  isoFromDdmmyyyy,
   LANGUAGES,
   type Language,
   type PublicAdmissionForm,
@@ -44,7 +44,7 @@ import { sendForm } from '../../../lib/http';
 import { chooseLanguage } from '../../../lib/i18n';
 import { errorText } from '../../../lib/notify';
 import { PUBLIC_FORMS_NS } from '../i18n';
-import { type AnswerProblem, type AnswerValue, answerKeyOf, answersBody, formProblems, localized } from './publicForm';
+import { type AnswerProblem, type AnswerValue, answerKeyOf, answersBody, formProblems, localized, sourceOf } from './publicForm';
 
 const MESSAGE_NAMES = new Map(Object.entries(ADMISSION_MESSAGES).map(([name, text]) => [text as string, name]));
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية', he: 'עברית' };
@@ -54,7 +54,7 @@ const MAX_BYTES = 10 * 1024 * 1024;
 /** The keys of the form that the page asks in its own way (the class, the start, how they heard of the school). */
 const CLASS_KEYS = new Set(['desired_class', 'desired_class_id']);
 const START_KEYS = new Set(['desired_start', 'desired_start_date']);
-const SOURCE_KEYS = new Set(['source', 'heard_from', 'how_did_you_hear']);
+const SOURCE_KEYS = new Set(['source', 'heard_about', 'heard_from', 'how_did_you_hear']);
 
 interface Uploaded {
   _id: string;
@@ -249,6 +249,11 @@ function TheForm({ schoolId, kind, data }: { schoolId: string; kind: AdmissionFo
   const [sending, setSending] = useState(false);
   const [reference, setReference] = useState<string | null>(null);
   const [thanks, setThanks] = useState('');
+  // The class and first day asked for, when the school lists its classes and the form has no question of its own for them.
+  const [place, setPlace] = useState({ classId: '', start: '' });
+  const [placeError, setPlaceError] = useState<string | null>(null);
+  const allFields = form.sections.flatMap((s) => s.fields);
+  const askPlace = classes.length > 0 && !allFields.some((f) => CLASS_KEYS.has(f.key));
   const title = localized(form.title, language);
   useDocumentTitle(title ? `${title} · ${data.school.name}` : data.school.name);
 
@@ -278,6 +283,13 @@ function TheForm({ schoolId, kind, data }: { schoolId: string; kind: AdmissionFo
     const body = answersBody(form.sections, all);
     const classKey = form.sections.flatMap((s) => s.fields).find((f) => CLASS_KEYS.has(f.key))?.key;
     const startKey = form.sections.flatMap((s) => s.fields).find((f) => START_KEYS.has(f.key))?.key;
+    const desiredClass = classKey && typeof body[classKey] === 'string' ? (body[classKey] as string) : place.classId;
+    const desiredStart = startKey && typeof body[startKey] === 'string' ? (body[startKey] as string) : place.start.trim();
+    if (desiredStart && !isoFromDdmmyyyy(desiredStart)) {
+      setPlaceError(t('check.date'));
+      document.getElementById('place-start')?.focus();
+      return;
+    }
     const heard = sourceField ? String(body[sourceField.key] ?? '') : '';
     setSending(true);
     try {
@@ -285,9 +297,9 @@ function TheForm({ schoolId, kind, data }: { schoolId: string; kind: AdmissionFo
         params: { school_id: schoolId, kind },
         body: {
           answers: body,
-          desired_class_id: classKey && typeof body[classKey] === 'string' ? (body[classKey] as string) : null,
-          desired_start: startKey && typeof body[startKey] === 'string' ? (body[startKey] as string) : null,
-          source: (ADMISSION_SOURCES as readonly string[]).includes(heard) ? (heard as AdmissionSource) : 'website',
+          desired_class_id: desiredClass || null,
+          desired_start: desiredStart || null,
+          source: sourceOf(heard),
           language,
           website,
         },
@@ -536,6 +548,39 @@ function TheForm({ schoolId, kind, data }: { schoolId: string; kind: AdmissionFo
             </Stack>
           </Paper>
         ))}
+        {askPlace && (
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="fieldset" style={{ minInlineSize: 0 }}>
+            <Title order={2} fz="lg" component="legend" px={4}>
+              {t('place.title')}
+            </Title>
+            <Stack gap="md" mt="xs">
+              <Select
+                id="place-class"
+                label={t('place.class')}
+                placeholder={t('form.choose')}
+                data={classes.map((c) => ({ value: c._id, label: c.age_range ? `${c.name} (${c.age_range})` : c.name }))}
+                value={place.classId || null}
+                onChange={(v) => setPlace((p) => ({ ...p, classId: v ?? '' }))}
+                clearable
+              />
+              <TextInput
+                id="place-start"
+                label={t('place.start')}
+                placeholder={t('form.datePlaceholder')}
+                inputMode="numeric"
+                dir="ltr"
+                maxLength={10}
+                value={place.start}
+                error={placeError ?? undefined}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setPlace((p) => ({ ...p, start: value }));
+                  setPlaceError(null);
+                }}
+              />
+            </Stack>
+          </Paper>
+        )}
         {/* Robots fill every input they find; people never see this one (its answer is thrown away). */}
         <Box
           style={{ position: 'absolute', insetInlineStart: -10000, width: 1, height: 1, overflow: 'hidden' }}

@@ -1,6 +1,6 @@
 import type { FormField, FormSection } from '@cue/contract';
 import { describe, expect, it } from 'vitest';
-import { answerKeyOf, answerProblem, answersBody, formProblems, localized } from './publicForm';
+import { answerKeyOf, answerProblem, answersBody, formProblems, localized, sourceOf } from './publicForm';
 
 const text = (en: string, ar = '', he = '') => ({ en, ar, he });
 const field = (over: Partial<FormField>): FormField => ({
@@ -75,5 +75,14 @@ describe('answerKeyOf', () => {
   it('reads the field key of a refusal', () => {
     expect(answerKeyOf('answers.parent_email')).toBe('parent_email');
     expect(answerKeyOf('desired_start')).toBeNull();
+  });
+});
+
+describe('sourceOf', () => {
+  it('reads the pipeline source of a "How did you hear about us" choice', () => {
+    expect(sourceOf('social')).toBe('social');
+    expect(sourceOf('friend')).toBe('referral');
+    expect(sourceOf('newspaper')).toBe('other');
+    expect(sourceOf('')).toBe('website');
   });
 });

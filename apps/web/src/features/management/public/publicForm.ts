@@ -1,4 +1,12 @@
-import { type FormField, type FormSection, isoFromDdmmyyyy, type Language, type LocalizedText } from '@cue/contract';
+import {
+  ADMISSION_SOURCES,
+  type AdmissionSource,
+  type FormField,
+  type FormSection,
+  isoFromDdmmyyyy,
+  type Language,
+  type LocalizedText,
+} from '@cue/contract';
 
 /** A text of the school's form in the visitor's language, in English when it was not translated. */
 export const localized = (text: LocalizedText | undefined, language: Language): string =>
@@ -80,4 +88,13 @@ export function answersBody(
 export function answerKeyOf(field: string): string | null {
   const match = /^answers\.([a-z][a-z0-9_]*)/.exec(field);
   return match?.[1] ?? null;
+}
+
+/** The choices of "How did you hear about us" that are not a source's own name. */
+const SOURCE_OF_CHOICE: Record<string, AdmissionSource> = { friend: 'referral', family: 'referral', open_day: 'event' };
+
+/** The pipeline's source a "How did you hear about us" choice stands for (the website when none). */
+export function sourceOf(choice: string): AdmissionSource {
+  if ((ADMISSION_SOURCES as readonly string[]).includes(choice)) return choice as AdmissionSource;
+  return SOURCE_OF_CHOICE[choice] ?? (choice ? 'other' : 'website');
 }
