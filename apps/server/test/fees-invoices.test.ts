@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, schools, studentProfiles } from '../src/platform/db/schema.js';
 import { newId } from '../src/platform/ids.js';
 import { demoId } from '../src/seed/demo.js';
-import { createTestApp, expectResponse, parentToken, requester, staffToken, type TestApp } from './harness.js';
+import {
+  createTestApp,
+  expectResponse,
+  exportFinished,
+  parentToken,
+  pdfText,
+  requester,
+  staffToken,
+  type TestApp,
+} from './harness.js';
 
 let t: TestApp;
 let anita: string; // Sunrise's admin: management.fee
@@ -385,5 +394,22 @@ describe('fees: invoice runs and invoices', () => {
     ).result;
     expect(overview.outstanding).toBe(live.items.reduce((s, i) => s + i.outstanding, 0));
     expect(overview.invoiced_this_month).toBe(live.items.reduce((s, i) => s + i.total, 0));
+  });
+
+  it('exports an invoice as a PDF holding its number, totals and child', async () => {
+    const started = expectResponse(
+      ROUTES.invoicePdf,
+      await req('POST', `/api/fees/invoices/${ids.diyaInvoice}/pdf`, anita),
+    ).result;
+    const done = await exportFinished(t, anita, started.id);
+    expect(done.status).toBe('done');
+    const file = await t.request({ method: 'GET', url: done.file_link ?? '' });
+    expect(file.statusCode).toBe(200);
+    const text = pdfText(file.rawPayload);
+    const inv = expectResponse(ROUTES.invoiceGet, await req('GET', `/api/fees/invoices/${ids.diyaInvoice}`, anita)).result;
+    expect(text).toContain(inv.number ?? '-');
+    expect(text).toContain('Diya Patel');
+    expect(text).toContain('₹9,000.00');
+    expect((await req('POST', `/api/fees/invoices/${ids.diyaInvoice}/pdf`, mona)).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { FEE_MESSAGES, ROUTES } from '@cue/contract';
+import { EXPORT_MESSAGES, FEE_MESSAGES, ROUTES } from '@cue/contract';
 import { toCsv } from '../../platform/csv.js';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
@@ -76,6 +76,10 @@ export function feeRoutes(route: Router, s: Services): void {
   route(ROUTES.invoiceCancel, async ({ auth, params, body }) => ({
     result: await s.fees.cancel(auth, params.id, body.reason),
     message: FEE_MESSAGES.cancelled,
+  }));
+  route(ROUTES.invoicePdf, async ({ auth, params }) => ({
+    result: await s.fees.startPdf(auth, params.id),
+    message: EXPORT_MESSAGES.started,
   }));
   ledgerRoutes(route, s);
 }

@@ -31,8 +31,10 @@ import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { DispersalService } from '../dispersal/service.js';
 import type { EmailTemplateService } from '../email-templates/service.js';
+import type { ExportService } from '../exports/service.js';
 import type { PeopleService } from '../people/service.js';
 import type { SchoolService } from '../school/service.js';
+import { invoicePdf } from './invoice-pdf.js';
 import type { LedgerService } from './ledger-service.js';
 import { formatMoney, majorText, paymentState, sumLines } from './money.js';
 import { ageInMonths, attendance, dueDate, type Period, periodLabel, periodOf } from './periods.js';
@@ -73,8 +75,25 @@ export class FeeService {
     readonly jobs: JobQueue,
     readonly scopes: ScopeFactory,
     readonly publicUrl: string,
+    readonly exports: ExportService,
   ) {
     jobs.handle(ISSUED_EMAIL_JOB, (payload) => this.sendIssuedEmails(payload));
+    // Built as the staff member who asked: the invoice is read again through its own access rules.
+    exports.register('invoice', async (scope, params) => {
+      const invoice = await this.invoice(scope, params.id ?? '');
+      const school = await this.school.info(scope);
+      return invoicePdf(invoice, school.name);
+    });
+  }
+
+  /**
+   * Starts the invoice's PDF. Staff with the fee permission only for now: the export jobs build as a
+   * staff member of the school (a family's own PDF needs the export job to carry the asker's kind).
+   */
+  async startPdf(scope: Scope, id: string) {
+    if (scope.kind !== 'staff') throw forbidden();
+    await this.invoice(scope, id);
+    return this.exports.start(scope, 'invoice', { id });
   }
 
   private async today(scope: Scope): Promise<string> {
