@@ -15,10 +15,40 @@ export const AUDIT_ENTITY_TYPES = [
   'resource',
   'resource_booking',
   'email_template',
+  // Management (issue 26).
+  'admission_form',
+  'admission_application',
+  'job_opening',
+  'job_application',
+  'job_interview',
+  'fee_settings',
+  'fee_structure',
+  'fee_discount',
+  'invoice_run',
+  'invoice',
+  'payment',
+  'credit_note',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-export const AUDIT_ACTIONS = ['create', 'update', 'archive', 'restore', 'reset', 'cancel', 'import', 'copy', 'reorder'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'archive',
+  'restore',
+  'reset',
+  'cancel',
+  'import',
+  'copy',
+  'reorder',
+  // Management (issue 26): a pipeline move, an enrolment, a hire, invoices issued, a payment voided.
+  'stage',
+  'enrol',
+  'hire',
+  'issue',
+  'revise',
+  'void',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditEntrySchema = z.object({

@@ -1,8 +1,11 @@
 import {
+  ADMISSIONS_MANAGER,
   type AuditEntityType,
   CURRICULUM_EDITOR,
   DAY_SCHEDULE_EDITOR,
   EMAIL_TEMPLATE_EDITOR,
+  FEE_MANAGER,
+  HIRING_MANAGER,
   RESOURCE_MANAGER,
   type RolePermission,
 } from '@cue/contract';
@@ -21,6 +24,18 @@ const READER: Record<AuditEntityType, RolePermission> = {
   resource: RESOURCE_MANAGER,
   resource_booking: RESOURCE_MANAGER,
   email_template: EMAIL_TEMPLATE_EDITOR,
+  admission_form: ADMISSIONS_MANAGER,
+  admission_application: ADMISSIONS_MANAGER,
+  job_opening: HIRING_MANAGER,
+  job_application: HIRING_MANAGER,
+  job_interview: HIRING_MANAGER,
+  fee_settings: FEE_MANAGER,
+  fee_structure: FEE_MANAGER,
+  fee_discount: FEE_MANAGER,
+  invoice_run: FEE_MANAGER,
+  invoice: FEE_MANAGER,
+  payment: FEE_MANAGER,
+  credit_note: FEE_MANAGER,
 };
 
 /** The audit trail as people read it: each entity type's entries only for holders of its permission. */
