@@ -15,6 +15,7 @@ import {
   users,
 } from '../src/platform/db/schema.js';
 import { newId } from '../src/platform/ids.js';
+import { seedDemoAdmissionsIfEmpty } from '../src/seed/admissions.js';
 import { demoId } from '../src/seed/demo.js';
 import { bearer, createTestApp, expectResponse, requester, staffToken, type TestApp } from './harness.js';
 
@@ -123,7 +124,7 @@ describe('admissions', () => {
     const [sun] = await t.database.db.select().from(schools).where(eq(schools.id, sunrise));
     await t.database.db
       .insert(schools)
-      .values({ id: off, organizationId: sun?.organizationId ?? null, name: 'No admissions', permissions: ['attendance'] });
+      .values({ id: off, organizationId: String(sun?.organizationId), name: 'No admissions', permissions: ['attendance'] });
     expect((await req('GET', `/api/public/admissions/${off}/application`)).statusCode).toBe(404);
     expect((await upload(off)).statusCode).toBe(404);
     expect((await submit('enquiry', { answers: goodAnswers() }, off)).statusCode).toBe(404);
@@ -240,7 +241,8 @@ describe('admissions', () => {
     const mails = (await t.services.email.recent?.(50, sunrise)) ?? [];
     const mail = mails.find((m) => m.to === 'lina.khoury@example.com');
     expect(mail?.subject).toBe('Sunrise Early Years: استلمنا طلب Yara');
-    expect(mail?.text ?? JSON.stringify(mail)).toContain(made.result.reference);
+    expect(mail?.html).toContain(made.result.reference);
+    expect(mail?.html).toContain('عزيزتي Lina');
     // The same document cannot be claimed twice.
     const again = await submit('application', { answers: goodAnswers({ birth_certificate: ids.birth }) });
     expect(again.json().errors).toEqual([{ field: 'birth_certificate', message: ADMISSION_MESSAGES.documentUnknown }]);
@@ -469,8 +471,6 @@ describe('admissions', () => {
 
   it('takes ten submissions from one address in ten minutes, then 429', async () => {
     t.clock.advance(11 * 60 * 1000);
-    const headers = bearer('');
-    void headers;
     for (let n = 0; n < 10; n++)
       expect((await submit('enquiry', { answers: goodAnswers(), website: 'robot' })).statusCode, `submission ${n + 1}`).toBe(200);
     const eleventh = await submit('enquiry', { answers: goodAnswers() });
@@ -481,5 +481,26 @@ describe('admissions', () => {
     });
     t.clock.advance(11 * 60 * 1000);
     expect((await submit('enquiry', { answers: goodAnswers(), website: 'robot' })).statusCode).toBe(200);
+  });
+
+  it('seeds the demo pipeline once, through the service', async () => {
+    const fresh = await createTestApp();
+    try {
+      expect(await seedDemoAdmissionsIfEmpty(fresh.services)).toBe(true);
+      expect(await seedDemoAdmissionsIfEmpty(fresh.services)).toBe(false);
+      const token = await staffToken(fresh, '9000000002');
+      const page = expectResponse(
+        ROUTES.admissionList,
+        await fresh.request({ method: 'GET', url: '/api/admissions/applications', headers: bearer(token) }),
+      ).result;
+      expect(page.total).toBe(6);
+      expect(page.stage_counts).toMatchObject({ enquiry: 1, visit: 1, accepted: 1, offered: 1, waiting_list: 1, withdrawn: 1 });
+      const accepted = page.items.find((i) => i.stage === 'accepted');
+      expect(accepted?.desired_class).toEqual({ _id: nurseryA, name: 'Nursery A' });
+      const visit = page.items.find((i) => i.stage === 'visit');
+      expect(visit).toMatchObject({ visit_date: '15-01-2031', visit_time: '10:00 AM', notes: 1 });
+    } finally {
+      await fresh.close();
+    }
   });
 });
