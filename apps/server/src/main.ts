@@ -5,13 +5,17 @@ import { openDatabase } from './platform/db/client.js';
 import { buildApp } from './platform/http/app.js';
 import { loadSecrets } from './platform/secrets.js';
 import { seedDemoAcademicIfEmpty } from './seed/academic.js';
+import { seedDemoAdmissionsIfEmpty } from './seed/admissions.js';
 import { seedDemoGradebookIfEmpty } from './seed/assessment.js';
 import { seedDemoAssessmentHpcIfEmpty } from './seed/assessment-hpc.js';
 import { seedDemoCarelogIfEmpty } from './seed/carelog.js';
 import { seedDemoChatIfEmpty } from './seed/chat.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoDispersalIfEmpty } from './seed/dispersal.js';
+import { seedDemoFeesIfEmpty } from './seed/fees.js';
+import { seedDemoFeeLedgerIfEmpty } from './seed/fees-ledger.js';
 import { seedDemoGalleryIfEmpty } from './seed/gallery.js';
+import { seedDemoHiringIfEmpty } from './seed/hiring.js';
 import { seedDemoHistoryIfMissing } from './seed/history.js';
 import { seedDemoLibraryIfEmpty } from './seed/library.js';
 import { seedDemoPlanningIfEmpty } from './seed/planning.js';
@@ -63,6 +67,19 @@ async function main(): Promise<void> {
   // Its academic setup: the school's day (Sunrise day, Monday to Friday), its rooms and equipment, the hall booked next week.
   if (config.SEED_DEMO)
     await seedDemoAcademicIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo academic setup not seeded'));
+  // Its management: families in the admissions pipeline, a job opening with applicants, fee structures,
+  // last month's invoices and payments (one family paid, one in part, one not yet).
+  if (config.SEED_DEMO && config.SEED_DEMO_HISTORY) {
+    const now = new Date();
+    await seedDemoAdmissionsIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo admissions not seeded'));
+    await seedDemoHiringIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo hiring not seeded'));
+    await seedDemoFeesIfEmpty(services, now)
+      .then(() => seedDemoFeeLedgerIfEmpty(services, now))
+      .catch((err) => app.log.warn({ err }, 'demo fees not seeded'));
+  }
+  // The fee reminders (each school's due-soon and overdue invoices) and the removal of documents never sent with a form run daily.
+  await services.ledger.scheduleDailyReminders().catch((err) => app.log.warn({ err }, 'fee reminders not scheduled'));
+  await services.admissions.scheduleCleanup().catch((err) => app.log.warn({ err }, 'admission clean-up not scheduled'));
   // Each school with the library gets its daily overdue notices on the queue (08:00 on its clock).
   await services.loans.scheduleDailyNotices().catch((err) => app.log.warn({ err }, 'library notices not scheduled'));
   // The assistant's language engine (its model file and expressions), ready before the first message.
