@@ -21,6 +21,7 @@ import {
   todayIn,
 } from '@cue/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit.js';
 import type { Scope, ScopeFactory } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
@@ -158,6 +159,13 @@ export class LedgerService {
         tx,
         allocations.map((a) => ({ id: newId(), invoiceId: a.invoiceId, paymentId: id, amount: a.amount })),
       );
+      await recordAudit(scope, tx, {
+        action: 'create',
+        entityType: 'payment',
+        entityId: id,
+        label: number,
+        after: { account_id: account.id, amount: body.amount, method: body.method, received_on: body.received_on, allocations },
+      });
     });
     await this.jobs.schedule(`fee-receipt:${id}`, RECEIPT_EMAIL_JOB, this.clock.now(), {
       schoolId: scope.schoolId ?? '',
@@ -174,6 +182,14 @@ export class LedgerService {
       await repo.lockAccounts(scope, tx, [before.account._id]);
       if (!(await repo.voidPayment(scope, tx, id, this.clock.now(), reason))) return;
       const allocations = await repo.allocationsFor(scope, tx, { paymentIds: [id] });
+      await recordAudit(scope, tx, {
+        action: 'void',
+        entityType: 'payment',
+        entityId: id,
+        label: before.number,
+        before: { allocations: allocations.map((a) => ({ invoice_id: a.invoiceId, amount: a.amount })) },
+        after: { reason },
+      });
       await repo.deleteAllocations(
         scope,
         tx,
@@ -216,6 +232,13 @@ export class LedgerService {
         reason: body.reason,
         createdBy: scope.userId,
         createdAt: this.clock.now(),
+      });
+      await recordAudit(scope, tx, {
+        action: 'create',
+        entityType: 'credit_note',
+        entityId: id,
+        label: `${settings?.creditNotePrefix ?? 'CN'}-${year}-${String(seq).padStart(5, '0')}`,
+        after: { account_id: account.id, invoice_id: body.invoice_id ?? null, amount: body.amount, reason: body.reason },
       });
       if (body.invoice_id) {
         await repo.insertAllocations(scope, tx, [
