@@ -14,6 +14,7 @@ import { sunriseAssessment } from './support/assessment-fixtures.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
 import { dispersalFixture } from './support/dispersal-fixtures.js';
 import { sunriseLibrary } from './support/library-fixtures.js';
+import { sunriseManagement } from './support/management-fixtures.js';
 import { sunrisePlanning } from './support/planning-fixtures.js';
 
 const ORIGIN = 'http://localhost:5173';
@@ -337,7 +338,10 @@ describe('answers match their response schemas', () => {
         payload: { subject: '{{school_name}}: {{title}}', body: 'أهلاً {{first_name}}،\n\n{{message}}' },
       }),
     );
-  }, 60_000);
+    // Management: an enquiry with a document, an open job with an application and its interview, a fee
+    // structure and discount, Nursery A's issued invoices, next month's preview and a payment of the Sharmas.
+    Object.assign(ids, await sunriseManagement(t));
+  }, 90_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
   const calls = (): Partial<
@@ -350,6 +354,8 @@ describe('answers match their response schemas', () => {
         params?: Record<string, string>;
         query?: string;
         headers?: Record<string, string>;
+        /** The type of a downloaded file (CSV unless told). */
+        file?: string;
       }
     >
   > => ({
@@ -481,6 +487,21 @@ describe('answers match their response schemas', () => {
     resourceBookingList: { query: `from=${today()}`, as: 'teacher' },
     emailTemplateGet: { params: { key: 'announcement', language: 'ar' } },
     academicAudit: { query: 'entity_type=email_template' },
+    publicAdmissionForm: { params: { school_id: demoId('school:sunrise'), kind: 'application' } },
+    admissionForm: { params: { kind: 'application' } },
+    admissionGet: { id: ids.admission_application },
+    admissionDocumentFile: { id: ids.admission_document, file: 'application/pdf' },
+    publicJobs: { params: { school_id: demoId('school:sunrise') } },
+    publicJob: { id: ids.job_opening, params: { school_id: demoId('school:sunrise') } },
+    jobOpeningGet: { id: ids.job_opening },
+    jobApplicationGet: { id: ids.job_application },
+    jobApplicationCv: { id: ids.job_application, file: 'application/pdf' },
+    jobInterviews: { query: `from=${ids.today}&to=${ids.next_week}` },
+    invoiceRunGet: { id: ids.invoice_run },
+    invoiceGet: { id: ids.invoice, as: 'parent' },
+    paymentGet: { id: ids.payment, as: 'parent' },
+    feeAccountGet: { id: ids.fee_account },
+    familyFees: { as: 'parent' },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');
@@ -497,7 +518,7 @@ describe('answers match their response schemas', () => {
     });
     if (def.response === FILE_RESPONSE) {
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-      expect(res.headers['content-type']).toContain('text/csv');
+      expect(res.headers['content-type']).toContain(call.file ?? 'text/csv');
     } else expectResponse(def, res);
   });
 

@@ -9,6 +9,7 @@ import { sunriseAssessment } from './support/assessment-fixtures.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
 import { dispersalFixture } from './support/dispersal-fixtures.js';
 import { sunriseLibrary } from './support/library-fixtures.js';
+import { sunriseManagement } from './support/management-fixtures.js';
 import { sunrisePlanning } from './support/planning-fixtures.js';
 
 /**
@@ -412,6 +413,77 @@ const academicBodies = () =>
     classCurriculumUpdate: { framework_ids: [sunrise.curriculum_framework] },
     curriculumOrder: { kind: 'area', parent_id: null, ids: [sunrise.curriculum_area] },
   }) satisfies Partial<Record<keyof typeof ROUTES, object>>;
+/**
+ * Bodies for management's writes: those that create name Sunrise's class, child, role or account (so
+ * that they must be refused); those aimed at a Sunrise object by its path are valid for the caller's own.
+ */
+const managementBodies = () =>
+  ({
+    admissionCreate: { source: 'phone', child_first_name: 'Moon', parent_first_name: 'Moon', parent_phone: '9811100099' },
+    admissionUpdate: { child_first_name: 'Intruder' },
+    admissionStage: { stage: 'application', send_email: false },
+    admissionNote: { body: 'Intrusion' },
+    admissionEnrol: {
+      class_id: sunrise.class,
+      start_date: today,
+      child_first_name: 'Intruder',
+      parents: [{ first_name: 'Intruder', phone: '9123456701' }],
+      send_email: false,
+    },
+    jobOpeningCreate: { title: 'Intrusion', role_id: sunrise.role, class_ids: [sunrise.class], status: 'open' },
+    jobOpeningUpdate: { title: 'Renamed', status: 'open' },
+    jobApplicationStage: { stage: 'offer', send_email: false },
+    jobApplicationNote: { body: 'Intrusion' },
+    jobInterviewCreate: {
+      date: nextWeek,
+      start: '02:00 PM',
+      end: '03:00 PM',
+      interviewer_ids: [sunrise.staff],
+      send_email: false,
+    },
+    jobInterviewUpdate: {
+      date: nextWeek,
+      start: '02:00 PM',
+      end: '03:00 PM',
+      interviewer_ids: [sunrise.staff],
+      send_email: false,
+    },
+    jobHire: { first_name: 'Intruder', phone: '9123456702', role_id: sunrise.role, class_ids: [sunrise.class] },
+    feeSettingsUpdate: { reminder_days_before: 3 },
+    feeStructureCreate: {
+      name: 'Intrusion',
+      billing_cycle: 'monthly',
+      class_ids: [sunrise.class],
+      items: [{ kind: 'tuition', name: 'Tuition', amount: 100 }],
+    },
+    feeStructureUpdate: {
+      name: 'Renamed',
+      billing_cycle: 'monthly',
+      class_ids: [sunrise.class],
+      items: [{ kind: 'tuition', name: 'Tuition', amount: 100 }],
+    },
+    feeDiscountCreate: {
+      name: 'Intrusion',
+      kind: 'scholarship',
+      mode: 'percent',
+      value: 1000,
+      reason: 'Intrusion',
+      student_ids: [sunrise.student],
+    },
+    feeDiscountUpdate: { name: 'Renamed', kind: 'other', mode: 'amount', value: 100, reason: 'Intrusion' },
+    invoiceRunCreate: { billing_cycle: 'monthly', period_date: today, class_ids: [sunrise.class] },
+    invoiceRevise: { reason: 'Intrusion', lines: [{ kind: 'item', description: 'Intrusion', unit_amount: 1 }] },
+    invoiceCancel: { reason: 'Intrusion' },
+    paymentCreate: {
+      account_id: sunrise.fee_account,
+      amount: 100,
+      method: 'cash',
+      received_on: today,
+      invoice_ids: [sunrise.invoice],
+    },
+    paymentVoid: { reason: 'Intrusion' },
+    creditNoteCreate: { invoice_id: sunrise.invoice, account_id: sunrise.fee_account, amount: 100, reason: 'Intrusion' },
+  }) satisfies Partial<Record<keyof typeof ROUTES, object>>;
 /** Bodies naming the Sunrise story tag, filled in once it exists. */
 const tagBodies = () =>
   ({
@@ -457,6 +529,16 @@ const queries: Partial<Record<keyof typeof ROUTES, Record<string, string>>> = {
   classDays: { from: today },
   schoolResourceAvailability: { date: nextWeek, start: '10:00 AM', end: '11:00 AM' },
   resourceBookingList: { from: today },
+  // Management's lists filtered by Sunrise's class, child or interviewer.
+  admissionList: { q: 'Sunrisewala' },
+  jobInterviews: { from: today, to: nextWeek, interviewer_id: demoId('user:9000000002') },
+  invoices: { student_id: sunrise.student },
+  invoicesCsv: { class_id: sunrise.class },
+  feeAccounts: { class_id: sunrise.class },
+  feeCollectionReport: { class_id: sunrise.class },
+  feeCollectionCsv: { class_id: sunrise.class },
+  feeAgeingReport: { class_id: sunrise.class },
+  feeAgeingCsv: { class_id: sunrise.class },
 };
 /**
  * Routes that act on the caller's own school only and name nothing of another school in their
@@ -508,10 +590,15 @@ const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   'emailTemplatePreview',
   'emailTemplateTest',
   'userLanguage',
+  // The caller's own school's admission forms, enquiries and fee settings.
+  'admissionFormUpdate',
+  'admissionCreate',
+  'feeSettingsUpdate',
 ]);
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 /** An email template's path names one email in one language: the announcement in Arabic. */
-const withTemplate = (path: string) => path.replace(':key', 'announcement').replace(':language', 'ar');
+const withTemplate = (path: string) =>
+  path.replace(':key', 'announcement').replace(':language', 'ar').replace(':kind', 'application');
 const urlOf = (name: keyof typeof ROUTES, path: string) => {
   const q = queries[name];
   return q ? `${withTemplate(path)}?${new URLSearchParams(q).toString()}` : withTemplate(path);
@@ -782,6 +869,25 @@ beforeAll(async () => {
     resource_booking: academic.resource_booking,
   });
   Object.assign(bodies, academicBodies());
+  // Management: an enquiry with a document, an open job with an application and its interview, a fee
+  // structure and a scholarship, Nursery A's invoices of this month issued and next month's in preview,
+  // and a payment of the Sharma family, made through their routes as Anita.
+  const management = await sunriseManagement(t);
+  for (const key of [
+    'admission_application',
+    'admission_document',
+    'job_opening',
+    'job_application',
+    'job_interview',
+    'fee_structure',
+    'fee_discount',
+    'invoice_run',
+    'invoice',
+    'payment',
+    'fee_account',
+  ] as const)
+    sunrise[key] = management[key];
+  Object.assign(bodies, managementBodies());
   // The nap routes name entries in their body: Sunrise's own.
   Object.assign(bodies, {
     napEnd: { entry_ids: [sunrise.care_entry], time: '10:00 AM' },
@@ -833,16 +939,24 @@ beforeAll(async () => {
     ROUTES.reportTemplateList.path,
     ROUTES.librarySettingsGet.path,
     ROUTES.dispersalSettingsGet.path,
+    ROUTES.feeSettings.path,
   ]) {
     // (A route not served yet is the route table suite's failure, not this one's.)
     if (!t.served.includes(`GET ${path}`)) continue;
     expect((await t.request({ method: 'GET', url: path, headers: bearer(moonbeamAdmin) })).statusCode).toBe(200);
   }
+  // The admission form's update: Moonbeam's own form as it reads it (valid for its own school).
+  const form = await t.request({ method: 'GET', url: '/api/admissions/forms/application', headers: bearer(moonbeamAdmin) });
+  if (form.statusCode === 200) {
+    const { title, intro, open, sections } = form.json().result;
+    Object.assign(bodies, { admissionFormUpdate: { title, intro, open, sections } });
+  }
   parent = await parentToken(t, '9000000004');
   otherClassTeacher = await staffToken(t, '9000000005');
   otherFamilyParent = await parentToken(t, '9000000005');
   await signIn(t, '9000000003');
-});
+  // Every area's fixtures are made through their routes: more than the default minute on a busy machine.
+}, 240_000);
 afterAll(() => t.close());
 
 type Entry = [keyof typeof ROUTES, RouteDef];

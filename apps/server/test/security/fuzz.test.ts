@@ -26,6 +26,7 @@ import { sunriseAssessment } from '../support/assessment-fixtures.js';
 import { sunriseCarelog } from '../support/carelog-fixtures.js';
 import { type DispersalFixture, dispersalFixture } from '../support/dispersal-fixtures.js';
 import { sunriseLibrary } from '../support/library-fixtures.js';
+import { sunriseManagement } from '../support/management-fixtures.js';
 import { sunrisePlanning } from '../support/planning-fixtures.js';
 import {
   arbitraryFor,
@@ -194,6 +195,8 @@ function filesArbitrary(name: RouteName, field: string): fc.Arbitrary<MultipartP
       return `${columns.join(',')}\n${row.map(csvCell).join(',')}\n`;
     }),
     fc.constantFrom<Buffer | string>(
+      // A document or CV the admission and job uploads keep (sniffed as a PDF).
+      '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n',
       '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
       Buffer.from([0, 1, 2, 255, 254]),
       '',
@@ -226,10 +229,25 @@ function casesFor(name: RouteName, def: RouteDef, index: number): Case[] {
     ...(params ? (['params'] as const) : []),
   ];
   const none = fc.constant(undefined);
-  const realId = def.resource ? real[def.resource] : undefined;
-  // The path's id: the object made for this resource half of the time, else any id (never the demo's
-  // own people, whom a delete would take away from the callers).
-  const paramsArb = params ? (realId ? fc.oneof(fc.constant({ id: realId }), arbitraryFor(params)) : arbitraryFor(params)) : none;
+  // A public job's path names the opening without declaring a resource (nobody is signed in).
+  const realId = def.resource
+    ? real[def.resource]
+    : def.path.startsWith('/api/public/jobs/:school_id/:id')
+      ? real.job_opening
+      : undefined;
+  // A public path's school is Sunrise's (whose features are on), and an admission form's kind a real one.
+  const fixed: Record<string, string> = {
+    ...(def.path.includes(':school_id') ? { school_id: demoId('school:sunrise') } : {}),
+    ...(def.path.includes(':kind') ? { kind: 'application' } : {}),
+  };
+  const valid = realId
+    ? fc.constant({ id: realId, ...fixed })
+    : Object.keys(fixed).length && params
+      ? arbitraryFor(params).map((p) => ({ ...(p as object), ...fixed }))
+      : undefined;
+  // The path's parameters: the object made for this resource (at Sunrise) half of the time, else any id
+  // (never the demo's own people, whom a delete would take away from the callers).
+  const paramsArb = params ? (valid ? fc.oneof(valid, arbitraryFor(params)) : arbitraryFor(params)) : none;
   const arb = fc
     .record({
       caller: fc.constantFrom(...callersFor(def)),
@@ -429,6 +447,23 @@ beforeAll(async () => {
     school_resource: academic.school_resource,
     resource_booking: academic.resource_booking,
   });
+  // Management: an enquiry with a document, an open job with an application and its interview, a fee
+  // structure and a scholarship, Nursery A's issued invoices, next month's preview and a payment.
+  const management = await sunriseManagement(t);
+  for (const key of [
+    'admission_application',
+    'admission_document',
+    'job_opening',
+    'job_application',
+    'job_interview',
+    'fee_structure',
+    'fee_discount',
+    'invoice_run',
+    'invoice',
+    'payment',
+    'fee_account',
+  ] as const)
+    real[key] = management[key];
   Object.assign(real, {
     kiosk: dispersal.kiosk,
     dispersal_event: dispersal.dispersal_event,
@@ -489,6 +524,14 @@ beforeAll(async () => {
     statement_ids: fc.constant(academic.curriculum_node),
     resource_id: fc.constant(academic.school_resource),
     ids: fc.constantFrom(academic.curriculum_area, academic.curriculum_aspect, academic.curriculum_node),
+    // Management: Sunrise's family account and its invoices, an opening, Anita as the interviewer.
+    account_id: fc.constant(management.fee_account),
+    invoice_id: fc.constantFrom(management.invoice, management.other_invoice),
+    invoice_ids: fc.constant(management.invoice),
+    opening_id: fc.constant(management.job_opening),
+    run_id: fc.constant(management.issued_run),
+    interviewer_id: fc.constant(demoId('user:9000000002')),
+    interviewer_ids: fc.constant(demoId('user:9000000002')),
     start: fc.constantFrom('10:00 AM', '11:30 AM', '02:00 PM'),
     end: fc.constantFrom('11:00 AM', '12:30 PM', '03:00 PM'),
   };
