@@ -60,8 +60,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The audit's list of entity types names the academic setup's (its reads filter by it); the
  * admissions' entries carry their own type, which those reads leave out.
  */
-const AUDIT_APPLICATION = 'admission_application' as AuditEntityType;
-const AUDIT_FORM = 'admission_form' as AuditEntityType;
+const AUDIT_APPLICATION: AuditEntityType = 'admission_application';
+const AUDIT_FORM: AuditEntityType = 'admission_form';
 
 const stageNotAllowed = () => badRequest(ADMISSION_MESSAGES.stageNotAllowed, ERROR_CODES.stageNotAllowed, 'stage');
 const alreadyEnrolled = () => new AppError(409, ADMISSION_MESSAGES.alreadyEnrolled, ERROR_CODES.alreadyEnrolled);

@@ -54,7 +54,7 @@ const CV_KEEP_MS = 2 * CV_CLAIM_MS;
 const MAX_RANGE_DAYS = 62;
 
 /* The audit trail's entity types are the academic setup's list; hiring's entries are written under their own names. */
-const entity = (type: 'job_opening' | 'job_application' | 'job_interview') => type as AuditEntityType;
+const entity = (type: 'job_opening' | 'job_application' | 'job_interview'): AuditEntityType => type;
 
 const conflict = (message: string, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES]) => new AppError(409, message, code);
 const stageNotAllowed = () => badRequest(HIRING_MESSAGES.stageNotAllowed, ERROR_CODES.stageNotAllowed, 'stage');
