@@ -3,7 +3,7 @@ import { Anchor, Group, MultiSelect, Select, Stack, Text, TextInput } from '@man
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
@@ -25,7 +25,9 @@ function HireForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation(HIRING_NS);
+  const { t: tc } = useTranslation();
   const hire = useHire();
+  const navigate = useNavigate();
   const roles = useRoles();
   const classes = useStaffClassList();
   const form = useContractForm({
@@ -45,11 +47,24 @@ function HireForm({
         color: 'teal',
         title: hiringText(message) || t('messages.hired'),
         message: (
-          <Anchor component={Link} to={STAFF_PAGE} fz="sm">
+          // Notifications render outside the router, where a router Link has no context and would
+          // take the whole page down: a plain link that navigates through this form's router.
+          <Anchor
+            href={STAFF_PAGE}
+            fz="sm"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate(STAFF_PAGE);
+            }}
+          >
             {t('hire.seeStaff', { name: result.staff.name })}
           </Anchor>
         ),
         autoClose: 10_000,
+        withBorder: true,
+        // As the app's toasts: the close button named, the text at the page's contrast.
+        closeButtonProps: { 'aria-label': tc('common.close') },
+        styles: { description: { color: 'var(--mantine-color-text)' } },
       });
       onClose();
     },

@@ -1,5 +1,19 @@
 import { PAGE_PATHS } from '@cue/contract';
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Timeline,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowRight,
@@ -14,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { errorText, toast } from '../../../lib/notify';
+import { AuditHistory } from '../../academic/components/AuditHistory';
 import { Page } from '../../communication/components/Page';
 import { showDay } from '../../planning/planFormat';
 import { Gate } from '../../shell/pages/Gate';
@@ -199,6 +214,7 @@ function Body() {
               {t('application.hire')}
             </Button>
           )}
+          <AuditHistory entityType="job_application" entityId={application._id} />
         </Group>
       }
     >
@@ -257,10 +273,13 @@ function Body() {
                   leftSection={<IconDownload size={16} aria-hidden />}
                   onClick={() => void download()}
                   loading={downloading}
-                  aria-label={t('application.downloadCvOf', { name: application.name })}
+                  // The visible words are the button's name (speech input says what it sees); whose CV it
+                  // is comes as the description.
+                  aria-describedby="download-cv-of"
                 >
                   {t('application.downloadCv')}
                 </Button>
+                <VisuallyHidden id="download-cv-of">{t('application.downloadCvOf', { name: application.name })}</VisuallyHidden>
               </Group>
             ) : (
               <Text fz="sm" c="dimmed">
