@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { errorText } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
+import shell from '../../shell/pages/Pages.module.css';
 import { Money } from '../components/money';
 import { FEES_NS, managementNeed } from '../i18n';
 import { useFeeOverview } from './api-overview';
@@ -105,7 +106,7 @@ function Body() {
           <Paper key={key} component={Link} to={to} withBorder radius="lg" p="md" data-testid={`fee-card-${key}`}>
             <Group justify="space-between" wrap="nowrap">
               <Text fw={700}>{t(`overview.cards.${key}.title`)}</Text>
-              <IconArrowRight size={16} aria-hidden style={{ transform: 'scaleX(var(--mantine-direction-flip, 1))' }} />
+              <IconArrowRight size={16} aria-hidden className={shell.flipInRtl} />
             </Group>
             <Text fz="sm" c="dimmed">
               {t(`overview.cards.${key}.body`)}
