@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { errorText, toast } from '../../../lib/notify';
+import { AuditHistory } from '../../academic/components/AuditHistory';
 import { downloadFile } from '../../admin/download';
 import { Page } from '../../communication/components/Page';
 import { ltr, showDay } from '../../planning/planFormat';
@@ -375,6 +376,7 @@ function Body() {
               {t('application.enrol')}
             </Button>
           )}
+          <AuditHistory entityType="admission_application" entityId={a._id} />
         </>
       }
     >

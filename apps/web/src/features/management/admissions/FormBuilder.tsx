@@ -35,6 +35,7 @@ import { IconArrowDown, IconArrowUp, IconCopy, IconExternalLink, IconLock, IconP
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, toast } from '../../../lib/notify';
+import { AuditHistory } from '../../academic/components/AuditHistory';
 import { ADMISSIONS_NS } from '../i18n';
 import { isReservedKey, keyFromLabel, moveItem } from './admissionFormat';
 import { type AdmissionForm, type AdmissionFormRequest, admissionText, useAdmissionForm, useSaveAdmissionForm } from './api';
@@ -515,13 +516,17 @@ export function FormBuilder() {
   const [kind, setKind] = useState<AdmissionFormKind>('enquiry');
   return (
     <Stack gap="md">
-      <SegmentedControl
-        w="fit-content"
-        value={kind}
-        onChange={(v) => setKind(v as AdmissionFormKind)}
-        data={ADMISSION_FORM_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
-        aria-label={t('builder.kind')}
-      />
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <SegmentedControl
+          w="fit-content"
+          value={kind}
+          onChange={(v) => setKind(v as AdmissionFormKind)}
+          data={ADMISSION_FORM_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+          aria-label={t('builder.kind')}
+        />
+        {/* The form of this kind is recorded under its kind. */}
+        <AuditHistory entityType="admission_form" entityId={kind} />
+      </Group>
       <KindBuilder key={kind} kind={kind} />
     </Stack>
   );

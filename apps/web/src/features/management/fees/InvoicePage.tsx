@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { ExportProgress, useExportJob } from '../../../components/ExportJob';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { errorText } from '../../../lib/notify';
+import { AuditHistory } from '../../academic/components/AuditHistory';
 import { Page } from '../../communication/components/Page';
 import { showDay, showRange } from '../../planning/planFormat';
 import { Gate } from '../../shell/pages/Gate';
@@ -226,9 +227,12 @@ function Body() {
       title={title}
       description={invoice.data ? `${invoice.data.student.name} · ${invoice.data.period_label}` : undefined}
       actions={
-        <Anchor component={Link} to={`${PAGE_PATHS.feeCollection}?tab=invoices`} fz="sm">
-          {t('invoice.back')}
-        </Anchor>
+        <Group gap="sm" wrap="wrap">
+          {id && <AuditHistory entityType="invoice" entityId={id} />}
+          <Anchor component={Link} to={`${PAGE_PATHS.feeCollection}?tab=invoices`} fz="sm">
+            {t('invoice.back')}
+          </Anchor>
+        </Group>
       }
     >
       {invoice.isLoading && <Skeleton height={240} radius="lg" />}

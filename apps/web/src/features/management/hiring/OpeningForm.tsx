@@ -6,6 +6,7 @@ import { DAY, readerDateFormatter } from '../../../components/dateFormat';
 import { FormModal } from '../../../components/FormModal';
 import { useContractForm } from '../../../components/form/useContractForm';
 import { toast } from '../../../lib/notify';
+import { AuditHistory } from '../../academic/components/AuditHistory';
 import { useRoles, useStaffClassList } from '../../admin/api';
 import { HIRING_NS } from '../i18n';
 import { hiringText, type JobOpening, useSaveOpening } from './api-hiring';
@@ -54,6 +55,11 @@ export function OpeningForm({ opening, onClose }: { opening: JobOpening | null; 
     >
       <Stack gap="md">
         <TextInput label={t('opening.title')} {...form.getInputProps('title')} required maxLength={120} data-autofocus />
+        {opening && (
+          <Group justify="flex-end">
+            <AuditHistory entityType="job_opening" entityId={opening._id} />
+          </Group>
+        )}
         <Group grow gap="sm" align="flex-start">
           <Select
             label={t('opening.type')}
