@@ -40,6 +40,7 @@ import { errorText, toast } from '../../../lib/notify';
 import { formatDateTime } from '../../admin/format';
 import { ChildPickupCard } from '../../dispersal/family/ChildPickupCard';
 import { ChildLibraryCard } from '../../library/family/ChildLibraryCard';
+import { ChildFeesCard } from '../../management/fees/ChildFeesCard';
 import { LoadFailed } from '../../shell/pages/common';
 import {
   type ChildConsent,
@@ -703,6 +704,7 @@ export default function ChildRecordPage() {
         onPropose={a.can_propose_changes ? () => open({ kind: 'propose' }) : undefined}
       />
       <ChildLibraryCard studentId={r.student.id} />
+      <ChildFeesCard studentId={r.student.id} />
 
       {dialog?.kind === 'profile' && <ProfileModal record={r} onClose={close} />}
       {dialog?.kind === 'health' && <HealthDetailsModal record={r} onClose={close} />}
