@@ -201,3 +201,13 @@ export async function feeInvoice(request: APIRequestContext, token: string, id: 
 export async function issueFeeRun(request: APIRequestContext, token: string, runId: string): Promise<void> {
   await feeResult(request, 'POST', `/api/fees/runs/${runId}/issue`, token, {});
 }
+
+/** GET /api/admissions/applications (optionally searched): how many there are. */
+export async function admissionTotal(request: APIRequestContext, token: string, q?: string): Promise<number> {
+  const res = await request.get('/api/admissions/applications', {
+    headers: auth(token),
+    params: { page_size: 1, ...(q ? { q } : {}) },
+  });
+  if (!res.ok()) throw new Error(`applications: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { result: { total: number } }).result.total;
+}
