@@ -114,17 +114,24 @@ export async function familyLinks(scope: Scope, q: Queryable, studentIds: readon
   }));
 }
 
-export async function insertAccount(scope: Scope, q: Queryable, row: { id: string; name: string }): Promise<void> {
-  await q.insert(feeAccounts).values({ ...row, schoolId: staffSchool(scope) });
+/** Creates accounts in one statement (a first month may open hundreds of families at once). */
+export async function insertAccounts(scope: Scope, q: Queryable, rows: readonly { id: string; name: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const schoolId = staffSchool(scope);
+  await q.insert(feeAccounts).values(rows.map((r) => ({ ...r, schoolId })));
 }
 
-/** Joins children to an account; a child already holding one keeps it (unique per child). */
-export async function linkStudents(scope: Scope, q: Queryable, accountId: string, studentIds: readonly string[]): Promise<void> {
-  if (studentIds.length === 0) return;
+/** Joins children to accounts in one statement; a child already holding one keeps it (unique per child). */
+export async function linkStudents(
+  scope: Scope,
+  q: Queryable,
+  links: readonly { accountId: string; studentId: string }[],
+): Promise<void> {
+  if (links.length === 0) return;
   const schoolId = staffSchool(scope);
   await q
     .insert(feeAccountStudents)
-    .values(studentIds.map((studentId) => ({ accountId, studentId, schoolId })))
+    .values(links.map((l) => ({ ...l, schoolId })))
     .onConflictDoNothing();
 }
 

@@ -1,3 +1,4 @@
+import type { FileExport } from '@cue/contract';
 import {
   AGEING_BUCKETS,
   type AgeingBucket,
@@ -29,6 +30,7 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { EmailTemplateService } from '../email-templates/service.js';
+import type { ExportService } from '../exports/service.js';
 import type { SchoolService } from '../school/service.js';
 import { allocate } from './allocation.js';
 import { presentAccountSummary, presentCreditNote, presentPayment } from './ledger-presenter.js';
@@ -36,6 +38,7 @@ import * as repo from './ledger-repo.js';
 import { formatMoney, majorText } from './money.js';
 import { presentSummary } from './presenter.js';
 import { paymentProvider } from './provider.js';
+import { receiptPdf } from './receipt-pdf.js';
 
 /** The daily job that sends each school's due-soon and overdue reminders. */
 export const FEE_REMINDER_JOB = 'fees.reminders';
@@ -637,6 +640,9 @@ export class LedgerService {
     }
 
     const missingSet = new Set(missing);
+    // Two statements whatever the number of families: a school's first month opens every account at once.
+    const newAccounts: { id: string; name: string }[] = [];
+    const newLinks: { accountId: string; studentId: string }[] = [];
     for (const members of families.values()) {
       const toLink = [...new Set(members.map((m) => m.studentId).filter((id) => missingSet.has(id)))];
       if (toLink.length === 0) continue;
@@ -646,10 +652,12 @@ export class LedgerService {
       let accountId = existing ?? null;
       if (!accountId) {
         accountId = newId();
-        await repo.insertAccount(scope, tx, { id: accountId, name: familyName(members) });
+        newAccounts.push({ id: accountId, name: familyName(members) });
       }
-      await repo.linkStudents(scope, tx, accountId, toLink);
+      for (const studentId of toLink) newLinks.push({ accountId, studentId });
     }
+    await repo.insertAccounts(scope, tx, newAccounts);
+    await repo.linkStudents(scope, tx, newLinks);
     // Read back: a child linked meanwhile by another request keeps the account it got.
     return repo.accountsOfStudents(scope, tx, wanted);
   }
@@ -752,6 +760,43 @@ export class LedgerService {
   /** Live payments received between two ISO days (inclusive), in minor units. */
   collectedBetween(scope: Scope, fromIso: string, toIso: string): Promise<number> {
     return repo.collectedBetween(scope, this.db, fromIso, toIso);
+  }
+
+  // ------------------------------------------------------------------ receipts as PDF
+
+  /**
+   * Registers the receipt's document kind with the exports (the builder re-reads the payment as the
+   * person who asked, so a parent gets only their own family's) and keeps the exports for `startReceipt`.
+   */
+  withExports(exports: ExportService): this {
+    this.receiptExports = exports;
+    exports.register('receipt', async (scope, params) => {
+      const payment = await this.payment(scope, params.paymentId ?? '');
+      const { schoolId, balance } = await this.receiptContext(scope, params.paymentId ?? '');
+      const school = await this.school.info(this.systemScope(schoolId, 'receipt-pdf'));
+      return receiptPdf(payment, school.name, balance);
+    });
+    return this;
+  }
+
+  private receiptExports: ExportService | null = null;
+
+  /** Starts the receipt's PDF: staff with the fee permission, or a parent of the account's children. */
+  async startReceipt(scope: Scope, id: string): Promise<FileExport> {
+    if (!this.receiptExports) throw new Error('receipts need the exports');
+    await this.payment(scope, id);
+    const { schoolId } = await this.receiptContext(scope, id);
+    return this.receiptExports.start(scope, 'receipt', { paymentId: id }, schoolId);
+  }
+
+  /** The payment's school and its account's balance now (what is owed less credit). */
+  private async receiptContext(scope: Scope, id: string): Promise<{ schoolId: string; balance: number }> {
+    const { rows } = await repo.paymentsList(scope, this.db, { ids: [id] });
+    const row = rows[0];
+    if (!row) throw notFound();
+    const today = await this.today(this.systemScope(row.schoolId, 'receipt-pdf'));
+    const s = (await repo.accountSums(scope, this.db, [row.accountId], today)).get(row.accountId);
+    return { schoolId: row.schoolId, balance: s ? s.outstanding - Math.max(0, s.credit) : 0 };
   }
 }
 

@@ -23,7 +23,7 @@ import {
   todayIn,
 } from '@cue/contract';
 import type { z } from 'zod';
-import { type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
+import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
@@ -48,6 +48,7 @@ import {
   presentSummary,
 } from './presenter.js';
 import { type PricingDiscount, priceInvoice } from './pricing.js';
+import { paymentProviderNames } from './provider.js';
 import * as repo from './repo.js';
 
 const ISSUED_EMAIL_JOB = 'fees.invoice-issued';
@@ -81,18 +82,28 @@ export class FeeService {
     // Built as the staff member who asked: the invoice is read again through its own access rules.
     exports.register('invoice', async (scope, params) => {
       const invoice = await this.invoice(scope, params.id ?? '');
-      const school = await this.school.info(scope);
+      // A parent's job scope carries the invoice's school; the name is read as that school.
+      const school = await this.school.info(
+        scope.kind === 'staff'
+          ? scope
+          : this.scopes.of({ userId: '', kind: 'staff', schoolId: scope.schoolId, sessionId: 'job:invoice-pdf', isTemp: false }),
+      );
       return invoicePdf(invoice, school.name);
     });
   }
 
   /**
-   * Starts the invoice's PDF. Staff with the fee permission only for now: the export jobs build as a
-   * staff member of the school (a family's own PDF needs the export job to carry the asker's kind).
+   * Starts the invoice's PDF: staff with the fee permission, or a parent of the invoice's child (the
+   * export job builds as the same parent, for the invoice's school).
    */
   async startPdf(scope: Scope, id: string) {
-    if (scope.kind !== 'staff') throw forbidden();
     await this.invoice(scope, id);
+    if (scope.kind === 'parent') {
+      const row = await repo.invoiceById(scope, this.db, id);
+      if (!row) throw notFound();
+      await requireAccess(scope, 'child', [row.invoice.studentId]);
+      return this.exports.start(scope, 'invoice', { id }, row.invoice.schoolId);
+    }
     return this.exports.start(scope, 'invoice', { id });
   }
 
@@ -104,7 +115,7 @@ export class FeeService {
 
   async settings(scope: Scope): Promise<FeeSettings> {
     const [row, locked] = await Promise.all([repo.settings(scope, this.db), repo.anyIssued(scope, this.db)]);
-    return presentSettings(row, locked, []);
+    return presentSettings(row, locked, paymentProviderNames());
   }
 
   async updateSettings(
