@@ -17,7 +17,7 @@ export const EXPORTS_ROUTES = routeTable({
   exportStatus: {
     method: 'GET',
     path: '/api/exports/:id',
-    access: 'staff',
+    access: 'any',
     resource: 'export',
     params: byIdSchema,
     response: envelope(fileExportSchema),

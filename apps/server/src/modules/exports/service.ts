@@ -28,6 +28,8 @@ interface DocumentJob {
   exportId: string;
   userId: string;
   schoolId: string;
+  /** Who asked: the job builds as the same side (a parent builds only their own family's documents). */
+  asker?: 'staff' | 'parent';
   kind: ExportKind;
   params: Record<string, string>;
 }
@@ -71,12 +73,17 @@ export class ExportService {
    * Records a request for a registered kind and answers at once; the caller has checked access already
    * (the builder runs as the same person, so it checks again when the job runs).
    */
-  async start(scope: Scope, kind: ExportKind, params: Record<string, string>): Promise<FileExport> {
+  async start(scope: Scope, kind: ExportKind, params: Record<string, string>, schoolId?: string): Promise<FileExport> {
     if (!this.builders.has(kind)) throw new Error(`no document builder for ${kind}`);
-    return this.request(scope, kind, params, DOCUMENT_JOB, (exportId) => {
-      const job: DocumentJob = { exportId, userId: scope.userId, schoolId: scope.schoolId ?? '', kind, params };
+    // A parent has no school of their own: the export belongs to the school the document is about.
+    const school = scope.kind === 'parent' ? (schoolId ?? scope.schoolId ?? '') : (scope.schoolId ?? '');
+    const asker = scope.kind === 'parent' ? 'parent' : 'staff';
+    const as = asker === 'parent' ? this.jobScope({ userId: scope.userId, schoolId: school, exportId: 'start', asker }) : scope;
+    const answer = await this.request(as, kind, params, DOCUMENT_JOB, (exportId) => {
+      const job: DocumentJob = { exportId, userId: scope.userId, schoolId: school, asker, kind, params };
       return { ...job };
     });
+    return answer;
   }
 
   async emergencySheet(scope: Scope, classId: string, language: SheetLanguage): Promise<FileExport> {
@@ -119,10 +126,10 @@ export class ExportService {
     return presentExport(row);
   }
 
-  private jobScope(job: { userId: string; schoolId: string; exportId: string }): Scope {
+  private jobScope(job: { userId: string; schoolId: string; exportId: string; asker?: 'staff' | 'parent' }): Scope {
     return this.scopes.of({
       userId: job.userId,
-      kind: 'staff',
+      kind: job.asker ?? 'staff',
       schoolId: job.schoolId,
       sessionId: `job:${job.exportId}`,
       isTemp: false,
@@ -135,7 +142,7 @@ export class ExportService {
    * share done (0 to 1) into the row's progress from `from` to 90, written in steps of at least 10.
    */
   private async run(
-    job: { exportId: string; userId: string; schoolId: string },
+    job: { exportId: string; userId: string; schoolId: string; asker?: 'staff' | 'parent' },
     make: (scope: Scope, progress: (from: number) => (share: number) => Promise<void>) => Promise<{ name: string; pdf: Buffer }>,
   ): Promise<void> {
     const scope = this.jobScope(job);

@@ -1,4 +1,4 @@
-import { FEE_MESSAGES, ROUTES } from '@cue/contract';
+import { EXPORT_MESSAGES, FEE_MESSAGES, ROUTES } from '@cue/contract';
 import { toCsv } from '../../platform/csv.js';
 import { isoFromWire, optionalIso } from '../../platform/dates.js';
 import type { Services } from '../../platform/http/app.js';
@@ -19,6 +19,10 @@ export function ledgerRoutes(route: Router, s: Services): void {
     message: FEE_MESSAGES.paymentRecorded,
   }));
   route(ROUTES.paymentGet, async ({ auth, params }) => ({ result: await s.ledger.payment(auth, params.id) }));
+  route(ROUTES.receiptPdf, async ({ auth, params }) => ({
+    result: await s.ledger.startReceipt(auth, params.id),
+    message: EXPORT_MESSAGES.started,
+  }));
   route(ROUTES.paymentVoid, async ({ auth, params, body }) => ({
     result: await s.ledger.voidPayment(auth, params.id, body.reason),
     message: FEE_MESSAGES.paymentVoided,

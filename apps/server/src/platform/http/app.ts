@@ -258,7 +258,7 @@ export function createServices(deps: AppDeps) {
     signInUrl: new URL('/', config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).toString(),
   });
   const hiring = new HiringService(db, clock, scopes, school, people, emailTemplates, storage);
-  const ledger = new LedgerService(db, clock, school, emailTemplates, jobs, scopes, config.PUBLIC_URL);
+  const ledger = new LedgerService(db, clock, school, emailTemplates, jobs, scopes, config.PUBLIC_URL).withExports(exports);
   const fees = new FeeService(db, clock, ledger, dispersal, people, school, emailTemplates, jobs, scopes, config.PUBLIC_URL ?? '', exports);
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
