@@ -231,7 +231,11 @@ export async function insertStageChange(
   q: Queryable,
   row: Omit<typeof admissionStageChanges.$inferInsert, 'schoolId'>,
 ) {
-  await q.insert(admissionStageChanges).values({ ...row, schoolId: staffSchool(scope) });
+  // A move follows the application's last one even when the clock has not moved on (moves made in the
+  // same millisecond, a fixed clock), so the history reads in the order the moves were made.
+  const last = sql`(select max(${admissionStageChanges.at}) from ${admissionStageChanges} where ${admissionStageChanges.applicationId} = ${row.applicationId})`;
+  const at = sql`greatest(${(row.at ?? new Date()).toISOString()}::timestamptz, coalesce(${last} + interval '1 millisecond', '-infinity'::timestamptz))`;
+  await q.insert(admissionStageChanges).values({ ...row, at, schoolId: staffSchool(scope) });
 }
 
 export async function setEmailSent(scope: Scope, q: Queryable, changeId: string, sent: boolean) {

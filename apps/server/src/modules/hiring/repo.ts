@@ -320,7 +320,11 @@ export async function updateApplication(
 }
 
 export async function insertStageChange(scope: Scope, q: Queryable, row: Omit<typeof jobStageChanges.$inferInsert, 'schoolId'>) {
-  await q.insert(jobStageChanges).values({ ...row, schoolId: staffSchool(scope) });
+  // A move follows the application's last one even when the clock has not moved on (moves made in the
+  // same millisecond, a fixed clock), so the history reads in the order the moves were made.
+  const last = sql`(select max(${jobStageChanges.at}) from ${jobStageChanges} where ${jobStageChanges.applicationId} = ${row.applicationId})`;
+  const at = sql`greatest(${(row.at ?? new Date()).toISOString()}::timestamptz, coalesce(${last} + interval '1 millisecond', '-infinity'::timestamptz))`;
+  await q.insert(jobStageChanges).values({ ...row, at, schoolId: staffSchool(scope) });
 }
 
 export async function stageChangesOf(scope: Scope, q: Queryable, applicationId: string) {
