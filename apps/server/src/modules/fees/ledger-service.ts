@@ -26,7 +26,7 @@ import { recordAudit } from '../../platform/audit.js';
 import type { Scope, ScopeFactory } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { EmailTemplateService } from '../email-templates/service.js';
@@ -114,6 +114,8 @@ export class LedgerService {
     const { rows } = await repo.paymentsList(scope, this.db, { ids: [id] });
     const row = rows[0];
     if (!row) throw notFound();
+    // Staff read a family's payments only with the fee permission; a family reads its own.
+    if (scope.kind === 'staff' && !(await this.canManage(scope))) throw forbidden();
     await this.checkFeature(scope, row.schoolId);
     const [payment] = await this.presentPayments(scope, [row]);
     if (!payment) throw notFound();

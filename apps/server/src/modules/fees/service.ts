@@ -758,6 +758,9 @@ export class FeeService {
     } else if (scope.kind !== 'parent') throw forbidden();
     const row = await repo.invoiceById(scope, this.db, id);
     if (!row) throw notFound();
+    // A family reaches a school's invoices only where the school switched fees on.
+    if (scope.kind === 'parent' && !(await this.scopes.featuresOf(row.invoice.schoolId)).has('fees' as never))
+      throw notFound();
     const today = scope.kind === 'staff' ? await this.today(scope) : todayIn('UTC', this.clock.now());
     const [lines, revisions, allocations, paid, issuedBy] = await Promise.all([
       repo.linesOf(scope, this.db, [id]),
