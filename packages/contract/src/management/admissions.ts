@@ -126,13 +126,25 @@ export const formSectionSchema = z.object({
 });
 export type FormSection = z.infer<typeof formSectionSchema>;
 
+/** The answers' shapes of the form (no defaults: an answer says what the server holds). */
+const localizedTextOutSchema = z.object({ en: z.string(), ar: z.string(), he: z.string() });
+const formFieldOutSchema = z.object({
+  key: z.string(),
+  type: z.enum(FORM_FIELD_TYPES),
+  label: localizedTextOutSchema,
+  help: localizedTextOutSchema.optional(),
+  required: z.boolean(),
+  options: z.array(z.object({ value: z.string(), label: localizedTextOutSchema })),
+});
+const formSectionOutSchema = z.object({ id: z.string(), title: localizedTextOutSchema, fields: z.array(formFieldOutSchema) });
+
 export const admissionFormSchema = z.object({
   kind: z.enum(ADMISSION_FORM_KINDS),
-  title: localizedTextSchema,
-  intro: localizedTextSchema,
+  title: localizedTextOutSchema,
+  intro: localizedTextOutSchema,
   /** Taking submissions on the public page. */
   open: z.boolean(),
-  sections: z.array(formSectionSchema),
+  sections: z.array(formSectionOutSchema),
   /** The public page of this form. */
   public_path: z.string(),
   updated_at: z.string().nullable(),
