@@ -58,7 +58,11 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** An amount in minor units (at most 100 million whole units of a two-decimal currency). */
 export const minorAmountSchema = z.number().int().min(0).max(10_000_000_000);
-const signedMinor = z.number().int().min(-10_000_000_000).max(10_000_000_000);
+/** An amount the server answers (a sum of many amounts has no bound of its own). */
+const signedMinor = z.number().int();
+const amountOut = z.number().int();
+/** A correction line's unit amount (negative for a reduction). */
+const unitAmountInput = z.number().int().min(-10_000_000_000).max(10_000_000_000);
 const currencySchema = z.string().regex(/^[A-Z]{3}$/, 'Use an ISO 4217 code such as INR');
 const person = z.object({ _id: idSchema, name: z.string() });
 
@@ -98,7 +102,7 @@ export const feeItemSchema = z.object({
   kind: z.enum(FEE_ITEM_KINDS),
   name: z.string(),
   /** Per billing cycle; late pick-up: per late pick-up recorded in the period. */
-  amount: minorAmountSchema,
+  amount: amountOut,
   /** Optional items are billed only to the children listed on them (meals, transport). */
   optional: z.boolean(),
   student_ids: z.array(idSchema),
@@ -126,7 +130,7 @@ export const feeStructureSchema = z.object({
   terms: z.array(z.object({ name: z.string(), start: ddmmyyyySchema, end: ddmmyyyySchema })),
   items: z.array(feeItemSchema),
   /** The sum of the items that are not optional, per cycle. */
-  total: minorAmountSchema,
+  total: amountOut,
   currency: currencySchema,
   children: z.number().int(),
   archived: z.boolean(),
@@ -233,7 +237,7 @@ export const invoiceSummarySchema = z.object({
   /** The sum of the lines. */
   total: signedMinor,
   /** Payments and credit notes allocated to it. */
-  paid: minorAmountSchema,
+  paid: amountOut,
   /** total − paid. */
   outstanding: signedMinor,
   payment_state: z.enum(PAYMENT_STATES),
@@ -245,7 +249,7 @@ export const allocationSchema = z.object({
   _id: idSchema,
   number: z.string(),
   date: ddmmyyyySchema,
-  amount: minorAmountSchema,
+  amount: amountOut,
 });
 
 export const invoiceSchema = invoiceSummarySchema.extend({
@@ -293,7 +297,7 @@ export const invoiceReviseSchema = z.object({
         kind: z.enum(INVOICE_LINE_KINDS),
         description: requiredText(200),
         quantity: z.number().int().min(1).max(1000).default(1),
-        unit_amount: signedMinor,
+        unit_amount: unitAmountInput,
       }),
     )
     .min(1)
@@ -353,15 +357,15 @@ export const paymentSchema = z.object({
   /** The receipt's number. */
   number: z.string(),
   account: person,
-  amount: minorAmountSchema,
+  amount: amountOut,
   currency: currencySchema,
   method: z.enum(PAYMENT_METHODS),
   received_on: ddmmyyyySchema,
   reference: z.string(),
   note: z.string(),
-  allocations: z.array(z.object({ invoice: z.object({ _id: idSchema, number: z.string() }), amount: minorAmountSchema })),
+  allocations: z.array(z.object({ invoice: z.object({ _id: idSchema, number: z.string() }), amount: amountOut })),
   /** What stayed on the account as credit. */
-  unallocated: minorAmountSchema,
+  unallocated: amountOut,
   recorded_by: person.nullable(),
   created_at: z.string(),
   voided: z.boolean(),
@@ -392,7 +396,7 @@ export const creditNoteSchema = z.object({
   number: z.string(),
   account: person,
   invoice: z.object({ _id: idSchema, number: z.string() }).nullable(),
-  amount: minorAmountSchema,
+  amount: amountOut,
   currency: currencySchema,
   reason: z.string(),
   created_by: person.nullable(),
@@ -410,11 +414,11 @@ export const feeAccountSummarySchema = z.object({
   payers: z.array(z.object({ _id: idSchema, name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
   currency: currencySchema,
   invoiced: signedMinor,
-  paid: minorAmountSchema,
+  paid: amountOut,
   /** Owed now: issued invoices' outstanding amounts. */
   outstanding: signedMinor,
   /** Paid over what is owed, kept for the next invoices. */
-  credit: minorAmountSchema,
+  credit: amountOut,
   /** outstanding − credit (negative: the school owes the family). */
   balance: signedMinor,
   overdue: signedMinor,
@@ -457,17 +461,17 @@ export const collectionReportSchema = z.object({
       month: z.string(),
       class: person.nullable(),
       invoiced: signedMinor,
-      collected: minorAmountSchema,
-      credited: minorAmountSchema,
+      collected: amountOut,
+      credited: amountOut,
       outstanding: signedMinor,
     }),
   ),
   /** Money received in the period by method. */
-  by_method: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: minorAmountSchema, count: z.number().int() })),
+  by_method: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: amountOut, count: z.number().int() })),
   totals: z.object({
     invoiced: signedMinor,
-    collected: minorAmountSchema,
-    credited: minorAmountSchema,
+    collected: amountOut,
+    credited: amountOut,
     outstanding: signedMinor,
   }),
 });
@@ -489,7 +493,7 @@ export const ageingReportSchema = z.object({
       d31_60: signedMinor,
       d61_90: signedMinor,
       d90_plus: signedMinor,
-      credit: minorAmountSchema,
+      credit: amountOut,
       total: signedMinor,
     }),
   ),
@@ -501,7 +505,7 @@ export type AgeingReport = z.infer<typeof ageingReportSchema>;
 export const feeOverviewSchema = z.object({
   currency: currencySchema,
   invoiced_this_month: signedMinor,
-  collected_this_month: minorAmountSchema,
+  collected_this_month: amountOut,
   outstanding: signedMinor,
   overdue: signedMinor,
   overdue_accounts: z.number().int(),

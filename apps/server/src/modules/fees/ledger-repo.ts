@@ -292,7 +292,9 @@ export async function creditSources(scope: Scope, q: Queryable, accountIds: read
       accountId: payments.accountId,
       at: payments.receivedOn,
       createdAt: payments.createdAt,
-      unallocated: sql<string>`${payments.amount} - coalesce((select sum(${feeAllocations.amount}) from ${feeAllocations} where ${feeAllocations.paymentId} = ${payments.id}), 0)`,
+      // Written with the tables' names: in a one-table query drizzle leaves columns unqualified, and inside
+      // the subquery a bare "id" would be the allocation's.
+      unallocated: sql<string>`"payments"."amount" - coalesce((select sum(fa."amount") from "fee_allocations" fa where fa."payment_id" = "payments"."id"), 0)`,
     })
     .from(payments)
     .where(and(eq(payments.schoolId, schoolId), inArray(payments.accountId, [...accountIds]), isNull(payments.voidedAt)));
@@ -301,7 +303,7 @@ export async function creditSources(scope: Scope, q: Queryable, accountIds: read
       id: creditNotes.id,
       accountId: creditNotes.accountId,
       createdAt: creditNotes.createdAt,
-      unallocated: sql<string>`${creditNotes.amount} - coalesce((select sum(${feeAllocations.amount}) from ${feeAllocations} where ${feeAllocations.creditNoteId} = ${creditNotes.id}), 0)`,
+      unallocated: sql<string>`"credit_notes"."amount" - coalesce((select sum(fa."amount") from "fee_allocations" fa where fa."credit_note_id" = "credit_notes"."id"), 0)`,
     })
     .from(creditNotes)
     .leftJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
