@@ -301,11 +301,8 @@ test("Rohan's fees in Arabic on a phone: right to left, Arabic words, amounts in
   await page.screenshot({ path: test.info().outputPath('family-fees-ar.png'), fullPage: true });
 });
 
-/*
- * A family downloads its receipt: POST /api/fees/payments/:id/receipt answers the parent 200 with a job,
- * but following the job (GET /api/exports/:id) answers a parent's token 401, so the link never appears.
- */
-test.fixme("Rohan downloads his family's receipt as a PDF", async ({ page, request }) => {
+/** A family downloads its receipt: the document is made by a job as the parent, who follows it to its link. */
+test("Rohan downloads his family's receipt as a PDF", async ({ page, request }) => {
   test.setTimeout(120_000);
   const scene = await feeScene(request, SHELL_PHONES.admin, runTag());
   const month = freshFeeMonth();

@@ -173,9 +173,11 @@ export const useStartEmergencySheet = () =>
 
 /** A document being prepared, read every second until it is done or failed. */
 export function useExport(id: string | null) {
+  // A family follows its own documents (an invoice, a receipt) with its own token.
+  const side = useActiveSide() ?? 'staff';
   return useQuery({
-    queryKey: ['exports', id],
-    queryFn: ({ signal }) => apiResult(ROUTES.exportStatus, { ...staff, params: { id: id ?? '' }, signal }),
+    queryKey: ['exports', side, id],
+    queryFn: ({ signal }) => apiResult(ROUTES.exportStatus, { side, params: { id: id ?? '' }, signal }),
     enabled: !!id,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
