@@ -2,9 +2,9 @@ import { pagePath } from '@cue/contract';
 import { expect, test } from '@playwright/test';
 import { staffToken } from './support/api.js';
 import { expectNoSeriousViolations } from './support/axe.js';
-import { admissionTotal, currentSchoolId } from './support/management.js';
+import { admissionTotal, currentSchoolId, tinyPdf } from './support/management.js';
 import { runTag } from './support/media.js';
-import { SHELL_PHONES } from './support/shell.js';
+import { openAs, SHELL_PHONES } from './support/shell.js';
 
 /*
  * Admissions (issue 26): the public application form of Sunrise, no sign-in. Journeys share one
@@ -49,4 +49,94 @@ test('the honeypot is out of reach of keyboards and assistive technology, and a 
   expect(((await res.json()) as { result: { reference: string } }).result.reference).toMatch(/\S/);
   expect(await admissionTotal(page.request, anita, tag)).toBe(0);
   expect(await admissionTotal(page.request, anita)).toBe(before);
+});
+
+test('a family applies from a phone without signing in, and Anita offers, accepts and enrols the child in Nursery A', async ({
+  page,
+}) => {
+  const tag = runTag();
+  const child = `Mira${tag.replace(/[^A-Za-z0-9]/g, '')}`;
+  const name = `${child} Kapoor`;
+  const anita = await staffToken(page.request, SHELL_PHONES.admin);
+  const schoolId = await currentSchoolId(page.request, anita);
+
+  // The family, at a phone's width, with no session.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(pagePath.publicAdmissions(schoolId, 'application'));
+  await page.getByLabel("Child's first name").fill(child);
+  await page.getByLabel("Child's last name").fill('Kapoor');
+  await page.getByLabel('Date of birth').fill('14-03-2022');
+  await page.getByLabel('Your first name').fill('Neha');
+  await page.getByLabel('Your last name').fill('Kapoor');
+  await page.getByLabel('Email').fill(`neha.${tag}@example.com`.toLowerCase());
+  await page.getByLabel('Phone number').fill('8123456780');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach a file for Birth certificate' }).click();
+  await (await chooser).setFiles({ name: 'birth-certificate.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+  await expect(page.getByText('birth-certificate.pdf')).toBeVisible();
+  await page.getByRole('button', { name: 'Send application' }).click();
+  const done = page.getByTestId('admission-submitted');
+  await expect(done).toBeVisible();
+  const reference = (await done.getByTestId('admission-reference').innerText()).trim();
+  expect(reference).toMatch(/\S/);
+
+  // Anita finds it in the list by the run's word and opens it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openAs(page, page.request, SHELL_PHONES.admin, '/admin/management-setup/admissions');
+  await page.getByRole('tab', { name: 'List' }).click();
+  await page.getByLabel('Search').fill(child);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByTestId('admission-reference').first()).toContainText(reference);
+
+  // Offered, through the menu and its dialog.
+  await page.getByTestId('move-menu').click();
+  await page.getByRole('menuitem', { name: 'Move to Offered' }).click();
+  const offer = page.getByRole('dialog', { name: `Move ${name} to Offered` });
+  await offer.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(offer).toBeHidden();
+
+  // Accepted over the API (the same move, already shown above), then the page catches up.
+  const found = await page.request.get('/api/admissions/applications', {
+    headers: { authorization: `Bearer ${anita}` },
+    params: { q: child, page_size: 5 },
+  });
+  const items = ((await found.json()) as { result: { items: { _id: string; stage: string }[] } }).result.items;
+  expect(items).toHaveLength(1);
+  expect(items[0]?.stage).toBe('offered');
+  const moved = await page.request.post(`/api/admissions/applications/${items[0]?._id}/stage`, {
+    headers: { authorization: `Bearer ${anita}` },
+    data: { stage: 'accepted', note: '', send_email: true },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+  await page.reload();
+
+  // Enrol in Nursery A from today; the parent comes prefilled from the form.
+  await page.getByTestId('enrol').click();
+  const enrol = page.getByRole('dialog', { name: `Enrol ${name}` });
+  await enrol.getByRole('combobox', { name: 'Class' }).fill('Nursery A');
+  await page.getByRole('option', { name: 'Nursery A', exact: true }).click();
+  await expect(enrol.getByRole('button', { name: 'First day' })).not.toHaveText('');
+  await expect(enrol.getByLabel("Parent's first name")).toHaveValue('Neha');
+  await enrol.getByRole('button', { name: 'Enrol', exact: true }).click();
+  const enrolled = page.getByTestId('enrol-done');
+  await expect(enrolled).toContainText('Nursery A');
+  await expect(enrolled.getByRole('link', { name: `Open ${name}'s record` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(enrolled).toBeHidden();
+  await expect(page.getByRole('link', { name: `Open ${name}'s record` })).toBeVisible();
+  await expectNoSeriousViolations(page, 'an enrolled application');
+
+  // The child is on Nursery A's student list.
+  const classes = await page.request.get('/api/staff_classes/', { headers: { authorization: `Bearer ${anita}` } });
+  const nurseryA = ((await classes.json()) as { result: { _id: string; class_name: string }[] }).result.find(
+    (c) => c.class_name === 'Nursery A',
+  );
+  expect(nurseryA).toBeTruthy();
+  const students = await page.request.get('/api/student/', {
+    headers: { authorization: `Bearer ${anita}` },
+    params: { class_id: nurseryA?._id ?? '', search: child, page_size: 50 },
+  });
+  expect(students.ok()).toBe(true);
+  const rows = ((await students.json()) as { result: { items: { first_name: string }[] } }).result.items;
+  expect(rows.map((r) => r.first_name)).toContain(child);
 });
