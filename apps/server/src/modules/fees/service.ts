@@ -759,8 +759,7 @@ export class FeeService {
     const row = await repo.invoiceById(scope, this.db, id);
     if (!row) throw notFound();
     // A family reaches a school's invoices only where the school switched fees on.
-    if (scope.kind === 'parent' && !(await this.scopes.featuresOf(row.invoice.schoolId)).has('fees' as never))
-      throw notFound();
+    if (scope.kind === 'parent' && !(await this.scopes.featuresOf(row.invoice.schoolId)).has('fees' as never)) throw notFound();
     const today = scope.kind === 'staff' ? await this.today(scope) : todayIn('UTC', this.clock.now());
     const [lines, revisions, allocations, paid, issuedBy] = await Promise.all([
       repo.linesOf(scope, this.db, [id]),

@@ -259,7 +259,19 @@ export function createServices(deps: AppDeps) {
   });
   const hiring = new HiringService(db, clock, scopes, school, people, emailTemplates, storage);
   const ledger = new LedgerService(db, clock, school, emailTemplates, jobs, scopes, config.PUBLIC_URL).withExports(exports);
-  const fees = new FeeService(db, clock, ledger, dispersal, people, school, emailTemplates, jobs, scopes, config.PUBLIC_URL ?? '', exports);
+  const fees = new FeeService(
+    db,
+    clock,
+    ledger,
+    dispersal,
+    people,
+    school,
+    emailTemplates,
+    jobs,
+    scopes,
+    config.PUBLIC_URL ?? '',
+    exports,
+  );
   const cueTasks = new CueTaskService(db, clock, jobs, {
     classes,
     attendance,
