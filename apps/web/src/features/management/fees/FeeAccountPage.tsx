@@ -1,11 +1,10 @@
 import { PAGE_PATHS, pagePath } from '@cue/contract';
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconBell, IconCash, IconReceiptRefund } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
-import { FormModal } from '../../../components/FormModal';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { errorText, toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
@@ -13,60 +12,24 @@ import { showDay } from '../../planning/planFormat';
 import { Gate } from '../../shell/pages/Gate';
 import { Money } from '../components/money';
 import { FEES_NS, managementNeed } from '../i18n';
-import {
-  type FeeAccount,
-  feeText,
-  type Payment,
-  useFeeAccount,
-  useRemindAccount,
-  useVoidPayment,
-} from './collection/api-collection';
-import { CreditNoteDialog } from './collection/InvoiceDialogs';
+import { type FeeAccount, type Payment, useFeeAccount, useRemindAccount, useVoidPayment } from './collection/api-collection';
+import { CreditNoteDialog, ReasonDialog } from './collection/InvoiceDialogs';
 import { PaymentStateBadge } from './collection/ListTabs';
 import { ReceiptDownload, RecordPaymentDialog } from './collection/RecordPaymentDialog';
 
 function VoidDialog({ payment, onClose }: { payment: Payment; onClose: () => void }) {
   const { t } = useTranslation(FEES_NS);
   const voiding = useVoidPayment();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = () => {
-    if (!reason.trim()) return setError(t('invoice.reasonNeeded'));
-    voiding.mutate(
-      { id: payment._id, reason: reason.trim() },
-      {
-        onSuccess: (a) => {
-          toast.success(feeText(a.message) || t('messages.paymentVoided'));
-          onClose();
-        },
-        onError: (e) => setError(errorText(e)),
-      },
-    );
-  };
   return (
-    <FormModal
-      opened
+    <ReasonDialog
       onClose={onClose}
       title={t('account.voidTitle', { number: payment.number })}
+      hint={t('account.voidHint')}
       submitLabel={t('account.voidSave')}
-      onSubmit={submit}
+      doneMessage={t('messages.paymentVoided')}
       pending={voiding.isPending}
-      error={error}
-      danger
-      size="md"
-    >
-      <Text fz="sm">{t('account.voidHint')}</Text>
-      <Textarea
-        label={t('invoice.reason')}
-        value={reason}
-        onChange={(e) => setReason(e.currentTarget.value)}
-        required
-        maxLength={500}
-        autosize
-        minRows={2}
-        data-autofocus
-      />
-    </FormModal>
+      save={(reason, done) => voiding.mutate({ id: payment._id, reason }, done)}
+    />
   );
 }
 

@@ -184,10 +184,30 @@ export function ReviseDialog({ invoice, opened, onClose }: { invoice: Invoice; o
   );
 }
 
-/** "Cancel invoice" with its reason. */
-export function CancelDialog({ invoice, opened, onClose }: { invoice: Invoice; opened: boolean; onClose: () => void }) {
+/**
+ * A change that needs a reason and answers `{ message }` (cancel an invoice, void a payment): one
+ * required reason, the server's message as the toast.
+ */
+export function ReasonDialog({
+  opened = true,
+  onClose,
+  title,
+  hint,
+  submitLabel,
+  doneMessage,
+  pending,
+  save,
+}: {
+  opened?: boolean;
+  onClose: () => void;
+  title: string;
+  hint: string;
+  submitLabel: string;
+  doneMessage: string;
+  pending: boolean;
+  save: (reason: string, done: { onSuccess: (answer: { message: string }) => void; onError: (e: unknown) => void }) => void;
+}) {
   const { t } = useTranslation(FEES_NS);
-  const cancel = useCancelInvoice();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
@@ -195,30 +215,27 @@ export function CancelDialog({ invoice, opened, onClose }: { invoice: Invoice; o
       setError(t('invoice.reasonNeeded'));
       return;
     }
-    cancel.mutate(
-      { id: invoice._id, reason: reason.trim() },
-      {
-        onSuccess: (a) => {
-          toast.success(feeText(a.message) || t('messages.cancelled'));
-          onClose();
-        },
-        onError: (e) => setError(errorText(e)),
+    save(reason.trim(), {
+      onSuccess: (answer) => {
+        toast.success(feeText(answer.message) || doneMessage);
+        onClose();
       },
-    );
+      onError: (e) => setError(errorText(e)),
+    });
   };
   return (
     <FormModal
       opened={opened}
       onClose={onClose}
-      title={t('invoice.cancelTitle', { number: invoice.number })}
-      submitLabel={t('invoice.cancelSave')}
+      title={title}
+      submitLabel={submitLabel}
       onSubmit={submit}
-      pending={cancel.isPending}
+      pending={pending}
       error={error}
       danger
       size="md"
     >
-      <Text fz="sm">{t('invoice.cancelHint')}</Text>
+      <Text fz="sm">{hint}</Text>
       <Textarea
         label={t('invoice.reason')}
         value={reason}
@@ -230,6 +247,24 @@ export function CancelDialog({ invoice, opened, onClose }: { invoice: Invoice; o
         data-autofocus
       />
     </FormModal>
+  );
+}
+
+/** "Cancel invoice" with its reason. */
+export function CancelDialog({ invoice, opened, onClose }: { invoice: Invoice; opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation(FEES_NS);
+  const cancel = useCancelInvoice();
+  return (
+    <ReasonDialog
+      opened={opened}
+      onClose={onClose}
+      title={t('invoice.cancelTitle', { number: invoice.number })}
+      hint={t('invoice.cancelHint')}
+      submitLabel={t('invoice.cancelSave')}
+      doneMessage={t('messages.cancelled')}
+      pending={cancel.isPending}
+      save={(reason, done) => cancel.mutate({ id: invoice._id, reason }, done)}
+    />
   );
 }
 
