@@ -10,7 +10,7 @@ import { openAs, SHELL_PHONES } from './support/shell.js';
 /*
  * Hiring (issue 26): an applicant finds an open job on the school's public page (no sign-in, phone
  * width), applies with a CV; Anita finds them under Screening, schedules an interview with herself,
- * sees it in the week's interviews, offers and hires them as a teacher of Nursery A, and the new member
+ * sees it in the week's interviews, offers and hires them as a teacher of a class made for the run, and the new member
  * of staff is on the staff list. Journeys share one database: the opening and the applicant carry the
  * run's own word.
  */
@@ -37,7 +37,7 @@ function mondayOf(iso: string): string {
 
 const dialogGone = (page: Page) => expect(page.getByRole('dialog')).toHaveCount(0);
 
-test('an applicant applies with a CV on the public page, is interviewed, offered and hired as a teacher of Nursery A', async ({
+test('an applicant applies with a CV on the public page, is interviewed, offered and hired as a teacher of a new class', async ({
   page,
   browser,
 }) => {
@@ -56,6 +56,13 @@ test('an applicant applies with a CV on the public page, is interviewed, offered
   const name = `${first} ${last}`;
   // A sign-in number no other journey uses (10 digits, starting with 8).
   const phone = `8${String(Date.now()).slice(-9)}`;
+  // The run's own class: other journeys count who teaches Nursery A and Kindergarten B.
+  const classroom = `Room ${tag}`;
+  const created = await page.request.post('/api/classes/', {
+    headers: { authorization: `Bearer ${anita}` },
+    data: { class_name: classroom, classes_days: ['saturday'] },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
 
   // The applicant: no sign-in, a phone's width.
   const applicant = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true, locale: 'en-US' });
@@ -124,7 +131,7 @@ test('an applicant applies with a CV on the public page, is interviewed, offered
   );
   await expectNoSeriousViolations(page, 'hiring interviews');
 
-  // Offer, then hire as a teacher of Nursery A.
+  // Offer, then hire as a teacher of the run's class.
   await page.goto(applicantPage);
   await page.getByRole('button', { name: 'Change stage' }).click();
   const move = page.getByRole('dialog', { name: `Move ${name}` });
@@ -140,7 +147,7 @@ test('an applicant applies with a CV on the public page, is interviewed, offered
   await hire.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Teacher', exact: true }).click();
   await hire.getByLabel('Classes').click();
-  await page.getByRole('option', { name: 'Nursery A', exact: true }).click();
+  await page.getByRole('option', { name: classroom, exact: true }).click();
   await hire.getByRole('button', { name: 'Hire', exact: true }).click();
   await dialogGone(page);
   await expect(page.getByTestId('application-stage')).toHaveAttribute('data-status', 'hired');
