@@ -353,3 +353,70 @@ describe('fee ledger: reminders and reports', () => {
     expect(lines[1]).toMatch(/^\d{4}-\d{2},Nursery A,\d+\.\d{2},/);
   });
 });
+
+describe('fee ledger: early payment', () => {
+  const kgB = demoId('class:kindergartenB');
+  const riya = demoId('student:Riya Kapoor');
+  const iso = (ddmmyyyy: string) => ddmmyyyy.split('-').reverse().join('-');
+
+  it('an invoice paid in full by the early-payment deadline earns its discount once, as a credit note on the account', async () => {
+    const discount = expectResponse(
+      ROUTES.feeDiscountCreate,
+      await req('POST', '/api/fees/discounts', anita, {
+        name: 'Pay early',
+        kind: 'early_payment',
+        mode: 'percent',
+        value: 500,
+        days_before_due: 3,
+        reason: 'Paid three days before the due date',
+      }),
+    ).result;
+    expectResponse(
+      ROUTES.feeStructureCreate,
+      await req('POST', '/api/fees/structures', anita, {
+        name: 'Kindergarten monthly',
+        billing_cycle: 'monthly',
+        due_day: 5,
+        class_ids: [kgB],
+        items: [{ kind: 'tuition', name: 'Tuition', amount: 800_000 }],
+      }),
+    );
+    const run = expectResponse(
+      ROUTES.invoiceRunCreate,
+      await req('POST', '/api/fees/runs', anita, { billing_cycle: 'monthly', period_date: wire(today), class_ids: [kgB] }),
+    ).result;
+    expectResponse(ROUTES.invoiceRunIssue, await req('POST', `/api/fees/runs/${run._id}/issue`, anita));
+    const [invoice] = await invoicesOf(riya);
+    if (!invoice) throw new Error('no invoice');
+    const accountId = invoice.account._id;
+    // The last day that still counts as early, or today when that is later (a payment cannot be dated ahead).
+    const deadline = addDays(iso(invoice.due_date), -3);
+    const paidOn = deadline < today ? deadline : today;
+    const pay = (amount: number) =>
+      req('POST', '/api/fees/payments', anita, { account_id: accountId, amount, method: 'cash', received_on: wire(paidOn) });
+
+    // A part payment settles nothing: no credit yet.
+    expectResponse(ROUTES.paymentCreate, await pay(100_000));
+    expect((await account(accountId)).credit_notes).toHaveLength(0);
+
+    // The rest settles it early: 5 % of 8,000.00 comes back as credit.
+    expectResponse(ROUTES.paymentCreate, await pay(invoice.total - 100_000));
+    const after = await account(accountId);
+    const early = after.credit_notes.filter((n) => n.reason === 'Early payment: Pay early');
+    expect(early).toHaveLength(1);
+    expect(early[0]?.amount).toBe(40_000);
+    expect(after.outstanding).toBe(0);
+    expect(after.credit).toBe(40_000);
+
+    // Paying again (it is all credit) earns nothing more for the same invoice.
+    expectResponse(ROUTES.paymentCreate, await pay(1_000));
+    const again = await account(accountId);
+    expect(again.credit_notes.filter((n) => n.reason === 'Early payment: Pay early')).toHaveLength(1);
+    expect(again.credit).toBe(41_000);
+
+    // The discount's credit note is in the audit trail with the discount it came from.
+    const audit = await req('GET', `/api/academic_setup/audit/?entity_type=credit_note&entity_id=${early[0]?._id}`, anita);
+    expect(audit.statusCode).toBe(200);
+    expect(JSON.stringify(audit.json())).toContain(discount._id);
+  });
+});

@@ -7,8 +7,11 @@ import {
   feeAccountStudents,
   feeAccounts,
   feeAllocations,
+  feeDiscounts,
+  feeItems,
   feeSequences,
   feeSettings,
+  invoiceLines,
   invoiceReminders,
   invoices,
   parentChildren,
@@ -368,6 +371,56 @@ export async function issuedInvoicesOf(scope: Scope, q: Queryable, accountIds: r
     .groupBy(invoices.id)
     .orderBy(asc(invoices.dueDate), asc(invoices.number), asc(invoices.id));
   return rows.map((r) => ({ ...r, paid: Number(r.paid) }));
+}
+
+/** The school's live early-payment discounts. */
+export async function earlyPaymentRules(scope: Scope, q: Queryable) {
+  return q
+    .select({
+      id: feeDiscounts.id,
+      name: feeDiscounts.name,
+      mode: feeDiscounts.mode,
+      value: feeDiscounts.value,
+      itemKinds: feeDiscounts.itemKinds,
+      position: feeDiscounts.position,
+      daysBeforeDue: feeDiscounts.daysBeforeDue,
+      validFrom: feeDiscounts.validFrom,
+      validTo: feeDiscounts.validTo,
+    })
+    .from(feeDiscounts)
+    .where(
+      and(eq(feeDiscounts.schoolId, staffSchool(scope)), eq(feeDiscounts.kind, 'early_payment'), isNull(feeDiscounts.archivedAt)),
+    );
+}
+
+/**
+ * What deciding an early-payment credit needs of these invoices: period, due date, total, the lines
+ * with the kind of the item each came from, and whether an early-payment credit note already names it.
+ */
+export async function earlyPaymentFacts(scope: Scope, q: Queryable, invoiceIds: readonly string[]) {
+  if (invoiceIds.length === 0) return [];
+  const schoolId = staffSchool(scope);
+  const heads = await q
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      periodStart: invoices.periodStart,
+      dueDate: invoices.dueDate,
+      total: invoices.total,
+      credited: sql<boolean>`exists (select 1 from "credit_notes" cn where cn."invoice_id" = "invoices"."id" and cn."discount_id" is not null)`,
+    })
+    .from(invoices)
+    .where(and(eq(invoices.schoolId, schoolId), inArray(invoices.id, [...invoiceIds])));
+  const lines = await q
+    .select({ invoiceId: invoiceLines.invoiceId, amount: invoiceLines.amount, itemKind: feeItems.kind })
+    .from(invoiceLines)
+    .leftJoin(feeItems, eq(feeItems.id, invoiceLines.feeItemId))
+    .where(and(eq(invoiceLines.schoolId, schoolId), inArray(invoiceLines.invoiceId, [...invoiceIds])));
+  return heads.map((h) => ({
+    ...h,
+    credited: Boolean(h.credited),
+    lines: lines.filter((l) => l.invoiceId === h.id).map((l) => ({ amount: l.amount, itemKind: l.itemKind })),
+  }));
 }
 
 export async function invoiceAccount(scope: Scope, q: Queryable, invoiceId: string): Promise<string | null> {

@@ -37,6 +37,7 @@ import { presentAccountSummary, presentCreditNote, presentPayment } from './ledg
 import * as repo from './ledger-repo.js';
 import { formatMoney, majorText } from './money.js';
 import { presentSummary } from './presenter.js';
+import { earlyPaymentCredit } from './pricing.js';
 import { paymentProvider } from './provider.js';
 import { receiptPdf } from './receipt-pdf.js';
 
@@ -171,6 +172,13 @@ export class LedgerService {
         label: number,
         after: { account_id: account.id, amount: body.amount, method: body.method, received_on: body.received_on, allocations },
       });
+      const settled = allocations
+        .filter((a) => {
+          const invoice = owed.find((i) => i.id === a.invoiceId);
+          return invoice !== undefined && invoice.total - invoice.paid === a.amount;
+        })
+        .map((a) => a.invoiceId);
+      await this.creditEarlyPayment(scope, tx, account.id, settled, body.received_on, year, settings);
     });
     await this.jobs.schedule(`fee-receipt:${id}`, RECEIPT_EMAIL_JOB, this.clock.now(), {
       schoolId: scope.schoolId ?? '',
@@ -178,6 +186,62 @@ export class LedgerService {
     });
     void this.jobs.runDue().catch(() => undefined);
     return this.payment(scope, id);
+  }
+
+  /**
+   * Invoices this payment settled in full early enough for one of the school's early-payment discounts
+   * each earn a credit note on the account (at most one per invoice, named after the discount), which
+   * is then set against what the account still owes.
+   */
+  private async creditEarlyPayment(
+    scope: Scope,
+    tx: Queryable,
+    accountId: string,
+    invoiceIds: readonly string[],
+    paidOn: string,
+    year: number,
+    settings: Awaited<ReturnType<typeof repo.settingsOf>>,
+  ): Promise<void> {
+    if (invoiceIds.length === 0) return;
+    const rules = await repo.earlyPaymentRules(scope, tx);
+    if (rules.length === 0) return;
+    const facts = await repo.earlyPaymentFacts(scope, tx, invoiceIds);
+    let credited = false;
+    for (const invoice of facts) {
+      if (invoice.credited) continue;
+      const credit = earlyPaymentCredit(
+        rules.map((r) => ({ ...r, mode: r.mode === 'amount' ? 'amount' : 'percent' })),
+        invoice,
+        paidOn,
+      );
+      if (!credit) continue;
+      const rule = rules.find((r) => r.id === credit.ruleId);
+      const seq = await repo.nextNumber(scope, tx, 'credit_note', year);
+      const noteId = newId();
+      const number = `${settings?.creditNotePrefix ?? 'CN'}-${year}-${String(seq).padStart(5, '0')}`;
+      const reason = `Early payment: ${rule?.name ?? ''}`.trim();
+      await repo.insertCreditNote(scope, tx, {
+        id: noteId,
+        accountId,
+        invoiceId: invoice.id,
+        number,
+        amount: credit.amount,
+        currency: settings?.currency ?? 'INR',
+        reason,
+        discountId: credit.ruleId,
+        createdBy: scope.userId,
+        createdAt: this.clock.now(),
+      });
+      await recordAudit(scope, tx, {
+        action: 'create',
+        entityType: 'credit_note',
+        entityId: noteId,
+        label: number,
+        after: { account_id: accountId, invoice_id: invoice.id, amount: credit.amount, reason, discount_id: credit.ruleId },
+      });
+      credited = true;
+    }
+    if (credited) await this.applyCredit(scope, tx, [accountId]);
   }
 
   /** A void payment never happened: its allocations are released and the invoices owe again. */

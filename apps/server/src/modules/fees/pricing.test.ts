@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attendance, dueDate, periodLabel, periodOf } from './periods.js';
-import { type PricingChild, type PricingDiscount, type PricingItem, priceInvoice } from './pricing.js';
+import {
+  type EarlyPaymentRule,
+  earlyPaymentCredit,
+  type PricingChild,
+  type PricingDiscount,
+  type PricingItem,
+  priceInvoice,
+} from './pricing.js';
 
 const KINDS = ['tuition', 'meals', 'transport', 'late_pickup', 'activity', 'other'] as const;
 
@@ -221,5 +228,69 @@ describe('periods', () => {
     expect(periodOf('yearly', '2026-12-17')).toEqual({ start: '2026-01-01', end: '2026-12-31', termName: null });
     expect(dueDate('2026-12-01', 5)).toBe('2026-12-05');
     expect(dueDate('2027-02-01', 31)).toBe('2027-02-28');
+  });
+});
+
+describe('earlyPaymentCredit', () => {
+  const rule = (over: Partial<EarlyPaymentRule> = {}): EarlyPaymentRule => ({
+    id: 'r1',
+    mode: 'percent',
+    value: 500,
+    itemKinds: [],
+    position: 0,
+    daysBeforeDue: 3,
+    validFrom: null,
+    validTo: null,
+    ...over,
+  });
+  const invoice = {
+    periodStart: '2026-11-01',
+    dueDate: '2026-11-10',
+    total: 90_000,
+    lines: [
+      { amount: 80_000, itemKind: 'tuition' },
+      { amount: 20_000, itemKind: 'meals' },
+      { amount: -10_000, itemKind: null },
+    ],
+  };
+
+  it('gives the percentage of the total on or before the deadline and nothing after it', () => {
+    expect(earlyPaymentCredit([rule()], invoice, '2026-11-07')).toEqual({ ruleId: 'r1', amount: 4_500 });
+    expect(earlyPaymentCredit([rule()], invoice, '2026-11-08')).toBeNull();
+  });
+
+  it('reduces only the item kinds it names, and an amount is capped at what they charge', () => {
+    expect(earlyPaymentCredit([rule({ itemKinds: ['meals'] })], invoice, '2026-11-01')?.amount).toBe(1_000);
+    expect(
+      earlyPaymentCredit([rule({ mode: 'amount', value: 50_000, itemKinds: ['meals'] })], invoice, '2026-11-01')?.amount,
+    ).toBe(20_000);
+    expect(earlyPaymentCredit([rule({ itemKinds: ['transport'] })], invoice, '2026-11-01')).toBeNull();
+  });
+
+  it('respects validity against the period and takes the first rule by position', () => {
+    expect(earlyPaymentCredit([rule({ validFrom: '2026-12-01' })], invoice, '2026-11-01')).toBeNull();
+    expect(earlyPaymentCredit([rule({ validTo: '2026-10-31' })], invoice, '2026-11-01')).toBeNull();
+    const later = rule({ id: 'r2', position: 5, mode: 'amount', value: 100 });
+    const first = rule({ id: 'r3', position: 1, value: 1_000 });
+    expect(earlyPaymentCredit([later, first], invoice, '2026-11-01')).toEqual({ ruleId: 'r3', amount: 9_000 });
+  });
+
+  it('never gives more than the invoice total, whatever the rule', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<'percent' | 'amount'>('percent', 'amount'),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (mode, value, total) => {
+          const credit = earlyPaymentCredit(
+            [rule({ mode, value: mode === 'percent' ? Math.min(value, 10_000) : value })],
+            { ...invoice, total },
+            '2026-11-01',
+          );
+          expect(credit?.amount ?? 0).toBeLessThanOrEqual(total);
+          expect(credit?.amount ?? 0).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { DiscountKind, FeeItemKind, InvoiceLineKind } from '@cue/contract';
+import { addDays, type DiscountKind, type FeeItemKind, type InvoiceLineKind } from '@cue/contract';
 import { mulDivRound, sumLines } from './money.js';
 
 /*
@@ -197,4 +197,55 @@ export function priceInvoice(
     if (!d.stackable) break;
   }
   return { lines, ...sumLines(lines), applied };
+}
+
+export interface EarlyPaymentRule {
+  id: string;
+  mode: 'percent' | 'amount';
+  value: number;
+  itemKinds: readonly string[];
+  position: number;
+  daysBeforeDue: number | null;
+  validFrom: string | null;
+  validTo: string | null;
+}
+
+export interface EarlyPaidInvoice {
+  periodStart: string;
+  dueDate: string;
+  total: number;
+  /** The invoice's lines with the kind of the fee item each came from (null for discount lines). */
+  lines: readonly { amount: number; itemKind: string | null }[];
+}
+
+/**
+ * The credit an invoice earns when it is paid in full on `paidOn`: the first early-payment rule (by
+ * position) valid for the invoice's period whose deadline (due date less its days) the day meets. A
+ * percentage is of what the invoice charges for the rule's item kinds (all of it when none), an amount
+ * is capped at that; never more than the invoice's total. Null when no rule applies.
+ */
+export function earlyPaymentCredit(
+  rules: readonly EarlyPaymentRule[],
+  invoice: EarlyPaidInvoice,
+  paidOn: string,
+): { ruleId: string; amount: number } | null {
+  for (const rule of [...rules].sort(byPosition)) {
+    if (rule.daysBeforeDue == null) continue;
+    if (rule.validFrom && invoice.periodStart < rule.validFrom) continue;
+    if (rule.validTo && invoice.periodStart > rule.validTo) continue;
+    if (paidOn > addDays(invoice.dueDate, -rule.daysBeforeDue)) continue;
+    const charged =
+      rule.itemKinds.length === 0
+        ? invoice.total
+        : invoice.lines
+            .filter((l) => l.itemKind !== null && rule.itemKinds.includes(l.itemKind))
+            .reduce((s, l) => s + l.amount, 0);
+    const base = Math.max(0, Math.min(charged, invoice.total));
+    const amount =
+      rule.mode === 'percent'
+        ? mulDivRound(base, Math.min(Math.max(rule.value, 0), 10_000), 10_000)
+        : Math.min(Math.max(rule.value, 0), base);
+    if (amount > 0) return { ruleId: rule.id, amount };
+  }
+  return null;
 }
