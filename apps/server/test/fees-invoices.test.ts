@@ -31,6 +31,10 @@ const diya = demoId('student:Diya Patel');
 const kabir = demoId('student:Kabir Khan');
 const req = requester(() => t);
 const wire = (iso: string) => iso.split('-').reverse().join('-');
+/** The audit trail of one thing, newest first, as an admin reads it. */
+const auditOf = async (type: string, id: string | undefined) =>
+  expectResponse(ROUTES.academicAudit, await req('GET', `/api/academic_setup/audit/?entity_type=${type}&entity_id=${id ?? ''}`, anita))
+    .result.items;
 let today = '';
 let monthStart = '';
 let monthEnd = '';
@@ -149,6 +153,9 @@ describe('fees: structures, discounts and settings', () => {
     expect(settings.currency).toBe('INR');
     expect(settings.currency_locked).toBe(false);
     expect((await req('PUT', '/api/fees/settings', anita, { currency: 'rupees' })).statusCode).toBe(400);
+    expectResponse(ROUTES.feeSettingsUpdate, await req('PUT', '/api/fees/settings', anita, { reminder_days_before: 4 }));
+    const [saved] = await auditOf('fee_settings', sunrise);
+    expect([saved?.action, saved?.after]).toEqual(['update', { reminder_days_before: 4 }]);
     expect((await req('POST', '/api/fees/structures', anita, { ...nursery(), items: [] })).statusCode).toBe(400);
     expect((await req('POST', '/api/fees/structures', anita, { ...nursery(), class_ids: [] })).statusCode).toBe(400);
     expect(
@@ -203,6 +210,12 @@ describe('fees: structures, discounts and settings', () => {
     ).toBe(true);
     const listed = expectResponse(ROUTES.feeDiscounts, await req('GET', '/api/fees/discounts', anita)).result;
     expect(listed.map((d) => d.name)).toEqual(['Sibling', 'Staff', 'Bursary']);
+
+    // Every change is in the audit trail, newest first, with who made it.
+    expect((await auditOf('fee_structure', a._id)).map((e) => e.action)).toEqual(['restore', 'archive', 'update', 'create']);
+    const trail = await auditOf('fee_discount', bursary._id);
+    expect(trail.map((e) => e.action)).toEqual(['archive', 'create']);
+    expect(trail[1]?.actor?.name).toBe('Anita Desai');
   });
 
   it('shows nothing of Sunrise to Moonbeam (404)', async () => {
@@ -315,6 +328,9 @@ describe('fees: invoice runs and invoices', () => {
     const runs = expectResponse(ROUTES.invoiceRuns, await req('GET', '/api/fees/runs', anita)).result;
     expect(runs.map((r) => r.status)).toEqual(['discarded', 'issued']);
     expect((await req('GET', `/api/fees/runs/${ids.run}`, mona)).statusCode).toBe(404);
+    const [issuing] = await auditOf('invoice_run', ids.run);
+    expect([issuing?.action, issuing?.after]).toMatchObject(['issue', { invoices: 22, first_number: `INV-${year}-00001` }]);
+    expect((await auditOf('invoice_run', preview._id)).map((e) => e.action)).toEqual(['cancel']);
   });
 
   it('never changes an issued invoice: a revision keeps the number, the old one is superseded', async () => {
@@ -348,6 +364,12 @@ describe('fees: invoice runs and invoices', () => {
       lines: [{ kind: 'item', description: 'T', unit_amount: 1 }],
     });
     expect([again.statusCode, again.json().code]).toEqual([400, ERROR_CODES.invoiceIssued]);
+    // Both revisions' histories tell of the correction and its reason.
+    for (const id of [ids.aaravInvoice, revised._id]) {
+      const [entry] = await auditOf('invoice', id);
+      expect(entry?.action).toBe('revise');
+      expect(entry?.after).toMatchObject({ reason: 'Meals stopped this month', revision: 2 });
+    }
     ids.aaravInvoice = revised._id;
   });
 
@@ -357,6 +379,8 @@ describe('fees: invoice runs and invoices', () => {
       await req('POST', `/api/fees/invoices/${ids.kabirInvoice}/cancel`, anita, { reason: 'Billed in error' }),
     ).result;
     expect([cancelled.status, cancelled.outstanding]).toEqual(['cancelled', 0]);
+    const [entry] = await auditOf('invoice', ids.kabirInvoice);
+    expect([entry?.action, entry?.after]).toEqual(['cancel', { reason: 'Billed in error' }]);
     const res = await req('POST', `/api/fees/invoices/${ids.kabirInvoice}/cancel`, anita, { reason: 'again' });
     expect([res.statusCode, res.json().code]).toEqual([400, ERROR_CODES.invoiceIssued]);
     for (const url of [`/api/fees/invoices/${ids.diyaInvoice}/cancel`, `/api/fees/invoices/${ids.diyaInvoice}`])

@@ -23,6 +23,7 @@ import {
   todayIn,
 } from '@cue/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit.js';
 import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
@@ -136,6 +137,22 @@ export class FeeService {
         // No provider is built in: a named one is kept off until the product ships it.
         ...(body.online_provider !== undefined ? { onlineProvider: body.online_provider || null } : {}),
       });
+      await recordAudit(scope, tx, {
+        action: 'update',
+        entityType: 'fee_settings',
+        entityId: staffSchool(scope),
+        label: 'Fee settings',
+        before: {
+          currency: row.currency,
+          invoice_prefix: row.invoicePrefix,
+          receipt_prefix: row.receiptPrefix,
+          credit_note_prefix: row.creditNotePrefix,
+          reminder_days_before: row.reminderDaysBefore,
+          reminder_days_after: row.reminderDaysAfter,
+          online_provider: row.onlineProvider,
+        },
+        after: body,
+      });
     });
     return this.settings(scope);
   }
@@ -224,6 +241,13 @@ export class FeeService {
           position,
         })),
       );
+      await recordAudit(scope, tx, {
+        action: 'create',
+        entityType: 'fee_structure',
+        entityId: id,
+        label: body.name,
+        after: body,
+      });
     });
     return this.structure(scope, id);
   }
@@ -249,6 +273,24 @@ export class FeeService {
         terms,
       });
       const current = await repo.itemsOf(scope, tx, [id]);
+      await recordAudit(scope, tx, {
+        action: 'update',
+        entityType: 'fee_structure',
+        entityId: id,
+        label: body.name,
+        before: {
+          name: row.name,
+          billing_cycle: row.billingCycle,
+          due_day: row.dueDay,
+          class_ids: row.classIds,
+          age_from_months: row.ageFromMonths,
+          age_to_months: row.ageToMonths,
+          items: current
+            .filter((c) => !c.archivedAt)
+            .map((c) => ({ _id: c.id, kind: c.kind, name: c.name, amount: c.amount, optional: c.optional })),
+        },
+        after: body,
+      });
       const kept = new Set(body.items.flatMap((i) => (i._id ? [i._id] : [])));
       await repo.archiveItems(
         scope,
@@ -289,8 +331,15 @@ export class FeeService {
   async archiveStructure(scope: Scope, id: string, archived: boolean): Promise<FeeStructure> {
     staffSchool(scope);
     await this.db.transaction(async (tx) => {
-      if (!(await repo.lockStructure(scope, tx, id))) throw notFound();
+      const row = await repo.lockStructure(scope, tx, id);
+      if (!row) throw notFound();
       await repo.updateStructure(scope, tx, id, { archivedAt: archived ? this.clock.now() : null });
+      await recordAudit(scope, tx, {
+        action: archived ? 'archive' : 'restore',
+        entityType: 'fee_structure',
+        entityId: id,
+        label: row.name,
+      });
     });
     return this.structure(scope, id);
   }
@@ -340,19 +389,45 @@ export class FeeService {
   async createDiscount(scope: Scope, body: FeeDiscountRequest): Promise<FeeDiscount> {
     staffSchool(scope);
     const id = newId();
-    await repo.insertDiscount(scope, this.db, { id, ...(await this.discountValues(scope, body)) });
+    const values = await this.discountValues(scope, body);
+    await this.db.transaction(async (tx) => {
+      await repo.insertDiscount(scope, tx, { id, ...values });
+      await recordAudit(scope, tx, { action: 'create', entityType: 'fee_discount', entityId: id, label: body.name, after: body });
+    });
     return this.discount(scope, id);
   }
 
   async updateDiscount(scope: Scope, id: string, body: FeeDiscountRequest): Promise<FeeDiscount> {
     staffSchool(scope);
-    if (!(await repo.updateDiscount(scope, this.db, id, await this.discountValues(scope, body)))) throw notFound();
+    const values = await this.discountValues(scope, body);
+    await this.db.transaction(async (tx) => {
+      const [before] = await repo.discounts(scope, tx, { ids: [id], includeArchived: true });
+      if (!before || !(await repo.updateDiscount(scope, tx, id, values))) throw notFound();
+      await recordAudit(scope, tx, {
+        action: 'update',
+        entityType: 'fee_discount',
+        entityId: id,
+        label: body.name,
+        before: discountAudit(before),
+        after: body,
+      });
+    });
     return this.discount(scope, id);
   }
 
   async archiveDiscount(scope: Scope, id: string, archived: boolean): Promise<FeeDiscount> {
     staffSchool(scope);
-    if (!(await repo.updateDiscount(scope, this.db, id, { archivedAt: archived ? this.clock.now() : null }))) throw notFound();
+    await this.db.transaction(async (tx) => {
+      const [before] = await repo.discounts(scope, tx, { ids: [id], includeArchived: true });
+      if (!before || !(await repo.updateDiscount(scope, tx, id, { archivedAt: archived ? this.clock.now() : null })))
+        throw notFound();
+      await recordAudit(scope, tx, {
+        action: archived ? 'archive' : 'restore',
+        entityType: 'fee_discount',
+        entityId: id,
+        label: before.name,
+      });
+    });
     return this.discount(scope, id);
   }
 
@@ -613,6 +688,17 @@ export class FeeService {
         at: this.clock.now(),
       });
       await repo.updateRun(scope, tx, id, { status: 'issued', issuedAt: this.clock.now(), issueDate });
+      await recordAudit(scope, tx, {
+        action: 'issue',
+        entityType: 'invoice_run',
+        entityId: id,
+        label: `${run.billingCycle} ${run.periodStart}`,
+        after: {
+          invoices: issued.length,
+          issue_date: issueDate,
+          first_number: `${settings.invoicePrefix}-${year}-${String(first).padStart(5, '0')}`,
+        },
+      });
       await this.ledger.applyCredit(scope, tx, [...new Set(issued.map((i) => i.accountId))]);
     });
     await this.jobs.schedule(`fees-issued:${id}`, ISSUED_EMAIL_JOB, this.clock.now(), {
@@ -631,6 +717,12 @@ export class FeeService {
       if (run.status !== 'preview') throw conflict(FEE_MESSAGES.runNotPreview, ERROR_CODES.cycleTaken);
       await repo.deleteDraftsOfRuns(scope, tx, [id]);
       await repo.updateRun(scope, tx, id, { status: 'discarded' });
+      await recordAudit(scope, tx, {
+        action: 'cancel',
+        entityType: 'invoice_run',
+        entityId: id,
+        label: `${run.billingCycle} ${run.periodStart}`,
+      });
     });
     return this.run(scope, id);
   }
@@ -831,6 +923,12 @@ export class FeeService {
         lines,
       );
       await this.ledger.moveAllocations(scope, tx, old.id, newIdValue, sums.total);
+      const label = `${old.number ?? ''} r${old.revision + 1}`.trim();
+      const before = { invoice_id: old.id, revision: old.revision, total: old.total, due_date: old.dueDate };
+      const after = { invoice_id: newIdValue, revision: old.revision + 1, total: sums.total, reason: body.reason };
+      // Recorded under both revisions, so each one's history tells the story.
+      for (const entityId of [old.id, newIdValue])
+        await recordAudit(scope, tx, { action: 'revise', entityType: 'invoice', entityId, label, before, after });
     });
     return this.invoice(scope, newIdValue);
   }
@@ -843,6 +941,14 @@ export class FeeService {
       if (row.status !== 'issued') throw issuedReadOnly();
       await repo.setInvoiceStatus(scope, tx, id, 'cancelled', reason);
       await this.ledger.releaseAllocations(scope, tx, id);
+      await recordAudit(scope, tx, {
+        action: 'cancel',
+        entityType: 'invoice',
+        entityId: id,
+        label: row.number ?? '',
+        before: { status: row.status, total: row.total },
+        after: { reason },
+      });
     });
     return this.invoice(scope, id);
   }
@@ -888,4 +994,22 @@ export class FeeService {
       last_run: last ? presentRun(last, settings.currency) : null,
     };
   }
+}
+
+/** A discount's values as the audit trail keeps them. */
+function discountAudit(row: repo.DiscountRow) {
+  return {
+    name: row.name,
+    kind: row.kind,
+    mode: row.mode,
+    value: row.value,
+    item_kinds: row.itemKinds,
+    position: row.position,
+    stackable: row.stackable,
+    reason: row.reason,
+    valid_from: row.validFrom,
+    valid_to: row.validTo,
+    days_before_due: row.daysBeforeDue,
+    student_ids: row.studentIds,
+  };
 }
