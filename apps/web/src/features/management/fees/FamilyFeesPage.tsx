@@ -12,6 +12,7 @@ import { showDay } from '../../planning/planFormat';
 import { Money } from '../components/money';
 import { FEES_NS } from '../i18n';
 import { useFamilyFees, useFamilyInvoice, useStartInvoicePdf, useStartReceiptPdf } from './api-family';
+import { periodName } from './feeFormat';
 
 const STATE_COLOR: Record<PaymentState, string> = { paid: 'teal', partly_paid: 'yellow', unpaid: 'gray', overdue: 'red' };
 
@@ -51,7 +52,7 @@ function DocumentJob({
 }
 
 function InvoiceDrawer({ id, onClose }: { id: string; onClose: () => void }) {
-  const { t } = useTranslation(FEES_NS);
+  const { t, i18n } = useTranslation(FEES_NS);
   const invoice = useFamilyInvoice(id);
   const start = useStartInvoicePdf();
   const job = useExportJob(start);
@@ -71,7 +72,7 @@ function InvoiceDrawer({ id, onClose }: { id: string; onClose: () => void }) {
       {inv && (
         <Stack gap="md" data-testid="family-invoice">
           <Text fz="sm">
-            {inv.student.name} · {inv.period_label} · {t('family.invoices.due')} <Day wire={inv.due_date} />
+            {inv.student.name} · {periodName(inv, i18n.language)} · {t('family.invoices.due')} <Day wire={inv.due_date} />
           </Text>
           <Table.ScrollContainer minWidth={320}>
             <Table>
@@ -133,7 +134,7 @@ function InvoiceDrawer({ id, onClose }: { id: string; onClose: () => void }) {
 }
 
 function Invoices({ invoices, onOpen }: { invoices: InvoiceSummary[]; onOpen: (id: string) => void }) {
-  const { t } = useTranslation(FEES_NS);
+  const { t, i18n } = useTranslation(FEES_NS);
   if (invoices.length === 0)
     return (
       <Text fz="sm" c="dimmed">
@@ -168,7 +169,7 @@ function Invoices({ invoices, onOpen }: { invoices: InvoiceSummary[]; onOpen: (i
                 </Button>
               </Table.Td>
               <Table.Td>{inv.student.name}</Table.Td>
-              <Table.Td>{inv.period_label}</Table.Td>
+              <Table.Td>{periodName(inv, i18n.language)}</Table.Td>
               <Table.Td>
                 <Day wire={inv.due_date} />
               </Table.Td>

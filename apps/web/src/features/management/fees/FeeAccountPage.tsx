@@ -16,6 +16,7 @@ import { type FeeAccount, type Payment, useFeeAccount, useRemindAccount, useVoid
 import { CreditNoteDialog, ReasonDialog } from './collection/InvoiceDialogs';
 import { PaymentStateBadge } from './collection/ListTabs';
 import { ReceiptDownload, RecordPaymentDialog } from './collection/RecordPaymentDialog';
+import { periodName } from './feeFormat';
 
 function VoidDialog({ payment, onClose }: { payment: Payment; onClose: () => void }) {
   const { t } = useTranslation(FEES_NS);
@@ -140,7 +141,7 @@ function AccountView({ account }: { account: FeeAccount }) {
             ),
           },
           { key: 'child', header: t('collection.child'), render: (x) => x.student.name },
-          { key: 'period', header: t('collection.period'), render: (x) => x.period_label },
+          { key: 'period', header: t('collection.period'), render: (x) => periodName(x, i18n.language) },
           { key: 'due', header: t('collection.due'), render: (x) => showDay(x.due_date, i18n.language) },
           { key: 'total', header: t('collection.total'), align: 'end', render: (x) => money(x.total) },
           { key: 'outstanding', header: t('collection.outstanding'), align: 'end', render: (x) => money(x.outstanding) },

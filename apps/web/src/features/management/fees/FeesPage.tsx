@@ -11,6 +11,7 @@ import shell from '../../shell/pages/Pages.module.css';
 import { Money } from '../components/money';
 import { FEES_NS, managementNeed } from '../i18n';
 import { useFeeOverview } from './api-overview';
+import { periodName } from './feeFormat';
 
 function Figure({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -32,7 +33,7 @@ const SUB_PAGES = [
 ] as const;
 
 function Body() {
-  const { t } = useTranslation(FEES_NS);
+  const { t, i18n } = useTranslation(FEES_NS);
   const overview = useFeeOverview();
   const o = overview.data;
   return (
@@ -76,7 +77,7 @@ function Body() {
             {o.last_run ? (
               <Text fz="sm">
                 {t('overview.lastRun.summary', {
-                  period: o.last_run.period_label,
+                  period: periodName(o.last_run, i18n.language),
                   status: t(`overview.runStatus.${o.last_run.status}`),
                   count: o.last_run.invoices,
                 })}{' '}

@@ -17,6 +17,7 @@ import { type Invoice, useInvoice, useStartInvoicePdf } from './collection/api-c
 import { CancelDialog, CreditNoteDialog, ReviseDialog } from './collection/InvoiceDialogs';
 import { PaymentStateBadge } from './collection/ListTabs';
 import { RecordPaymentDialog } from './collection/RecordPaymentDialog';
+import { periodName } from './feeFormat';
 
 const STATUS_COLORS = { draft: 'yellow', issued: 'blue', superseded: 'gray', cancelled: 'red' } as const;
 type Dialog = 'revise' | 'cancel' | 'credit' | 'pay' | null;
@@ -106,7 +107,7 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
             </Anchor>
           </Fact>
           <Fact label={t('invoice.period')}>
-            {invoice.period_label} ({showRange(invoice.period_start, invoice.period_end, i18n.language)})
+            {periodName(invoice, i18n.language)} ({showRange(invoice.period_start, invoice.period_end, i18n.language)})
           </Fact>
           <Fact label={t('invoice.issued')}>{invoice.issue_date ? showDay(invoice.issue_date, i18n.language) : '—'}</Fact>
           <Fact label={t('invoice.due')}>{showDay(invoice.due_date, i18n.language)}</Fact>
@@ -218,14 +219,14 @@ function InvoiceView({ invoice }: { invoice: Invoice }) {
 }
 
 function Body() {
-  const { t } = useTranslation(FEES_NS);
+  const { t, i18n } = useTranslation(FEES_NS);
   const { id } = useParams();
   const invoice = useInvoice(id);
   const title = invoice.data ? (invoice.data.number ?? t('invoice.draft')) : t('invoice.title');
   return (
     <Page
       title={title}
-      description={invoice.data ? `${invoice.data.student.name} · ${invoice.data.period_label}` : undefined}
+      description={invoice.data ? `${invoice.data.student.name} · ${periodName(invoice.data, i18n.language)}` : undefined}
       actions={
         <Group gap="sm" wrap="wrap">
           {id && <AuditHistory entityType="invoice" entityId={id} />}

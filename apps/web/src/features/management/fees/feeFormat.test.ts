@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartByMonth, defaultRange, monthLabel } from './feeFormat';
+import { chartByMonth, defaultRange, monthLabel, periodName } from './feeFormat';
 
 describe('fee report helpers', () => {
   it('names a month in the language', () => {
@@ -20,5 +20,20 @@ describe('fee report helpers', () => {
       { month: '2026-10', invoiced: 0.3, collected: 0.3 },
       { month: '2026-11', invoiced: 3, collected: 0.5 },
     ]);
+  });
+});
+
+describe('periodName', () => {
+  const october = { period_label: 'October 2026', period_start: '01-10-2026', period_end: '31-10-2026' };
+  it('names a whole month in the reader language', () => {
+    expect(periodName(october, 'en')).toBe('October 2026');
+    expect(periodName(october, 'ar')).toContain('أكتوبر');
+    expect(periodName(october, 'he')).toContain('אוקטובר');
+  });
+  it('keeps the school words for a term, a year or a part of a month', () => {
+    expect(periodName({ period_label: 'Autumn (2026)', period_start: '01-09-2026', period_end: '20-12-2026' }, 'ar')).toBe(
+      'Autumn (2026)',
+    );
+    expect(periodName({ ...october, period_end: '30-10-2026' }, 'ar')).toBe('October 2026');
   });
 });

@@ -36,3 +36,20 @@ export function chartByMonth(
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([month, v]) => ({ month, invoiced: toMajor(v.invoiced), collected: toMajor(v.collected) }));
 }
+
+/**
+ * An invoice's or a run's period in the reader's language: a whole calendar month by its name
+ * ("October 2026", "أكتوبر 2026"); a term or a year as the school named it when it was invoiced.
+ */
+export function periodName(x: { period_label: string; period_start: string; period_end: string }, language: string): string {
+  const start = /^01-(\d{2})-(\d{4})$/.exec(x.period_start);
+  const end = /^(\d{2})-(\d{2})-(\d{4})$/.exec(x.period_end);
+  if (!start || !end || start[1] !== end[2] || start[2] !== end[3]) return x.period_label;
+  const year = Number(start[2]);
+  const month = Number(start[1]);
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (Number(end[1]) !== last) return x.period_label;
+  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
+}

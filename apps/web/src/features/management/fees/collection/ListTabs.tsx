@@ -14,6 +14,7 @@ import { downloadFile } from '../../../admin/download';
 import { showDay } from '../../../planning/planFormat';
 import { Money } from '../../components/money';
 import { FEES_NS } from '../../i18n';
+import { periodName } from '../feeFormat';
 import {
   type FeeAccountSummary,
   type InvoiceSummary,
@@ -156,7 +157,7 @@ export function InvoicesTab() {
         },
         { key: 'child', header: t('collection.child'), render: (x) => x.student.name },
         { key: 'class', header: t('collection.class'), render: (x) => x.class?.name ?? '—' },
-        { key: 'period', header: t('collection.period'), render: (x) => x.period_label },
+        { key: 'period', header: t('collection.period'), render: (x) => periodName(x, i18n.language) },
         { key: 'due', header: t('collection.due'), render: (x) => showDay(x.due_date, i18n.language) },
         {
           key: 'total',

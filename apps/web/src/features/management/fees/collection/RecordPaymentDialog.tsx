@@ -12,6 +12,7 @@ import { errorText, toast } from '../../../../lib/notify';
 import { showDay } from '../../../planning/planFormat';
 import { Money, MoneyInput } from '../../components/money';
 import { FEES_NS } from '../../i18n';
+import { periodName } from '../feeFormat';
 import { feeText, useFeeAccount, useRecordPayment, useStartReceipt } from './api-collection';
 import { allocationPlan } from './plan';
 
@@ -86,7 +87,7 @@ export function RecordPaymentDialog({
   const currency = detail.data?.currency ?? account?.currency ?? 'INR';
   const open = (detail.data?.invoices ?? []).filter((x) => x.status === 'issued' && x.outstanding > 0);
   const plan = allocationPlan(amount ?? 0, open, chosen);
-  const numberOf = new Map(open.map((x) => [x._id, x.number ?? x.period_label]));
+  const numberOf = new Map(open.map((x) => [x._id, x.number ?? periodName(x, i18n.language)]));
 
   const close = () => {
     setSaved(null);

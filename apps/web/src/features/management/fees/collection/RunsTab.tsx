@@ -27,6 +27,7 @@ import { useStaffClassList } from '../../../admin/api';
 import { showDay, showRange } from '../../../planning/planFormat';
 import { Money } from '../../components/money';
 import { FEES_NS } from '../../i18n';
+import { periodName } from '../feeFormat';
 import {
   feeText,
   type InvoiceRun,
@@ -86,7 +87,7 @@ function Preview({ run, onDone }: { run: InvoiceRun; onDone: () => void }) {
         <Group justify="space-between" wrap="wrap" gap="sm">
           <div>
             <Title order={2} fz="lg">
-              {t('collection.previewTitle', { period: run.period_label })}
+              {t('collection.previewTitle', { period: periodName(run, i18n.language) })}
             </Title>
             <Text fz="sm" c="dimmed">
               {showRange(run.period_start, run.period_end, i18n.language)}
@@ -231,7 +232,7 @@ function Preview({ run, onDone }: { run: InvoiceRun; onDone: () => void }) {
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t('collection.issueTitle', { count: run.invoices })}
-        message={t('collection.issueConfirm', { count: run.invoices, period: run.period_label })}
+        message={t('collection.issueConfirm', { count: run.invoices, period: periodName(run, i18n.language) })}
         confirmLabel={t('collection.issue', { count: run.invoices })}
         pending={issue.isPending}
         onConfirm={() =>
@@ -365,7 +366,7 @@ export function RunsTab() {
             header: t('collection.period'),
             render: (r) => (
               <Text fz="sm" fw={500}>
-                {r.period_label}
+                {periodName(r, i18n.language)}
               </Text>
             ),
           },
