@@ -156,9 +156,11 @@ test("a month's invoices are previewed with the sibling discount, issued, seen b
   await expect(footRow(page, 'Total')).toContainText(await shown(page, issued.total, issued.currency));
   await expectNoSeriousViolations(page, 'an issued invoice');
 
-  // Rohan: his fees page (the parent's navigation has no Fees entry yet: opened by its address).
+  // Rohan: from his son's card on the dashboard to the family's fees.
   const family = await browser.newPage();
-  await openAs(family, request, SHELL_PHONES.parent, FEES);
+  await openAs(family, request, SHELL_PHONES.parent, '/dashboard');
+  await family.getByTestId('child-card').filter({ hasText: 'Aarav Sharma' }).getByRole('link', { name: 'Fees' }).click();
+  await expect(family).toHaveURL(/\/fees$/);
   await expect(family.getByRole('heading', { level: 1, name: 'Fees' })).toBeVisible();
   const familyRow = family.getByTestId('family-invoice-row').filter({ hasText: issued.number ?? '' });
   await expect(familyRow).toContainText('Aarav Sharma');

@@ -1,4 +1,4 @@
-import { type Child, type DashboardChild, pagePath } from '@cue/contract';
+import { type Child, type DashboardChild, PAGE_PATHS, pagePath } from '@cue/contract';
 import { Alert, Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import {
   IconBook2,
@@ -6,6 +6,7 @@ import {
   IconChecklist,
   IconId,
   IconNotebook,
+  IconReceipt,
   IconSchool,
   IconSpeakerphone,
 } from '@tabler/icons-react';
@@ -16,6 +17,7 @@ import { ClassName } from '../../components/ClassName';
 import { LanguageText } from '../../components/LanguageText';
 import { fullName, initials } from '../../lib/format';
 import { useCheckPending } from '../children/api';
+import { useFamilyFees } from '../management/fees/api-family';
 import { useSwitchChild } from '../shell/api';
 import { parentPage, toParentSide } from '../shell/sides';
 import classes from './Dashboard.module.css';
@@ -58,6 +60,9 @@ export function ChildCard({
   // The school's yearly "check your child's details", until the family answers it on the record.
   const checkPending = useCheckPending(child.id, child.student_class.length > 0);
   const recordLink = parentPage(pagePath.childRecord(child.id));
+  // Fees only where the school bills this child (its fees switched on and an account holding them).
+  const fees = useFamilyFees();
+  const billed = fees.data?.accounts.some((a) => a.children.some((c) => c._id === child.id)) ?? false;
   return (
     <Card component="article" padding="lg" className={classes.card} data-testid="child-card">
       <Group gap="md" wrap="nowrap" align="flex-start">
@@ -129,6 +134,21 @@ export function ChildCard({
                   </Group>
                 </Anchor>
               ))}
+              {billed && (
+                <Anchor
+                  component={Link}
+                  to={parentPage(PAGE_PATHS.familyFees)}
+                  fz="sm"
+                  fw={600}
+                  onClick={toParentSide}
+                  data-testid="child-fees-link"
+                >
+                  <Group gap={4} wrap="nowrap" component="span">
+                    <IconReceipt size={16} aria-hidden />
+                    {t('dashboard.childLinks.fees')}
+                  </Group>
+                </Anchor>
+              )}
               <Anchor component={Link} to={recordLink} fz="sm" fw={600} onClick={toParentSide} data-testid="child-record-link">
                 <Group gap={4} wrap="nowrap" component="span">
                   <IconId size={16} aria-hidden />
