@@ -213,6 +213,21 @@ export const ERROR_CODES = {
   overAllocation: 'OVER_ALLOCATION',
   providerNotEnabled: 'PROVIDER_NOT_ENABLED',
   currencyLocked: 'CURRENCY_LOCKED',
+  /** Leave (issue 27). */
+  leaveBalance: 'LEAVE_BALANCE',
+  leaveOverlap: 'LEAVE_OVERLAP',
+  leaveNoWorkingDays: 'LEAVE_NO_WORKING_DAYS',
+  leaveHalfDays: 'LEAVE_HALF_DAYS',
+  leaveNotPending: 'LEAVE_NOT_PENDING',
+  leaveStarted: 'LEAVE_STARTED',
+  leaveOwnRequest: 'LEAVE_OWN_REQUEST',
+  managerLoop: 'MANAGER_LOOP',
+  substituteBusy: 'SUBSTITUTE_BUSY',
+  /** Staff attendance (issue 27). */
+  staffAlreadyCheckedIn: 'STAFF_ALREADY_CHECKED_IN',
+  staffNotCheckedIn: 'STAFF_NOT_CHECKED_IN',
+  alreadyCheckedOut: 'ALREADY_CHECKED_OUT',
+  unknownStaffCode: 'UNKNOWN_STAFF_CODE',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -61,6 +61,15 @@ export const PAGE_PATHS = {
   publicAdmissions: '/public/admissions/:schoolId/:kind',
   publicJobs: '/public/jobs/:schoolId',
   publicJob: '/public/jobs/:schoolId/:id',
+  myLeave: '/admin/leave-portal/myleave',
+  staffCalendar: '/admin/leave-portal/staff-calendar',
+  staffAttendance: '/admin/leave-portal/attendance',
+  leaveRequests: '/admin/leave-portal/leave-requests',
+  leavePolicy: '/admin/leave-portal/school-policy',
+  /** One leave request, for its approvers and its applicant. */
+  leaveRequest: '/admin/leave-portal/leave-requests/:id',
+  /** A member of staff's own leave and check-in (the same page as myleave, outside the admin area). */
+  staffLeave: '/staff-leave/',
 } as const;
 
 export const pagePath = {

@@ -81,7 +81,9 @@ export type RouteResource =
   | 'invoice_run'
   | 'invoice'
   | 'payment'
-  | 'fee_account';
+  | 'fee_account'
+  | 'leave_type'
+  | 'leave_request';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';

@@ -13,6 +13,7 @@ export * from './schema/classes.js';
 export * from './schema/communication.js';
 export * from './schema/dispersal.js';
 export * from './schema/exports.js';
+export * from './schema/leave.js';
 export * from './schema/library.js';
 export * from './schema/management.js';
 export * from './schema/media.js';
