@@ -13,21 +13,15 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { classes } from './classes.js';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, updatedAt } from './columns.js';
 import { users } from './people.js';
-import { schools } from './school.js';
+import { schoolRef } from './school-ref.js';
 
 /*
  * The leave portal and staff attendance (issue 27). Leave is counted in integer half-days (a day is 2);
  * each counted working day of a request is a row of leave_request_days, so the calendar, the ratio check,
  * overlaps and cover read days, never expand ranges.
  */
-
-const schoolRef = () =>
-  id('school_id')
-    .notNull()
-    .references(() => schools.id);
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 // ------------------------------------------------------------------ policy
 

@@ -14,9 +14,10 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { classes } from './classes.js';
-import { createdAt, id } from './columns.js';
+import { createdAt, id, updatedAt } from './columns.js';
 import { roles, students, users } from './people.js';
 import { schools } from './school.js';
+import { schoolRef } from './school-ref.js';
 
 /*
  * Management (issue 26): admissions, hiring and fees. Money is bigint minor units of the school's
@@ -24,11 +25,6 @@ import { schools } from './school.js';
  */
 
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const schoolRef = () =>
-  id('school_id')
-    .notNull()
-    .references(() => schools.id);
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 // ------------------------------------------------------------------ admissions
 
