@@ -121,6 +121,7 @@ import {
 import { registerErrorHandling, serializeError } from './errors.js';
 import { createGuard } from './guard.js';
 import { createLoginPage } from './login-page.js';
+import { openApiRoutes } from './openapi-routes.js';
 import { createRouter } from './route.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { responseSerializer } from './serialize.js';
@@ -429,6 +430,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.decorate('uploadLimits', services.uploadLimits);
   const route = createRouter(app, createGuard(services.tokens, services.sessions, services.scopes));
   route(ROUTES.health, async () => ({ result: { status: 'ok' as const } }));
+  openApiRoutes(route);
   authRoutes(route, services);
   classRoutes(route, services);
   accountRoutes(route, services);
