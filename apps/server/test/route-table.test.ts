@@ -13,6 +13,7 @@ import { sunriseAcademic } from './support/academic-fixtures.js';
 import { sunriseAssessment } from './support/assessment-fixtures.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
 import { dispersalFixture } from './support/dispersal-fixtures.js';
+import { sunriseLeave } from './support/leave-fixtures.js';
 import { sunriseLibrary } from './support/library-fixtures.js';
 import { sunriseManagement } from './support/management-fixtures.js';
 import { sunrisePlanning } from './support/planning-fixtures.js';
@@ -341,6 +342,9 @@ describe('answers match their response schemas', () => {
     // Management: an enquiry with a document, an open job with an application and its interview, a fee
     // structure and discount, Nursery A's issued invoices, next month's preview and a payment of the Sharmas.
     Object.assign(ids, await sunriseManagement(t));
+    // Leave: a type, Anita as Tara's line manager and Tara's request for the Monday after next.
+    const leave = await sunriseLeave(t);
+    Object.assign(ids, { leave_request: leave.leave_request, leave_monday: leave.monday });
   }, 90_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
@@ -502,6 +506,10 @@ describe('answers match their response schemas', () => {
     paymentGet: { id: ids.payment, as: 'parent' },
     feeAccountGet: { id: ids.fee_account },
     familyFees: { as: 'parent' },
+    openApi: { file: 'application/json' },
+    apiDocs: { file: 'text/html' },
+    leaveRequestGet: { id: ids.leave_request },
+    staffCalendar: { query: `from=${ids.today}&to=${ids.next_week}` },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

@@ -8,6 +8,7 @@ import { sunriseAcademic } from './support/academic-fixtures.js';
 import { sunriseAssessment } from './support/assessment-fixtures.js';
 import { sunriseCarelog } from './support/carelog-fixtures.js';
 import { dispersalFixture } from './support/dispersal-fixtures.js';
+import { sunriseLeave } from './support/leave-fixtures.js';
 import { sunriseLibrary } from './support/library-fixtures.js';
 import { sunriseManagement } from './support/management-fixtures.js';
 import { sunrisePlanning } from './support/planning-fixtures.js';
@@ -101,6 +102,8 @@ const sunrise = {
   invoice: '',
   payment: '',
   fee_account: '',
+  leave_type: '',
+  leave_request: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');
@@ -518,6 +521,7 @@ const queries: Partial<Record<keyof typeof ROUTES, Record<string, string>>> = {
   reportSetList: { class_id: sunrise.class },
   libraryBarcodeLookup: { barcode: 'SUNLIB00001' },
   libraryIsbnCheck: { isbn: '978-0-306-40615-7' },
+  staffCalendar: { from: today, to: nextWeek },
   libraryItemList: { search: 'sunrise' },
   libraryLoanList: { student_id: sunrise.student },
   libraryStudents: { class_id: sunrise.class },
@@ -594,6 +598,9 @@ const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   'admissionFormUpdate',
   'admissionCreate',
   'feeSettingsUpdate',
+  // The caller's own school's leave policy and types.
+  'leaveSettingsUpdate',
+  'leaveTypeCreate',
 ]);
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 /** An email template's path names one email in one language: the announcement in Arabic. */
@@ -888,6 +895,20 @@ beforeAll(async () => {
   ] as const)
     sunrise[key] = management[key];
   Object.assign(bodies, managementBodies());
+  // Leave: a type, Anita as Tara's line manager and Tara's request, made through their routes.
+  const leave = await sunriseLeave(t);
+  sunrise.leave_type = leave.leave_type;
+  sunrise.leave_request = leave.leave_request;
+  Object.assign(bodies, {
+    leaveSettingsUpdate: { children_per_adult: 6 },
+    leaveTypeCreate: { name: 'Moon leave', code: 'ML', yearly_quota: 1 },
+    leaveTypeUpdate: { name: 'Intruder', code: 'INT', yearly_quota: 1 },
+    leaveApprove: { note: 'Intrusion' },
+    leaveDecline: { note: 'Intrusion' },
+    leaveApply: { leave_type_id: sunrise.leave_type, start_date: nextWeek, end_date: nextWeek },
+    leavePreview: { leave_type_id: sunrise.leave_type, start_date: nextWeek, end_date: nextWeek },
+    lineManagersUpdate: { managers: [{ staff_id: demoId('user:9000000003'), manager_id: null }] },
+  });
   // The nap routes name entries in their body: Sunrise's own.
   Object.assign(bodies, {
     napEnd: { entry_ids: [sunrise.care_entry], time: '10:00 AM' },

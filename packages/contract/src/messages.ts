@@ -222,12 +222,6 @@ export const ERROR_CODES = {
   leaveStarted: 'LEAVE_STARTED',
   leaveOwnRequest: 'LEAVE_OWN_REQUEST',
   managerLoop: 'MANAGER_LOOP',
-  substituteBusy: 'SUBSTITUTE_BUSY',
-  /** Staff attendance (issue 27). */
-  staffAlreadyCheckedIn: 'STAFF_ALREADY_CHECKED_IN',
-  staffNotCheckedIn: 'STAFF_NOT_CHECKED_IN',
-  alreadyCheckedOut: 'ALREADY_CHECKED_OUT',
-  unknownStaffCode: 'UNKNOWN_STAFF_CODE',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

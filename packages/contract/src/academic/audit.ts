@@ -28,6 +28,11 @@ export const AUDIT_ENTITY_TYPES = [
   'invoice',
   'payment',
   'credit_note',
+  // Leave (issue 27).
+  'leave_settings',
+  'leave_type',
+  'line_managers',
+  'leave_request',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

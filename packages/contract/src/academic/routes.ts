@@ -404,6 +404,7 @@ export const ACADEMIC_ROUTES = routeTable({
       'management.admission',
       'management.hiring',
       'management.fee',
+      'management.leave',
     ],
     query: auditQuerySchema,
     response: envelope(auditPageSchema),

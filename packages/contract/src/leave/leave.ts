@@ -5,8 +5,7 @@ import { abilitiesSchema, ddmmyyyySchema, idSchema, requiredText } from '../comm
 /*
  * The leave portal (issue 27): the school's leave policy (leave types with quota, accrual, carry-over,
  * approval and half days; line managers; working days; the staff-to-child ratio), a member's own leave
- * (balances, apply, cancel), approvals in one or two steps, the staff calendar of who is away, and cover
- * for the classes of an absent teacher.
+ * (balances, apply, cancel), approvals in one or two steps, and the staff calendar of who is away.
  *
  * Days on the wire are numbers in steps of half a day (1.5); inside they are integer half-days.
  */
@@ -32,10 +31,7 @@ export const LEAVE_MESSAGES = {
   notYourTeam: 'Only the line manager or a leave manager can decide this request',
   ownRequest: 'You cannot decide your own leave request',
   managerLoop: 'A member of staff cannot be their own line manager, directly or through others',
-  substituteBusy: 'This member of staff is not free on that day',
-  noCoverNeeded: 'This class does not need cover on that day',
   typeArchived: 'This leave type is no longer offered',
-  documentUnknown: 'This document was not uploaded by you',
 } as const;
 
 export const LEAVE_ACCRUALS = ['upfront', 'monthly'] as const;
@@ -81,8 +77,6 @@ export const leaveTypeSchema = z.object({
   half_days: z.boolean(),
   /** Whether a balance may go below zero (unpaid leave, for instance). */
   allow_negative: z.boolean(),
-  /** Whether a document is asked for (a medical note). */
-  document_required: z.boolean(),
   position: z.number().int(),
   archived: z.boolean(),
   abilities: abilitiesSchema('edit'),
@@ -102,7 +96,6 @@ export const leaveTypeRequestSchema = z.object({
   admin_approval: z.boolean().default(false),
   half_days: z.boolean().default(true),
   allow_negative: z.boolean().default(false),
-  document_required: z.boolean().default(false),
   position: z.number().int().min(0).max(1000).default(0),
 });
 export type LeaveTypeRequest = z.infer<typeof leaveTypeRequestSchema>;
@@ -194,7 +187,6 @@ export const leaveRequestSchema = z.object({
   /** Working days counted (weekends and holidays skipped). */
   days: leaveDaysSchema,
   reason: z.string(),
-  document: z.object({ _id: idSchema, name: z.string(), url: z.string() }).nullable(),
   status: z.enum(LEAVE_STATUSES),
   /** Who decides next (null once decided). */
   waiting_for: z.enum(['manager', 'admin']).nullable(),
@@ -222,7 +214,6 @@ export const leaveApplySchema = z
     /** The last day whole or its morning only ("am"). */
     end_portion: z.enum(DAY_PORTIONS).default('full'),
     reason: z.string().trim().max(1000).default(''),
-    document_id: idSchema.nullable().optional(),
   })
   .refine((r) => r.start_portion !== 'am' || r.start_date === r.end_date, {
     message: 'Only a one-day request can be the morning of its first day',
@@ -281,9 +272,7 @@ export const myLeaveSchema = z.object({
 });
 export type MyLeave = z.infer<typeof myLeaveSchema>;
 
-export const leaveDocumentSchema = z.object({ _id: idSchema, name: z.string(), size: z.number().int() });
-
-// ------------------------------------------------------------------ staff calendar and cover
+// ------------------------------------------------------------------ staff calendar
 
 export const staffCalendarQuerySchema = z.object({
   from: ddmmyyyySchema,
@@ -314,22 +303,3 @@ export const staffCalendarSchema = z.object({
   ),
 });
 export type StaffCalendar = z.infer<typeof staffCalendarSchema>;
-
-export const coverQuerySchema = z.object({ from: ddmmyyyySchema, to: ddmmyyyySchema, class_id: idSchema.optional() });
-/** A class's day on which one of its staff is on approved leave. */
-export const coverNeedSchema = z.object({
-  date: ddmmyyyySchema,
-  class: person,
-  absent: z.array(z.object({ staff: person, portion: z.enum(DAY_PORTIONS) })),
-  substitute: person.nullable(),
-  abilities: abilitiesSchema('assign'),
-});
-export type CoverNeed = z.infer<typeof coverNeedSchema>;
-export const coverCandidatesQuerySchema = z.object({ class_id: idSchema, date: ddmmyyyySchema });
-/** Staff free that day: not on leave, no class of their own meeting, not covering another class. */
-export const coverCandidateSchema = z.object({ staff: person, role: z.string() });
-export const coverAssignSchema = z.object({
-  class_id: idSchema,
-  date: ddmmyyyySchema,
-  substitute_id: idSchema.nullable(),
-});

@@ -6,6 +6,7 @@ import {
   EMAIL_TEMPLATE_EDITOR,
   FEE_MANAGER,
   HIRING_MANAGER,
+  LEAVE_MANAGER,
   RESOURCE_MANAGER,
   type RolePermission,
 } from '@cue/contract';
@@ -36,6 +37,10 @@ const READER: Record<AuditEntityType, RolePermission> = {
   invoice: FEE_MANAGER,
   payment: FEE_MANAGER,
   credit_note: FEE_MANAGER,
+  leave_settings: LEAVE_MANAGER,
+  leave_type: LEAVE_MANAGER,
+  line_managers: LEAVE_MANAGER,
+  leave_request: LEAVE_MANAGER,
 };
 
 /** The audit trail as people read it: each entity type's entries only for holders of its permission. */

@@ -75,7 +75,7 @@ export async function deleteEvent(scope: Scope, q: Queryable, id: string) {
 /** The days (ISO) of the school's holidays, and the class's, that touch the range, as [start, end] pairs. */
 export async function holidayRanges(scope: Scope, q: Queryable, classId: string | null, from: string, to: string) {
   return q
-    .select({ start: calendarEvents.startDate, end: calendarEvents.endDate })
+    .select({ start: calendarEvents.startDate, end: calendarEvents.endDate, name: calendarEvents.title })
     .from(calendarEvents)
     .where(
       and(

@@ -101,6 +101,17 @@ export class CalendarService {
     return days;
   }
 
+  /** The holiday days (ISO) of the range with the holiday's name (the school's and the class's, as above). */
+  async holidayNames(auth: Scope, classId: string | null, from: string, to: string): Promise<Map<string, string>> {
+    const days = new Map<string, string>();
+    for (const h of await repo.holidayRanges(auth, this.db, classId, from, to)) {
+      const first = h.start > from ? h.start : from;
+      const last = h.end < to ? h.end : to;
+      for (let d = first; d <= last; d = addDays(d, 1)) if (!days.has(d)) days.set(d, h.name);
+    }
+    return days;
+  }
+
   async create(auth: Scope, input: EventInput) {
     const schoolId = staffSchool(auth);
     await this.checkInput(auth, input);

@@ -65,6 +65,8 @@ import { hiringRoutes } from '../../modules/hiring/routes.js';
 import { HiringService } from '../../modules/hiring/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
 import { ImportService } from '../../modules/imports/service.js';
+import { leaveRoutes } from '../../modules/leave/routes.js';
+import { LeaveService } from '../../modules/leave/service.js';
 import { LibraryImportService } from '../../modules/library/imports.js';
 import { LoanService } from '../../modules/library/loans.js';
 import { libraryRoutes } from '../../modules/library/routes.js';
@@ -259,6 +261,7 @@ export function createServices(deps: AppDeps) {
     signInUrl: new URL('/', config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).toString(),
   });
   const hiring = new HiringService(db, clock, scopes, school, people, emailTemplates, storage);
+  const leave = new LeaveService(db, clock, school, calendar);
   const ledger = new LedgerService(db, clock, school, emailTemplates, jobs, scopes, config.PUBLIC_URL).withExports(exports);
   const fees = new FeeService(
     db,
@@ -371,6 +374,7 @@ export function createServices(deps: AppDeps) {
     resources,
     admissions,
     hiring,
+    leave,
     fees,
     ledger,
     emailTemplates,
@@ -450,6 +454,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   resourceRoutes(route, services);
   admissionRoutes(route, services);
   hiringRoutes(route, services);
+  leaveRoutes(route, services);
   feeRoutes(route, services);
   emailTemplateRoutes(route, services);
   auditRoutes(route, services);

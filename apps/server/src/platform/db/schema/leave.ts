@@ -1,24 +1,10 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { classes } from './classes.js';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { users } from './people.js';
 import { schoolRef } from './school-ref.js';
 
 /*
- * The leave portal and staff attendance (issue 27). Leave is counted in integer half-days (a day is 2);
+ * The leave portal (issue 27). Leave is counted in integer half-days (a day is 2);
  * each counted working day of a request is a row of leave_request_days, so the calendar, the ratio check,
  * overlaps and cover read days, never expand ranges.
  */
@@ -53,7 +39,6 @@ export const leaveTypes = pgTable(
     adminApproval: boolean('admin_approval').notNull().default(false),
     halfDays: boolean('half_days').notNull().default(true),
     allowNegative: boolean('allow_negative').notNull().default(false),
-    documentRequired: boolean('document_required').notNull().default(false),
     position: integer('position').notNull().default(0),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -80,23 +65,6 @@ export const leaveLineManagers = pgTable(
 
 // ------------------------------------------------------------------ requests
 
-export const leaveDocuments = pgTable(
-  'leave_documents',
-  {
-    id: id().primaryKey(),
-    schoolId: schoolRef(),
-    uploadedBy: id('uploaded_by')
-      .notNull()
-      .references(() => users.id),
-    name: text('name').notNull(),
-    mime: text('mime').notNull(),
-    size: integer('size').notNull(),
-    storageKey: text('storage_key').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('leave_documents_uploader_idx').on(t.schoolId, t.uploadedBy)],
-);
-
 export const leaveRequests = pgTable(
   'leave_requests',
   {
@@ -115,7 +83,6 @@ export const leaveRequests = pgTable(
     /** Half-days counted. */
     days: integer('days').notNull(),
     reason: text('reason').notNull().default(''),
-    documentId: id('document_id').references(() => leaveDocuments.id),
     /** pending, pending_admin, approved, declined, cancelled. */
     status: varchar('status', { length: 16 }).notNull(),
     createdAt: createdAt(),
@@ -167,83 +134,4 @@ export const leaveDecisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('leave_decisions_request_idx').on(t.requestId)],
-);
-
-/** A substitute for a class on a day one of its staff is on leave. */
-export const leaveCovers = pgTable(
-  'leave_covers',
-  {
-    schoolId: schoolRef(),
-    classId: id('class_id')
-      .notNull()
-      .references(() => classes.id),
-    date: date('date').notNull(),
-    substituteId: id('substitute_id')
-      .notNull()
-      .references(() => users.id),
-    assignedBy: id('assigned_by').references(() => users.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.classId, t.date] }),
-    index('leave_covers_day_idx').on(t.schoolId, t.date),
-    index('leave_covers_substitute_idx').on(t.schoolId, t.substituteId, t.date),
-  ],
-);
-
-// ------------------------------------------------------------------ staff attendance
-
-/** When a member of staff is expected (no row: the school's default, Monday to Friday 08:30–16:30). */
-export const staffSchedules = pgTable(
-  'staff_schedules',
-  {
-    schoolId: schoolRef(),
-    userId: id('user_id')
-      .notNull()
-      .references(() => users.id),
-    days: jsonb('days').$type<string[]>().notNull(),
-    startTime: varchar('start_time', { length: 5 }).notNull(),
-    endTime: varchar('end_time', { length: 5 }).notNull(),
-    graceMinutes: integer('grace_minutes').notNull().default(5),
-    updatedAt: updatedAt(),
-  },
-  (t) => [primaryKey({ columns: [t.schoolId, t.userId] })],
-);
-
-/** A member's kiosk code, kept as a hash (shown once when made). */
-export const staffCodes = pgTable(
-  'staff_codes',
-  {
-    schoolId: schoolRef(),
-    userId: id('user_id')
-      .notNull()
-      .references(() => users.id),
-    codeHash: text('code_hash').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.schoolId, t.userId] }), uniqueIndex('staff_codes_hash_idx').on(t.schoolId, t.codeHash)],
-);
-
-export const staffAttendance = pgTable(
-  'staff_attendance',
-  {
-    id: id().primaryKey(),
-    schoolId: schoolRef(),
-    userId: id('user_id')
-      .notNull()
-      .references(() => users.id),
-    date: date('date').notNull(),
-    checkInAt: timestamp('check_in_at', { withTimezone: true }),
-    checkOutAt: timestamp('check_out_at', { withTimezone: true }),
-    /** web, kiosk or admin. */
-    checkInSource: varchar('check_in_source', { length: 8 }),
-    checkOutSource: varchar('check_out_source', { length: 8 }),
-    note: text('note').notNull().default(''),
-    correctedBy: id('corrected_by').references(() => users.id),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('staff_attendance_day_idx').on(t.schoolId, t.userId, t.date),
-    index('staff_attendance_date_idx').on(t.schoolId, t.date).where(sql`${t.checkInAt} is not null`),
-  ],
 );

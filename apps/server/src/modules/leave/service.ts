@@ -1,0 +1,787 @@
+import {
+  addDays,
+  type DayPortion,
+  ddmmyyyyFromIso,
+  ERROR_CODES,
+  LEAVE_MANAGER,
+  LEAVE_MESSAGES,
+  type LeaveApply,
+  type LeaveBalance,
+  type LeavePreview,
+  type LeaveRequest,
+  type LeaveRequestDetail,
+  type LeaveSettings,
+  type LeaveStatus,
+  type LeaveType,
+  type LeaveTypeRequest,
+  type leaveListQuerySchema,
+  type MyLeave,
+  type RatioWarning,
+  type StaffCalendar,
+  type staffCalendarQuerySchema,
+  todayIn,
+  WEEKDAYS,
+} from '@cue/contract';
+import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit.js';
+import { type Scope, staffSchool } from '../../platform/auth/scope.js';
+import type { Clock } from '../../platform/clock.js';
+import { isoFromWire } from '../../platform/dates.js';
+import type { Db } from '../../platform/db/client.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { CalendarService } from '../calendar/service.js';
+import type { SchoolService } from '../school/service.js';
+import { balanceOf, type LeavePolicy, leaveYear, leaveYearOf } from './balance.js';
+import { countDays, weekdayOf } from './days.js';
+import * as repo from './repo.js';
+
+/*
+ * The leave portal (issue 27, decision 38): the school's leave policy, balances, a member's requests,
+ * their approval by the line manager (or, without one, a leave manager) and, for types that ask for it,
+ * a leave manager after them; the warning when a request would leave a class below the school's
+ * staff-to-child ratio; and the staff calendar. Days are half-days inside.
+ */
+
+const DEFAULT_WORKING_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+const OPEN: LeaveStatus[] = ['pending', 'pending_admin'];
+const MAX_CALENDAR_DAYS = 62;
+const days = (halves: number) => halves / 2;
+const halvesOf = (d: number) => Math.round(d * 2);
+
+export interface LeaveRules {
+  workingDays: ReadonlySet<string>;
+  yearStartMonth: number;
+  childrenPerAdult: number;
+}
+
+const policyOf = (t: repo.TypeRow): LeavePolicy => ({
+  quota: t.yearlyQuota,
+  accrual: t.accrual === 'monthly' ? 'monthly' : 'upfront',
+  carryLimit: t.carryOverLimit,
+});
+
+const typeChip = (t: repo.TypeRow) => ({ _id: t.id, name: t.name, code: t.code, color: t.color });
+
+export class LeaveService {
+  constructor(
+    readonly db: Db,
+    readonly clock: Clock,
+    readonly school: SchoolService,
+    readonly calendar: CalendarService,
+  ) {}
+
+  private async today(scope: Scope): Promise<string> {
+    return todayIn(await this.school.timeZone(scope), this.clock.now());
+  }
+
+  private async isManager(scope: Scope): Promise<boolean> {
+    return (await scope.rolePermissions()).has(LEAVE_MANAGER);
+  }
+
+  // ------------------------------------------------------------------ policy
+
+  async settingsOf(scope: Scope): Promise<LeaveRules> {
+    const row = await repo.settings(scope, this.db);
+    return {
+      workingDays: new Set(row?.workingDays ?? DEFAULT_WORKING_DAYS),
+      yearStartMonth: row?.yearStartMonth ?? 1,
+      childrenPerAdult: row?.childrenPerAdult ?? 8,
+    };
+  }
+
+  async settings(scope: Scope): Promise<LeaveSettings> {
+    const rules = await this.settingsOf(scope);
+    return {
+      working_days: WEEKDAYS.filter((d) => rules.workingDays.has(d)),
+      year_start_month: rules.yearStartMonth,
+      children_per_adult: rules.childrenPerAdult,
+    };
+  }
+
+  async updateSettings(scope: Scope, body: Partial<LeaveSettings>): Promise<LeaveSettings> {
+    const before = await this.settings(scope);
+    await this.db.transaction(async (tx) => {
+      await repo.saveSettings(scope, tx, {
+        ...(body.working_days ? { workingDays: [...new Set(body.working_days)] } : {}),
+        ...(body.year_start_month !== undefined ? { yearStartMonth: body.year_start_month } : {}),
+        ...(body.children_per_adult !== undefined ? { childrenPerAdult: body.children_per_adult } : {}),
+      });
+      await recordAudit(scope, tx, {
+        action: 'update',
+        entityType: 'leave_settings',
+        entityId: staffSchool(scope),
+        label: 'Leave policy',
+        before,
+        after: body,
+      });
+    });
+    return this.settings(scope);
+  }
+
+  private presentType(t: repo.TypeRow, manages: boolean): LeaveType {
+    return {
+      _id: t.id,
+      name: t.name,
+      code: t.code,
+      color: t.color,
+      yearly_quota: days(t.yearlyQuota),
+      accrual: t.accrual === 'monthly' ? 'monthly' : 'upfront',
+      carry_over_limit: days(t.carryOverLimit),
+      requires_approval: t.requiresApproval,
+      admin_approval: t.adminApproval,
+      half_days: t.halfDays,
+      allow_negative: t.allowNegative,
+      position: t.position,
+      archived: t.archivedAt !== null,
+      abilities: { edit: manages },
+    };
+  }
+
+  async types(scope: Scope): Promise<LeaveType[]> {
+    staffSchool(scope);
+    const manages = await this.isManager(scope);
+    const rows = await repo.types(scope, this.db, { includeArchived: manages });
+    return rows.map((t) => this.presentType(t, manages));
+  }
+
+  private async type(scope: Scope, id: string): Promise<LeaveType> {
+    const [row] = await repo.types(scope, this.db, { ids: [id], includeArchived: true });
+    if (!row) throw notFound();
+    return this.presentType(row, await this.isManager(scope));
+  }
+
+  private typeValues(body: LeaveTypeRequest) {
+    return {
+      name: body.name,
+      code: body.code.toUpperCase(),
+      color: body.color,
+      yearlyQuota: halvesOf(body.yearly_quota),
+      accrual: body.accrual,
+      carryOverLimit: halvesOf(body.carry_over_limit),
+      requiresApproval: body.requires_approval,
+      adminApproval: body.requires_approval && body.admin_approval,
+      halfDays: body.half_days,
+      allowNegative: body.allow_negative,
+      position: body.position,
+    };
+  }
+
+  async createType(scope: Scope, body: LeaveTypeRequest): Promise<LeaveType> {
+    staffSchool(scope);
+    const id = newId();
+    await this.db.transaction(async (tx) => {
+      if (await repo.typeNamed(scope, tx, body.name))
+        throw badRequest('A leave type with this name exists', ERROR_CODES.validation, 'name');
+      await repo.insertType(scope, tx, { id, ...this.typeValues(body) });
+      await recordAudit(scope, tx, { action: 'create', entityType: 'leave_type', entityId: id, label: body.name, after: body });
+    });
+    return this.type(scope, id);
+  }
+
+  async updateType(scope: Scope, id: string, body: LeaveTypeRequest): Promise<LeaveType> {
+    const before = await this.type(scope, id);
+    await this.db.transaction(async (tx) => {
+      if (await repo.typeNamed(scope, tx, body.name, id))
+        throw badRequest('A leave type with this name exists', ERROR_CODES.validation, 'name');
+      if (!(await repo.updateType(scope, tx, id, this.typeValues(body)))) throw notFound();
+      const { abilities: _a, ...was } = before;
+      await recordAudit(scope, tx, {
+        action: 'update',
+        entityType: 'leave_type',
+        entityId: id,
+        label: body.name,
+        before: was,
+        after: body,
+      });
+    });
+    return this.type(scope, id);
+  }
+
+  async archiveType(scope: Scope, id: string, archived: boolean): Promise<LeaveType> {
+    const before = await this.type(scope, id);
+    await this.db.transaction(async (tx) => {
+      if (!archived && (await repo.typeNamed(scope, tx, before.name, id)))
+        throw badRequest('A leave type with this name exists', ERROR_CODES.validation, 'name');
+      await repo.updateType(scope, tx, id, { archivedAt: archived ? this.clock.now() : null });
+      await recordAudit(scope, tx, {
+        action: archived ? 'archive' : 'restore',
+        entityType: 'leave_type',
+        entityId: id,
+        label: before.name,
+      });
+    });
+    return this.type(scope, id);
+  }
+
+  // ------------------------------------------------------------------ line managers
+
+  async lineManagers(scope: Scope) {
+    const [members, links, classes] = await Promise.all([
+      repo.staff(scope, this.db),
+      repo.managers(scope, this.db),
+      repo.classesOfStaff(scope, this.db),
+    ]);
+    const name = new Map(members.map((m) => [m.id, m.name]));
+    const managerOf = new Map(links.map((l) => [l.staffId, l.managerId]));
+    return members.map((m) => {
+      const manager = managerOf.get(m.id);
+      return {
+        staff: { _id: m.id, name: m.name },
+        manager: manager && name.has(manager) ? { _id: manager, name: name.get(manager) ?? '' } : null,
+        classes: classes.filter((c) => c.staffId === m.id).map((c) => ({ _id: c.classId, name: c.name })),
+      };
+    });
+  }
+
+  async saveLineManagers(scope: Scope, body: { managers: { staff_id: string; manager_id: string | null }[] }) {
+    const members = new Set((await repo.staff(scope, this.db)).map((m) => m.id));
+    for (const m of body.managers) {
+      if (!members.has(m.staff_id)) throw notFound();
+      if (m.manager_id && !members.has(m.manager_id))
+        throw badRequest('Choose a member of staff', ERROR_CODES.validation, 'manager_id');
+    }
+    const current = new Map((await repo.managers(scope, this.db)).map((l) => [l.staffId, l.managerId]));
+    const next = new Map(current);
+    for (const m of body.managers) {
+      if (m.manager_id) next.set(m.staff_id, m.manager_id);
+      else next.delete(m.staff_id);
+    }
+    // No one may end up above themselves.
+    for (const start of next.keys()) {
+      const seen = new Set<string>([start]);
+      let at = next.get(start);
+      while (at) {
+        if (seen.has(at)) throw badRequest(LEAVE_MESSAGES.managerLoop, ERROR_CODES.managerLoop, 'managers');
+        seen.add(at);
+        at = next.get(at);
+      }
+    }
+    await this.db.transaction(async (tx) => {
+      for (const m of body.managers) await repo.setManager(scope, tx, m.staff_id, m.manager_id);
+      await recordAudit(scope, tx, {
+        action: 'update',
+        entityType: 'line_managers',
+        entityId: staffSchool(scope),
+        label: 'Line managers',
+        before: body.managers.map((m) => ({ staff_id: m.staff_id, manager_id: current.get(m.staff_id) ?? null })),
+        after: body.managers,
+      });
+    });
+    return this.lineManagers(scope);
+  }
+
+  private async managerOf(scope: Scope, staffId: string): Promise<string | null> {
+    return (await repo.managers(scope, this.db)).find((l) => l.staffId === staffId)?.managerId ?? null;
+  }
+
+  // ------------------------------------------------------------------ balances
+
+  private async balancesOf(scope: Scope, staffId: string, on: string, only?: repo.TypeRow[]): Promise<LeaveBalance[]> {
+    const rules = await this.settingsOf(scope);
+    const types = only ?? (await repo.types(scope, this.db));
+    const year = leaveYearOf(on, rules.yearStartMonth);
+    const earliest = leaveYear(year.year - 10, rules.yearStartMonth).start;
+    const rows = await repo.leaveDays(scope, this.db, {
+      from: earliest,
+      to: year.end,
+      statuses: ['approved', ...OPEN],
+      staffIds: [staffId],
+    });
+    return types.map((t) => {
+      const taken = new Map<number, number>();
+      let pending = 0;
+      for (const d of rows) {
+        if (d.typeId !== t.id) continue;
+        const halves = d.portion === 'full' ? 2 : 1;
+        if (d.status === 'approved') {
+          const y = leaveYearOf(d.date, rules.yearStartMonth).year;
+          taken.set(y, (taken.get(y) ?? 0) + halves);
+        } else if (d.date >= year.start && d.date <= year.end) pending += halves;
+      }
+      const b = balanceOf(policyOf(t), year, on, taken, pending);
+      return {
+        leave_type: typeChip(t),
+        year_start: ddmmyyyyFromIso(year.start),
+        year_end: ddmmyyyyFromIso(year.end),
+        entitled: days(b.entitled),
+        carried_over: days(b.carried),
+        taken: days(b.taken),
+        pending: days(b.pending),
+        available: days(b.available),
+        allow_negative: t.allowNegative,
+      };
+    });
+  }
+
+  async balances(scope: Scope, query: { staff_id?: string; on?: string }): Promise<LeaveBalance[]> {
+    staffSchool(scope);
+    const staffId = query.staff_id ?? scope.userId;
+    if (staffId !== scope.userId && !(await this.isManager(scope)) && (await this.managerOf(scope, staffId)) !== scope.userId)
+      throw notFound();
+    if (!(await repo.staff(scope, this.db, [staffId])).length) throw notFound();
+    return this.balancesOf(scope, staffId, query.on ? isoFromWire(query.on, 'on') : await this.today(scope));
+  }
+
+  // ------------------------------------------------------------------ applying
+
+  private async counted(scope: Scope, body: LeaveApply) {
+    const start = isoFromWire(body.start_date, 'start_date');
+    const end = isoFromWire(body.end_date, 'end_date');
+    if (end < start) throw badRequest(LEAVE_MESSAGES.endBeforeStart, ERROR_CODES.validation, 'end_date');
+    if (addDays(start, 365) < end) throw badRequest(LEAVE_MESSAGES.tooLong, ERROR_CODES.validation, 'end_date');
+    if (start === end && body.start_portion !== 'full' && body.end_portion !== 'full')
+      throw badRequest('Choose the morning or the afternoon', ERROR_CODES.validation, 'end_portion');
+    const [type] = await repo.types(scope, this.db, { ids: [body.leave_type_id], includeArchived: true });
+    if (!type) throw badRequest('Choose a leave type', ERROR_CODES.validation, 'leave_type_id');
+    if (type.archivedAt) throw badRequest(LEAVE_MESSAGES.typeArchived, ERROR_CODES.validation, 'leave_type_id');
+    if (!type.halfDays && (body.start_portion !== 'full' || body.end_portion !== 'full'))
+      throw badRequest(LEAVE_MESSAGES.halfDaysNotAllowed, ERROR_CODES.leaveHalfDays, 'start_portion');
+    const rules = await this.settingsOf(scope);
+    const holidays = await this.calendar.holidayNames(scope, null, start, end);
+    const counted = countDays(start, end, body.start_portion, body.end_portion, rules.workingDays, holidays);
+    if (counted.halves === 0) throw badRequest(LEAVE_MESSAGES.noWorkingDays, ERROR_CODES.leaveNoWorkingDays, 'start_date');
+    return { start, end, type, counted, rules };
+  }
+
+  async preview(scope: Scope, body: LeaveApply): Promise<LeavePreview> {
+    staffSchool(scope);
+    const { start, type, counted } = await this.counted(scope, body);
+    const [balance] = await this.balancesOf(scope, scope.userId, start, [type]);
+    return {
+      days: days(counted.halves),
+      dates: counted.days.map((d) => ({ date: ddmmyyyyFromIso(d.date), portion: d.portion })),
+      skipped: counted.skipped.map((d) => ({ date: ddmmyyyyFromIso(d.date), reason: d.reason, name: d.name })),
+      balance: balance ?? null,
+      balance_after: balance ? balance.available - days(counted.halves) : null,
+      ratio_warnings: await this.ratioWarnings(scope, scope.userId, counted.days),
+    };
+  }
+
+  async apply(scope: Scope, body: LeaveApply): Promise<LeaveRequestDetail> {
+    staffSchool(scope);
+    const { start, end, type, counted } = await this.counted(scope, body);
+    const id = newId();
+    const status: LeaveStatus = type.requiresApproval ? 'pending' : 'approved';
+    const rules = await this.settingsOf(scope);
+    const year = leaveYearOf(start, rules.yearStartMonth);
+    await this.db.transaction(async (tx) => {
+      await repo.lockMember(scope, tx, scope.userId);
+      const mine = await repo.leaveDays(scope, tx, {
+        from: start,
+        to: end,
+        statuses: ['approved', ...OPEN],
+        staffIds: [scope.userId],
+      });
+      const taken = new Set(mine.map((d) => d.date));
+      if (counted.days.some((d) => taken.has(d.date)))
+        throw badRequest(LEAVE_MESSAGES.overlaps, ERROR_CODES.leaveOverlap, 'start_date');
+      if (!type.allowNegative) {
+        // The balance under the member's lock: days of the type already asked for this leave year.
+        const inYear = await repo.leaveDays(scope, tx, {
+          from: leaveYear(year.year - 10, rules.yearStartMonth).start,
+          to: year.end,
+          statuses: ['approved', ...OPEN],
+          staffIds: [scope.userId],
+          typeId: type.id,
+        });
+        const takenByYear = new Map<number, number>();
+        let pending = 0;
+        for (const d of inYear) {
+          const halves = d.portion === 'full' ? 2 : 1;
+          if (d.status === 'approved') {
+            const y = leaveYearOf(d.date, rules.yearStartMonth).year;
+            takenByYear.set(y, (takenByYear.get(y) ?? 0) + halves);
+          } else if (d.date >= year.start) pending += halves;
+        }
+        const b = balanceOf(policyOf(type), year, start, takenByYear, pending);
+        if (counted.halves > b.available) throw badRequest(LEAVE_MESSAGES.notEnoughBalance, ERROR_CODES.leaveBalance, 'end_date');
+      }
+      await repo.insertRequest(
+        scope,
+        tx,
+        {
+          id,
+          staffId: scope.userId,
+          leaveTypeId: type.id,
+          startDate: start,
+          endDate: end,
+          startPortion: body.start_portion,
+          endPortion: body.end_portion,
+          days: counted.halves,
+          reason: body.reason,
+          status,
+        },
+        counted.days,
+      );
+      await recordAudit(scope, tx, {
+        action: 'create',
+        entityType: 'leave_request',
+        entityId: id,
+        label: `${type.name} ${start}–${end}`,
+        after: { leave_type_id: type.id, start_date: start, end_date: end, days: days(counted.halves), status },
+      });
+    });
+    return this.detail(scope, id);
+  }
+
+  // ------------------------------------------------------------------ reading and deciding
+
+  /** Who decides a request's current step: the line manager (or leave managers), then leave managers. */
+  private async canDecide(scope: Scope, row: repo.RequestRow, manages: boolean, managerId: string | null): Promise<boolean> {
+    if (row.staffId === scope.userId) return false;
+    if (row.status === 'pending') return manages || managerId === scope.userId;
+    if (row.status === 'pending_admin') return manages;
+    return false;
+  }
+
+  private async present(scope: Scope, rows: repo.RequestRow[]): Promise<LeaveRequest[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [types, decisions, links, manages, today] = await Promise.all([
+      repo.types(scope, this.db, { ids: [...new Set(rows.map((r) => r.leaveTypeId))], includeArchived: true }),
+      repo.decisionsOf(scope, this.db, ids),
+      repo.managers(scope, this.db),
+      this.isManager(scope),
+      this.today(scope),
+    ]);
+    const people = new Map(
+      (await repo.staff(scope, this.db, [...new Set([...rows.map((r) => r.staffId), ...decisions.map((d) => d.byId)])])).map(
+        (m) => [m.id, m.name],
+      ),
+    );
+    const managerOf = new Map(links.map((l) => [l.staffId, l.managerId]));
+    const out: LeaveRequest[] = [];
+    for (const r of rows) {
+      const type = types.find((t) => t.id === r.leaveTypeId);
+      const decide = await this.canDecide(scope, r, manages, managerOf.get(r.staffId) ?? null);
+      out.push({
+        _id: r.id,
+        staff: { _id: r.staffId, name: people.get(r.staffId) ?? '' },
+        leave_type: type ? typeChip(type) : { _id: r.leaveTypeId, name: '', code: '', color: '#868e96' },
+        start_date: ddmmyyyyFromIso(r.startDate),
+        end_date: ddmmyyyyFromIso(r.endDate),
+        start_portion: r.startPortion as DayPortion,
+        end_portion: r.endPortion as DayPortion,
+        days: days(r.days),
+        reason: r.reason,
+        status: r.status as LeaveStatus,
+        waiting_for: r.status === 'pending' ? 'manager' : r.status === 'pending_admin' ? 'admin' : null,
+        decisions: decisions
+          .filter((d) => d.requestId === r.id)
+          .map((d) => ({
+            step: d.step === 'admin' ? 'admin' : 'manager',
+            decision: d.decision === 'declined' ? 'declined' : 'approved',
+            by: { _id: d.byId, name: people.get(d.byId) ?? '' },
+            note: d.note,
+            at: d.createdAt.toISOString(),
+          })),
+        created_at: r.createdAt.toISOString(),
+        abilities: {
+          approve: decide,
+          decline: decide,
+          cancel:
+            (r.staffId === scope.userId || manages) &&
+            (OPEN.includes(r.status as LeaveStatus) || (r.status === 'approved' && r.startDate > today)),
+        },
+      });
+    }
+    return out;
+  }
+
+  /** A request the caller may read: its applicant, their line manager, a leave manager. */
+  private async readable(scope: Scope, id: string): Promise<repo.RequestRow> {
+    staffSchool(scope);
+    const [row] = await repo.requests(scope, this.db, { ids: [id] });
+    if (!row) throw notFound();
+    if (row.staffId === scope.userId || (await this.isManager(scope))) return row;
+    if ((await this.managerOf(scope, row.staffId)) === scope.userId) return row;
+    throw notFound();
+  }
+
+  async detail(scope: Scope, id: string): Promise<LeaveRequestDetail> {
+    const row = await this.readable(scope, id);
+    const [request] = await this.present(scope, [row]);
+    if (!request) throw notFound();
+    const [type] = await repo.types(scope, this.db, { ids: [row.leaveTypeId], includeArchived: true });
+    const balance = type ? ((await this.balancesOf(scope, row.staffId, row.startDate, [type]))[0] ?? null) : null;
+    const countedDays = (
+      await repo.leaveDays(scope, this.db, {
+        from: row.startDate,
+        to: row.endDate,
+        statuses: [row.status],
+        staffIds: [row.staffId],
+      })
+    ).filter((d) => d.requestId === row.id);
+    return {
+      ...request,
+      balance,
+      overlaps: await this.overlaps(scope, row),
+      ratio_warnings: OPEN.includes(row.status as LeaveStatus)
+        ? await this.ratioWarnings(
+            scope,
+            row.staffId,
+            countedDays.map((d) => ({ date: d.date, portion: d.portion as DayPortion })),
+          )
+        : [],
+    };
+  }
+
+  /** Others of the applicant's classes or team with leave (waiting or approved) on some of the same days. */
+  private async overlaps(scope: Scope, row: repo.RequestRow): Promise<LeaveRequestDetail['overlaps']> {
+    const [classes, links] = await Promise.all([repo.classesOfStaff(scope, this.db), repo.managers(scope, this.db)]);
+    const mine = classes.filter((c) => c.staffId === row.staffId);
+    const managerOf = new Map(links.map((l) => [l.staffId, l.managerId]));
+    const manager = managerOf.get(row.staffId);
+    const shares = new Map<string, string[]>();
+    for (const c of classes)
+      if (c.staffId !== row.staffId && mine.some((m) => m.classId === c.classId))
+        shares.set(c.staffId, [...(shares.get(c.staffId) ?? []), c.name]);
+    if (manager)
+      for (const [staffId, m] of managerOf)
+        if (m === manager && staffId !== row.staffId) shares.set(staffId, [...(shares.get(staffId) ?? []), 'team']);
+    if (shares.size === 0) return [];
+    const away = await repo.leaveDays(scope, this.db, {
+      from: row.startDate,
+      to: row.endDate,
+      statuses: ['approved', ...OPEN],
+      staffIds: [...shares.keys()],
+    });
+    const ids = [...new Set(away.map((d) => d.requestId))];
+    if (ids.length === 0) return [];
+    const [others, types] = await Promise.all([
+      repo.requests(scope, this.db, { ids }),
+      repo.types(scope, this.db, { includeArchived: true }),
+    ]);
+    const names = new Map(
+      (
+        await repo.staff(
+          scope,
+          this.db,
+          others.map((o) => o.staffId),
+        )
+      ).map((m) => [m.id, m.name]),
+    );
+    return others.map((o) => ({
+      staff: { _id: o.staffId, name: names.get(o.staffId) ?? '' },
+      leave_type: types.find((t) => t.id === o.leaveTypeId)?.name ?? '',
+      start_date: ddmmyyyyFromIso(o.startDate),
+      end_date: ddmmyyyyFromIso(o.endDate),
+      status: o.status as LeaveStatus,
+      shares: [...new Set(shares.get(o.staffId) ?? [])],
+    }));
+  }
+
+  /**
+   * The days on which a member's absence would leave one of their classes with fewer adults than the
+   * ratio asks for: the class meets that weekday and is not on holiday; adults are the class's staff less
+   * those on approved leave that day (a half day counts as away) and less the member.
+   */
+  async ratioWarnings(
+    scope: Scope,
+    staffId: string,
+    dates: readonly { date: string; portion: DayPortion }[],
+  ): Promise<RatioWarning[]> {
+    if (dates.length === 0) return [];
+    const rules = await this.settingsOf(scope);
+    const all = await repo.classesOfStaff(scope, this.db);
+    const mine = all.filter((c) => c.staffId === staffId);
+    if (mine.length === 0) return [];
+    const first = dates[0]?.date ?? '';
+    const last = dates.at(-1)?.date ?? first;
+    const classIds = mine.map((c) => c.classId);
+    const [children, away] = await Promise.all([
+      repo.childCounts(scope, this.db, classIds),
+      repo.leaveDays(scope, this.db, { from: first, to: last, statuses: ['approved'] }),
+    ]);
+    const holidays = new Map<string, Set<string>>();
+    for (const c of mine) holidays.set(c.classId, await this.calendar.holidayDays(scope, c.classId, first, last));
+    const out: RatioWarning[] = [];
+    for (const { date } of dates) {
+      const weekday = weekdayOf(date);
+      for (const c of mine) {
+        if (!c.days.includes(weekday) || holidays.get(c.classId)?.has(date)) continue;
+        const n = children.get(c.classId) ?? 0;
+        if (n === 0) continue;
+        const staffOfClass = new Set(all.filter((x) => x.classId === c.classId).map((x) => x.staffId));
+        const awayThen = new Set(away.filter((d) => d.date === date).map((d) => d.staffId));
+        const left = [...staffOfClass].filter((s) => s !== staffId && !awayThen.has(s)).length;
+        const needed = Math.ceil(n / rules.childrenPerAdult);
+        if (left < needed)
+          out.push({
+            date: ddmmyyyyFromIso(date),
+            class: { _id: c.classId, name: c.name },
+            children: n,
+            adults_left: left,
+            adults_needed: needed,
+            ratio: `1:${rules.childrenPerAdult}`,
+          });
+      }
+    }
+    return out;
+  }
+
+  async list(scope: Scope, query: z.infer<typeof leaveListQuerySchema>) {
+    staffSchool(scope);
+    const manages = await this.isManager(scope);
+    const links = await repo.managers(scope, this.db);
+    let staffIds: string[] | undefined;
+    if (query.scope === 'mine') staffIds = [scope.userId];
+    else if (query.scope === 'team') {
+      staffIds = links.filter((l) => l.managerId === scope.userId).map((l) => l.staffId);
+      // Members without a line manager: their first step is the leave managers'.
+      if (manages) {
+        const managed = new Set(links.map((l) => l.staffId));
+        staffIds.push(
+          ...(await repo.staff(scope, this.db)).map((m) => m.id).filter((id) => !managed.has(id) && id !== scope.userId),
+        );
+      }
+    } else if (!manages) throw forbidden();
+    if (query.staff_id) staffIds = staffIds ? staffIds.filter((id) => id === query.staff_id) : [query.staff_id];
+    const filter: repo.RequestFilter = {
+      staffIds,
+      statuses: query.status ? [query.status] : undefined,
+      from: query.from ? isoFromWire(query.from, 'from') : undefined,
+      to: query.to ? isoFromWire(query.to, 'to') : undefined,
+    };
+    if (query.waiting === 'true') {
+      // Waiting for my decision: filtered after reading (a school's open requests are few).
+      const open = await repo.requests(scope, this.db, { ...filter, statuses: OPEN });
+      const managerOf = new Map(links.map((l) => [l.staffId, l.managerId]));
+      const mineToDecide: repo.RequestRow[] = [];
+      for (const r of open) if (await this.canDecide(scope, r, manages, managerOf.get(r.staffId) ?? null)) mineToDecide.push(r);
+      const start = (query.page - 1) * query.page_size;
+      return {
+        items: await this.present(scope, mineToDecide.slice(start, start + query.page_size)),
+        total: mineToDecide.length,
+        page: query.page,
+        page_size: query.page_size,
+      };
+    }
+    const [rows, total] = await Promise.all([
+      repo.requests(scope, this.db, filter, { offset: (query.page - 1) * query.page_size, limit: query.page_size }),
+      repo.requestCount(scope, this.db, filter),
+    ]);
+    return { items: await this.present(scope, rows), total, page: query.page, page_size: query.page_size };
+  }
+
+  async myLeave(scope: Scope): Promise<MyLeave> {
+    staffSchool(scope);
+    const [balances, rows, types, managerId] = await Promise.all([
+      this.balancesOf(scope, scope.userId, await this.today(scope)),
+      repo.requests(scope, this.db, { staffIds: [scope.userId] }, { offset: 0, limit: 100 }),
+      repo.types(scope, this.db),
+      this.managerOf(scope, scope.userId),
+    ]);
+    const manager = managerId ? (await repo.staff(scope, this.db, [managerId]))[0] : undefined;
+    return {
+      balances,
+      requests: await this.present(scope, rows),
+      leave_types: types.map((t) => this.presentType(t, false)),
+      manager: manager ? { _id: manager.id, name: manager.name } : null,
+    };
+  }
+
+  async decide(scope: Scope, id: string, decision: 'approved' | 'declined', note: string): Promise<LeaveRequestDetail> {
+    const row = await this.readable(scope, id);
+    if (row.staffId === scope.userId) throw badRequest(LEAVE_MESSAGES.ownRequest, ERROR_CODES.leaveOwnRequest);
+    const manages = await this.isManager(scope);
+    const managerId = await this.managerOf(scope, row.staffId);
+    const [type] = await repo.types(scope, this.db, { ids: [row.leaveTypeId], includeArchived: true });
+    await this.db.transaction(async (tx) => {
+      const locked = await repo.lockRequest(scope, tx, id);
+      if (!locked || !OPEN.includes(locked.status as LeaveStatus))
+        throw badRequest(LEAVE_MESSAGES.notPending, ERROR_CODES.leaveNotPending);
+      if (!(await this.canDecide(scope, locked, manages, managerId))) throw forbidden(LEAVE_MESSAGES.notYourTeam);
+      const step = locked.status === 'pending' ? 'manager' : 'admin';
+      const next: LeaveStatus =
+        decision === 'declined' ? 'declined' : step === 'manager' && type?.adminApproval ? 'pending_admin' : 'approved';
+      await repo.insertDecision(scope, tx, { id: newId(), requestId: id, step, decision, byId: scope.userId, note });
+      await repo.setStatus(scope, tx, id, next);
+      await recordAudit(scope, tx, {
+        action: decision === 'approved' ? 'update' : 'cancel',
+        entityType: 'leave_request',
+        entityId: id,
+        label: `${type?.name ?? ''} ${locked.startDate}–${locked.endDate}`,
+        before: { status: locked.status },
+        after: { status: next, step, decision, note },
+      });
+    });
+    return this.detail(scope, id);
+  }
+
+  async cancel(scope: Scope, id: string): Promise<LeaveRequestDetail> {
+    const row = await this.readable(scope, id);
+    const manages = await this.isManager(scope);
+    if (row.staffId !== scope.userId && !manages) throw forbidden();
+    const today = await this.today(scope);
+    await this.db.transaction(async (tx) => {
+      const locked = await repo.lockRequest(scope, tx, id);
+      if (!locked) throw notFound();
+      if (locked.status === 'declined' || locked.status === 'cancelled')
+        throw badRequest(LEAVE_MESSAGES.notPending, ERROR_CODES.leaveNotPending);
+      if (locked.startDate <= today) throw badRequest(LEAVE_MESSAGES.cannotCancel, ERROR_CODES.leaveStarted);
+      await repo.setStatus(scope, tx, id, 'cancelled');
+      await recordAudit(scope, tx, {
+        action: 'cancel',
+        entityType: 'leave_request',
+        entityId: id,
+        label: `${locked.startDate}–${locked.endDate}`,
+        before: { status: locked.status },
+        after: { status: 'cancelled' },
+      });
+    });
+    return this.detail(scope, id);
+  }
+
+  // ------------------------------------------------------------------ staff calendar
+
+  async staffCalendar(scope: Scope, query: z.infer<typeof staffCalendarQuerySchema>): Promise<StaffCalendar> {
+    staffSchool(scope);
+    const from = isoFromWire(query.from, 'from');
+    const to = isoFromWire(query.to, 'to');
+    if (to < from) throw badRequest(LEAVE_MESSAGES.endBeforeStart, ERROR_CODES.validation, 'to');
+    if (addDays(from, MAX_CALENDAR_DAYS - 1) < to)
+      throw badRequest(`At most ${MAX_CALENDAR_DAYS} days at a time`, ERROR_CODES.validation, 'to');
+    const classes = await repo.classesOfStaff(scope, this.db);
+    let staffIds: string[] | undefined;
+    if (query.class_id || query.division_id) {
+      const wanted = await repo.classesInScope(scope, this.db, { classId: query.class_id, divisionId: query.division_id });
+      if (wanted.length === 0) throw notFound();
+      staffIds = [...new Set(classes.filter((c) => wanted.includes(c.classId)).map((c) => c.staffId))];
+    }
+    const statuses: LeaveStatus[] = query.include_pending === 'true' ? ['approved', ...OPEN] : ['approved'];
+    const [rows, rules, holidays] = await Promise.all([
+      repo.leaveDays(scope, this.db, { from, to, statuses, staffIds }),
+      this.settingsOf(scope),
+      this.calendar.holidayNames(scope, null, from, to),
+    ]);
+    const [types, people] = await Promise.all([
+      repo.types(scope, this.db, { includeArchived: true }),
+      repo.staff(scope, this.db, [...new Set(rows.map((r) => r.staffId))]),
+    ]);
+    const names = new Map(people.map((p) => [p.id, p.name]));
+    const out: StaffCalendar['days'] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) {
+      out.push({
+        date: ddmmyyyyFromIso(d),
+        working: rules.workingDays.has(weekdayOf(d)) && !holidays.has(d),
+        holiday: holidays.get(d) ?? null,
+        absences: rows
+          .filter((r) => r.date === d)
+          .map((r) => {
+            const t = types.find((x) => x.id === r.typeId);
+            return {
+              request_id: r.requestId,
+              staff: { _id: r.staffId, name: names.get(r.staffId) ?? '' },
+              leave_type: t ? typeChip(t) : { _id: r.typeId, name: '', code: '', color: '#868e96' },
+              portion: r.portion as DayPortion,
+              status: r.status as LeaveStatus,
+              classes: classes.filter((c) => c.staffId === r.staffId).map((c) => ({ _id: c.classId, name: c.name })),
+            };
+          }),
+      });
+    }
+    return { from: ddmmyyyyFromIso(from), to: ddmmyyyyFromIso(to), days: out };
+  }
+}
