@@ -3,6 +3,7 @@ import { DEFAULT_ROLE_SETS, SCHOOL_PERMISSIONS } from '@cue/contract';
 import { count } from 'drizzle-orm';
 import type { Db, Queryable } from '../platform/db/client.js';
 import * as t from '../platform/db/schema.js';
+import { seedLeave } from './leave.js';
 import { seedRecords } from './records.js';
 
 /** The learning frameworks every database has (migration 0007_frameworks). */
@@ -103,6 +104,7 @@ const ROLE_NAMES: Record<RoleKey, { name: string; isAdmin: boolean; isSuperAdmin
 async function seed(q: Queryable): Promise<void> {
   await seedPeople(q);
   await seedRecords(q, new Date());
+  await seedLeave(q);
 }
 
 async function seedPeople(q: Queryable): Promise<void> {
