@@ -124,6 +124,7 @@ export const pagePath = {
   jobApplication: (id: string): string => PAGE_PATHS.jobApplication.replace(':id', encodeURIComponent(id)),
   invoice: (id: string): string => PAGE_PATHS.invoice.replace(':id', encodeURIComponent(id)),
   feeAccount: (id: string): string => PAGE_PATHS.feeAccount.replace(':id', encodeURIComponent(id)),
+  leaveRequest: (id: string): string => PAGE_PATHS.leaveRequest.replace(':id', encodeURIComponent(id)),
   publicAdmissions: (schoolId: string, kind: 'enquiry' | 'application' = 'application'): string =>
     PAGE_PATHS.publicAdmissions.replace(':schoolId', encodeURIComponent(schoolId)).replace(':kind', kind),
   publicJobs: (schoolId: string): string => PAGE_PATHS.publicJobs.replace(':schoolId', encodeURIComponent(schoolId)),

@@ -11,6 +11,7 @@ import { communicationRoutes } from '../features/communication/routes';
 import { cueRoutes } from '../features/cue/routes';
 import { dispersalRoutes, kioskRoute } from '../features/dispersal/routes';
 import { journalRoutes } from '../features/journal/routes';
+import { leaveRoutes } from '../features/leave/routes';
 import { libraryRoutes } from '../features/library/routes';
 import { managementRoutes, publicManagementRoutes } from '../features/management/routes';
 import { mediaRoutes } from '../features/media/routes';
@@ -109,6 +110,7 @@ export const router = createBrowserRouter([
           ...dispersalRoutes,
           ...academicRoutes,
           ...managementRoutes,
+          ...leaveRoutes,
           ...observationsRoutes,
           ...cueRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.

@@ -19,7 +19,6 @@ export const LEAVE_MESSAGES = {
   approved: 'Leave approved',
   declined: 'Leave declined',
   cancelled: 'Leave cancelled',
-  coverSaved: 'Cover saved',
   noWorkingDays: 'These dates have no working days',
   endBeforeStart: 'The last day is before the first day',
   halfDaysNotAllowed: 'This leave type cannot be taken in half days',
