@@ -2,6 +2,7 @@ import type { LeaveRequest, LeaveStatus, RatioWarning } from '@cue/contract';
 import { Alert, Badge, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { LEAVE_NS } from '../i18n';
 
 const STATUS_COLOR: Record<LeaveStatus, string> = {
@@ -15,9 +16,9 @@ const STATUS_COLOR: Record<LeaveStatus, string> = {
 export function StatusBadge({ status }: { status: LeaveStatus }) {
   const { t } = useTranslation(LEAVE_NS);
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" radius="sm" tt="none" data-testid="leave-status" data-status={status}>
+    <SoftBadge color={STATUS_COLOR[status]} radius="sm" data-testid="leave-status" data-status={status}>
       {t(`status.${status}`)}
-    </Badge>
+    </SoftBadge>
   );
 }
 
