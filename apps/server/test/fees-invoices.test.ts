@@ -33,8 +33,10 @@ const req = requester(() => t);
 const wire = (iso: string) => iso.split('-').reverse().join('-');
 /** The audit trail of one thing, newest first, as an admin reads it. */
 const auditOf = async (type: string, id: string | undefined) =>
-  expectResponse(ROUTES.academicAudit, await req('GET', `/api/academic_setup/audit/?entity_type=${type}&entity_id=${id ?? ''}`, anita))
-    .result.items;
+  expectResponse(
+    ROUTES.academicAudit,
+    await req('GET', `/api/academic_setup/audit/?entity_type=${type}&entity_id=${id ?? ''}`, anita),
+  ).result.items;
 let today = '';
 let monthStart = '';
 let monthEnd = '';

@@ -67,12 +67,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes a body field by its schema: the fee payment asks for an amount in minor units and a method', () => {
-    const op = doc.paths['/api/fees/payments']?.post;
-    const schema = (
-      op?.requestBody?.content['application/json'] as {
-        schema: { properties: Record<string, { type?: string; enum?: string[] }>; required: string[] };
-      }
-    ).schema;
+    const body = doc.paths['/api/fees/payments']?.post?.requestBody?.content['application/json'] as
+      | { schema: { properties: Record<string, { type?: string; enum?: string[] }>; required: string[] } }
+      | undefined;
+    if (!body) throw new Error('the payment has no JSON body');
+    const schema = body.schema;
     expect(schema.required).toEqual(expect.arrayContaining(['account_id', 'amount', 'method', 'received_on']));
     expect(schema.properties.amount?.type).toBe('integer');
     expect(schema.properties.method?.enum).toEqual(expect.arrayContaining(['cash', 'bank_transfer']));
