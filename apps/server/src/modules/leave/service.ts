@@ -32,7 +32,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { CalendarService } from '../calendar/service.js';
 import type { SchoolService } from '../school/service.js';
-import { balanceOf, type LeavePolicy, leaveYear, leaveYearOf } from './balance.js';
+import { balanceOf, type LeavePolicy, type LeaveYear, leaveYear, leaveYearOf } from './balance.js';
 import { countDays, weekdayOf } from './days.js';
 import * as repo from './repo.js';
 
@@ -60,6 +60,20 @@ const policyOf = (t: repo.TypeRow): LeavePolicy => ({
   accrual: t.accrual === 'monthly' ? 'monthly' : 'upfront',
   carryLimit: t.carryOverLimit,
 });
+
+/** Approved half-days by leave year, and the half-days still waiting in `year`, of some leave days. */
+function tally(days: readonly repo.LeaveDay[], startMonth: number, year: LeaveYear) {
+  const taken = new Map<number, number>();
+  let pending = 0;
+  for (const d of days) {
+    const halves = d.portion === 'full' ? 2 : 1;
+    if (d.status === 'approved') {
+      const y = leaveYearOf(d.date, startMonth).year;
+      taken.set(y, (taken.get(y) ?? 0) + halves);
+    } else if (d.date >= year.start && d.date <= year.end) pending += halves;
+  }
+  return { taken, pending };
+}
 
 const typeChip = (t: repo.TypeRow) => ({ _id: t.id, name: t.name, code: t.code, color: t.color });
 
@@ -289,16 +303,11 @@ export class LeaveService {
       staffIds: [staffId],
     });
     return types.map((t) => {
-      const taken = new Map<number, number>();
-      let pending = 0;
-      for (const d of rows) {
-        if (d.typeId !== t.id) continue;
-        const halves = d.portion === 'full' ? 2 : 1;
-        if (d.status === 'approved') {
-          const y = leaveYearOf(d.date, rules.yearStartMonth).year;
-          taken.set(y, (taken.get(y) ?? 0) + halves);
-        } else if (d.date >= year.start && d.date <= year.end) pending += halves;
-      }
+      const { taken, pending } = tally(
+        rows.filter((d) => d.typeId === t.id),
+        rules.yearStartMonth,
+        year,
+      );
       const b = balanceOf(policyOf(t), year, on, taken, pending);
       return {
         leave_type: typeChip(t),
@@ -385,16 +394,8 @@ export class LeaveService {
           staffIds: [scope.userId],
           typeId: type.id,
         });
-        const takenByYear = new Map<number, number>();
-        let pending = 0;
-        for (const d of inYear) {
-          const halves = d.portion === 'full' ? 2 : 1;
-          if (d.status === 'approved') {
-            const y = leaveYearOf(d.date, rules.yearStartMonth).year;
-            takenByYear.set(y, (takenByYear.get(y) ?? 0) + halves);
-          } else if (d.date >= year.start) pending += halves;
-        }
-        const b = balanceOf(policyOf(type), year, start, takenByYear, pending);
+        const { taken, pending } = tally(inYear, rules.yearStartMonth, year);
+        const b = balanceOf(policyOf(type), year, start, taken, pending);
         if (counted.halves > b.available) throw badRequest(LEAVE_MESSAGES.notEnoughBalance, ERROR_CODES.leaveBalance, 'end_date');
       }
       await repo.insertRequest(
