@@ -8,13 +8,13 @@
  *    taught), with a timetable planted in it so that one without hard conflicts exists: the time to the
  *    first timetable without hard conflicts, and the soft cost after `--seconds` (60).
  * 2. The school-timetabling quickstart's demo data of Timefold (OptaPlanner's successor), rebuilt as data
- *    in apps/server/src/modules/timetable/solver/instances.ts: small (10 timeslots, 3 rooms, 20 lessons)
+ *    in apps/server/src/timetable/solver/instances.ts: small (10 timeslots, 3 rooms, 20 lessons)
  *    and large (25 timeslots, 6 rooms, 100 lessons), each given 30 s: the time to zero hard conflicts.
  * Each figure is the median of 3 seeds; every answer is checked by the plain checker.
  */
-import { generatedInstance, quickstartInstance } from '../apps/server/src/modules/timetable/solver/instances.js';
-import { hardCount } from '../apps/server/src/modules/timetable/solver/model.js';
-import { solve } from '../apps/server/src/modules/timetable/solver/solve.js';
+import { generatedInstance, quickstartInstance } from '../apps/server/src/timetable/solver/instances.js';
+import { hardCount } from '../apps/server/src/timetable/solver/model.js';
+import { solve } from '../apps/server/src/timetable/solver/solve.js';
 import { arg, machine, saveResults } from './lib.js';
 
 const SECONDS = arg('seconds', 60);

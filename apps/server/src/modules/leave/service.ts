@@ -34,6 +34,7 @@ import type { CalendarService } from '../calendar/service.js';
 import type { SchoolService } from '../school/service.js';
 import { balanceOf, type LeavePolicy, type LeaveYear, leaveYear, leaveYearOf } from './balance.js';
 import { countDays, weekdayOf } from './days.js';
+import { days, presentLeaveType, typeChip } from './presenter.js';
 import * as repo from './repo.js';
 
 /*
@@ -46,7 +47,6 @@ import * as repo from './repo.js';
 const DEFAULT_WORKING_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
 const OPEN: LeaveStatus[] = ['pending', 'pending_admin'];
 const MAX_CALENDAR_DAYS = 62;
-const days = (halves: number) => halves / 2;
 const halvesOf = (d: number) => Math.round(d * 2);
 
 export interface LeaveRules {
@@ -74,8 +74,6 @@ function tally(days: readonly repo.LeaveDay[], startMonth: number, year: LeaveYe
   }
   return { taken, pending };
 }
-
-const typeChip = (t: repo.TypeRow) => ({ _id: t.id, name: t.name, code: t.code, color: t.color });
 
 export class LeaveService {
   constructor(
@@ -133,36 +131,17 @@ export class LeaveService {
     return this.settings(scope);
   }
 
-  private presentType(t: repo.TypeRow, manages: boolean): LeaveType {
-    return {
-      _id: t.id,
-      name: t.name,
-      code: t.code,
-      color: t.color,
-      yearly_quota: days(t.yearlyQuota),
-      accrual: t.accrual === 'monthly' ? 'monthly' : 'upfront',
-      carry_over_limit: days(t.carryOverLimit),
-      requires_approval: t.requiresApproval,
-      admin_approval: t.adminApproval,
-      half_days: t.halfDays,
-      allow_negative: t.allowNegative,
-      position: t.position,
-      archived: t.archivedAt !== null,
-      abilities: { edit: manages },
-    };
-  }
-
   async types(scope: Scope): Promise<LeaveType[]> {
     staffSchool(scope);
     const manages = await this.isManager(scope);
     const rows = await repo.types(scope, this.db, { includeArchived: manages });
-    return rows.map((t) => this.presentType(t, manages));
+    return rows.map((t) => presentLeaveType(t, manages));
   }
 
   private async type(scope: Scope, id: string): Promise<LeaveType> {
     const [row] = await repo.types(scope, this.db, { ids: [id], includeArchived: true });
     if (!row) throw notFound();
-    return this.presentType(row, await this.isManager(scope));
+    return presentLeaveType(row, await this.isManager(scope));
   }
 
   private typeValues(body: LeaveTypeRequest) {
@@ -678,7 +657,7 @@ export class LeaveService {
     return {
       balances,
       requests: await this.present(scope, rows),
-      leave_types: types.map((t) => this.presentType(t, false)),
+      leave_types: types.map((t) => presentLeaveType(t, false)),
       manager: manager ? { _id: manager.id, name: manager.name } : null,
     };
   }

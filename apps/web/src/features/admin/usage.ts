@@ -91,6 +91,7 @@ const USAGE_AREAS: Record<string, string> = {
   admissions: 'admissions',
   hiring: 'hiring',
   fees: 'fees',
+  leave: 'leave',
   user_language: 'account',
   story_tags: 'stories',
   story_settings: 'stories',
