@@ -100,10 +100,17 @@ test('a teacher applies for two days, her line manager sees the ratio warning an
 
   // Tara sees her leave approved.
   await page.reload();
-  await expect(
-    page
-      .getByTestId('my-leave-requests')
-      .getByRole('row')
-      .filter({ hasText: wire(monday) }),
-  ).toContainText('Approved');
+  const mine = page
+    .getByTestId('my-leave-requests')
+    .getByRole('row')
+    .filter({ hasText: wire(monday) });
+  await expect(mine).toContainText('Approved');
+
+  // Plans change: before the first day she cancels it, after confirming.
+  await mine.getByRole('button', { name: /^Cancel request/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel request' });
+  await expect(confirm).toContainText('Cancel this leave request?');
+  await confirm.getByRole('button', { name: 'Cancel request' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(mine).toContainText('Cancelled');
 });

@@ -147,11 +147,12 @@ export async function childCounts(scope: Scope, q: Queryable, classIds: readonly
   return new Map(rows.map((r) => [r.classId, Number(r.n)]));
 }
 
-export async function managers(scope: Scope, q: Queryable) {
+/** The school's line managers (of one member when named). */
+export async function managers(scope: Scope, q: Queryable, staffId?: string) {
   return q
     .select({ staffId: leaveLineManagers.staffId, managerId: leaveLineManagers.managerId })
     .from(leaveLineManagers)
-    .where(eq(leaveLineManagers.schoolId, staffSchool(scope)));
+    .where(and(eq(leaveLineManagers.schoolId, staffSchool(scope)), staffId ? eq(leaveLineManagers.staffId, staffId) : undefined));
 }
 
 export async function setManager(scope: Scope, q: Queryable, staffId: string, managerId: string | null): Promise<void> {

@@ -61,6 +61,14 @@ const policyOf = (t: repo.TypeRow): LeavePolicy => ({
   carryLimit: t.carryOverLimit,
 });
 
+/** Who decides a request's current step: its line manager (or a leave manager), then a leave manager; never its applicant. */
+function decides(userId: string, row: repo.RequestRow, manages: boolean, managerId: string | null): boolean {
+  if (row.staffId === userId) return false;
+  if (row.status === 'pending') return manages || managerId === userId;
+  if (row.status === 'pending_admin') return manages;
+  return false;
+}
+
 /** Approved half-days by leave year, and the half-days still waiting in `year`, of some leave days. */
 function tally(days: readonly repo.LeaveDay[], startMonth: number, year: LeaveYear) {
   const taken = new Map<number, number>();
@@ -265,7 +273,7 @@ export class LeaveService {
   }
 
   private async managerOf(scope: Scope, staffId: string): Promise<string | null> {
-    return (await repo.managers(scope, this.db)).find((l) => l.staffId === staffId)?.managerId ?? null;
+    return (await repo.managers(scope, this.db, staffId))[0]?.managerId ?? null;
   }
 
   // ------------------------------------------------------------------ balances
@@ -407,14 +415,6 @@ export class LeaveService {
 
   // ------------------------------------------------------------------ reading and deciding
 
-  /** Who decides a request's current step: the line manager (or leave managers), then leave managers. */
-  private async canDecide(scope: Scope, row: repo.RequestRow, manages: boolean, managerId: string | null): Promise<boolean> {
-    if (row.staffId === scope.userId) return false;
-    if (row.status === 'pending') return manages || managerId === scope.userId;
-    if (row.status === 'pending_admin') return manages;
-    return false;
-  }
-
   private async present(scope: Scope, rows: repo.RequestRow[]): Promise<LeaveRequest[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
@@ -434,7 +434,7 @@ export class LeaveService {
     const out: LeaveRequest[] = [];
     for (const r of rows) {
       const type = types.find((t) => t.id === r.leaveTypeId);
-      const decide = await this.canDecide(scope, r, manages, managerOf.get(r.staffId) ?? null);
+      const decide = decides(scope.userId, r, manages, managerOf.get(r.staffId) ?? null);
       out.push({
         _id: r.id,
         staff: { _id: r.staffId, name: people.get(r.staffId) ?? '' },
@@ -470,17 +470,20 @@ export class LeaveService {
   }
 
   /** A request the caller may read: its applicant, their line manager, a leave manager. */
-  private async readable(scope: Scope, id: string): Promise<repo.RequestRow> {
+  private async readable(
+    scope: Scope,
+    id: string,
+  ): Promise<{ row: repo.RequestRow; manages: boolean; managerId: string | null }> {
     staffSchool(scope);
     const [row] = await repo.requests(scope, this.db, { ids: [id] });
     if (!row) throw notFound();
-    if (row.staffId === scope.userId || (await this.isManager(scope))) return row;
-    if ((await this.managerOf(scope, row.staffId)) === scope.userId) return row;
+    const [manages, managerId] = await Promise.all([this.isManager(scope), this.managerOf(scope, row.staffId)]);
+    if (row.staffId === scope.userId || manages || managerId === scope.userId) return { row, manages, managerId };
     throw notFound();
   }
 
   async detail(scope: Scope, id: string): Promise<LeaveRequestDetail> {
-    const row = await this.readable(scope, id);
+    const { row } = await this.readable(scope, id);
     const [request] = await this.present(scope, [row]);
     if (!request) throw notFound();
     const [type] = await repo.types(scope, this.db, { ids: [row.leaveTypeId], includeArchived: true });
@@ -629,7 +632,7 @@ export class LeaveService {
       const open = await repo.requests(scope, this.db, { ...filter, statuses: OPEN });
       const managerOf = new Map(links.map((l) => [l.staffId, l.managerId]));
       const mineToDecide: repo.RequestRow[] = [];
-      for (const r of open) if (await this.canDecide(scope, r, manages, managerOf.get(r.staffId) ?? null)) mineToDecide.push(r);
+      for (const r of open) if (decides(scope.userId, r, manages, managerOf.get(r.staffId) ?? null)) mineToDecide.push(r);
       const start = (query.page - 1) * query.page_size;
       return {
         items: await this.present(scope, mineToDecide.slice(start, start + query.page_size)),
@@ -663,16 +666,14 @@ export class LeaveService {
   }
 
   async decide(scope: Scope, id: string, decision: 'approved' | 'declined', note: string): Promise<LeaveRequestDetail> {
-    const row = await this.readable(scope, id);
+    const { row, manages, managerId } = await this.readable(scope, id);
     if (row.staffId === scope.userId) throw badRequest(LEAVE_MESSAGES.ownRequest, ERROR_CODES.leaveOwnRequest);
-    const manages = await this.isManager(scope);
-    const managerId = await this.managerOf(scope, row.staffId);
     const [type] = await repo.types(scope, this.db, { ids: [row.leaveTypeId], includeArchived: true });
     await this.db.transaction(async (tx) => {
       const locked = await repo.lockRequest(scope, tx, id);
       if (!locked || !OPEN.includes(locked.status as LeaveStatus))
         throw badRequest(LEAVE_MESSAGES.notPending, ERROR_CODES.leaveNotPending);
-      if (!(await this.canDecide(scope, locked, manages, managerId))) throw forbidden(LEAVE_MESSAGES.notYourTeam);
+      if (!decides(scope.userId, locked, manages, managerId)) throw forbidden(LEAVE_MESSAGES.notYourTeam);
       const step = locked.status === 'pending' ? 'manager' : 'admin';
       const next: LeaveStatus =
         decision === 'declined' ? 'declined' : step === 'manager' && type?.adminApproval ? 'pending_admin' : 'approved';
@@ -691,8 +692,7 @@ export class LeaveService {
   }
 
   async cancel(scope: Scope, id: string): Promise<LeaveRequestDetail> {
-    const row = await this.readable(scope, id);
-    const manages = await this.isManager(scope);
+    const { row, manages } = await this.readable(scope, id);
     if (row.staffId !== scope.userId && !manages) throw forbidden();
     const today = await this.today(scope);
     await this.db.transaction(async (tx) => {

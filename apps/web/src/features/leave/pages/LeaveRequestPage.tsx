@@ -4,33 +4,21 @@ import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Fact } from '../../../components/Fact';
 import { FormModal } from '../../../components/FormModal';
 import { errorText, toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import shell from '../../shell/pages/Pages.module.css';
-import { useCancelLeave, useDecideLeave, useLeaveRequest } from '../api';
+import { useDecideLeave, useLeaveRequest } from '../api';
 import { LEAVE_NS, leaveText } from '../i18n';
-import { Dates, RatioWarnings, StatusBadge, TypeChip } from './parts';
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fz="sm" fw={600} component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
+import { CancelLeaveModal, Dates, RatioWarnings, StatusBadge, TypeChip } from './parts';
 
 function Body({ id }: { id: string }) {
   const { t } = useTranslation(LEAVE_NS);
   const request = useLeaveRequest(id);
   const decide = useDecideLeave();
-  const cancel = useCancelLeave();
+  const [cancelling, setCancelling] = useState(false);
   const [deciding, setDeciding] = useState<'approve' | 'decline' | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -170,17 +158,7 @@ function Body({ id }: { id: string }) {
               </Button>
             )}
             {r.abilities.cancel && (
-              <Button
-                variant="default"
-                loading={cancel.isPending}
-                onClick={() =>
-                  window.confirm(t('mine.cancelConfirm')) &&
-                  cancel.mutate(id, {
-                    onSuccess: (answer) => toast.success(leaveText(answer.message)),
-                    onError: (err) => toast.error(errorText(err)),
-                  })
-                }
-              >
+              <Button variant="default" onClick={() => setCancelling(true)}>
                 {t('mine.cancel')}
               </Button>
             )}
@@ -188,6 +166,7 @@ function Body({ id }: { id: string }) {
               {t('request.calendar')}
             </Anchor>
           </Group>
+          <CancelLeaveModal id={cancelling ? id : null} onClose={() => setCancelling(false)} />
           <FormModal
             opened={deciding !== null}
             onClose={() => setDeciding(null)}

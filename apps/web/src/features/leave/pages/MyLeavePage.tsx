@@ -2,7 +2,6 @@ import {
   type DayPortion,
   ddmmyyyyFromIso,
   type LeaveApply,
-  type LeaveRequest,
   type LeaveType,
   leaveApplySchema,
   PAGE_PATHS,
@@ -21,9 +20,9 @@ import { useContractForm } from '../../../components/form/useContractForm';
 import { errorText, toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
-import { useApplyLeave, useCancelLeave, useLeavePreview, useMyLeave } from '../api';
+import { useApplyLeave, useLeavePreview, useMyLeave } from '../api';
 import { LEAVE_NS, leaveNeed, leaveText } from '../i18n';
-import { Dates, RatioWarnings, StatusBadge, TypeChip } from './parts';
+import { CancelLeaveModal, Dates, RatioWarnings, StatusBadge, TypeChip } from './parts';
 
 interface ApplyValues {
   leave_type_id: string;
@@ -180,16 +179,9 @@ function ApplyDialog({ types, onClose }: { types: LeaveType[]; onClose: () => vo
 function Body() {
   const { t } = useTranslation(LEAVE_NS);
   const me = useMyLeave();
-  const cancel = useCancelLeave();
   const [applying, setApplying] = useState(false);
+  const [cancelling, setCancelling] = useState<string | null>(null);
   const data = me.data;
-  const doCancel = (r: LeaveRequest) => {
-    if (!window.confirm(t('mine.cancelConfirm'))) return;
-    cancel.mutate(r._id, {
-      onSuccess: (answer) => toast.success(leaveText(answer.message) || t('messages.cancelled')),
-      onError: (err) => toast.error(errorText(err)),
-    });
-  };
   return (
     <Page
       title={t('mine.title')}
@@ -278,11 +270,14 @@ function Body() {
                 { key: 'status', header: t('table.status'), render: (r) => <StatusBadge status={r.status} /> },
               ]}
               actions={(r) =>
-                r.abilities.cancel ? [{ label: t('mine.cancel'), icon: IconX, onClick: () => doCancel(r), color: 'red' }] : []
+                r.abilities.cancel
+                  ? [{ label: t('mine.cancel'), icon: IconX, onClick: () => setCancelling(r._id), color: 'red' }]
+                  : []
               }
             />
           </section>
           {applying && <ApplyDialog types={data.leave_types} onClose={() => setApplying(false)} />}
+          <CancelLeaveModal id={cancelling} onClose={() => setCancelling(null)} />
         </>
       )}
     </Page>

@@ -2,8 +2,11 @@ import type { LeaveRequest, LeaveStatus, RatioWarning } from '@cue/contract';
 import { Alert, Badge, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/FormModal';
 import { SoftBadge } from '../../../components/SoftBadge';
-import { LEAVE_NS } from '../i18n';
+import { errorText, toast } from '../../../lib/notify';
+import { useCancelLeave } from '../api';
+import { LEAVE_NS, leaveText } from '../i18n';
 
 const STATUS_COLOR: Record<LeaveStatus, string> = {
   pending: 'yellow',
@@ -70,5 +73,31 @@ export function RatioWarnings({ warnings }: { warnings: RatioWarning[] }) {
         {t('ratio.hint')}
       </Text>
     </Alert>
+  );
+}
+
+/** "Cancel this leave request?" in the house's confirm modal, then the cancel, told as a toast. */
+export function CancelLeaveModal({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation(LEAVE_NS);
+  const cancel = useCancelLeave();
+  return (
+    <ConfirmModal
+      opened={id !== null}
+      onClose={onClose}
+      title={t('mine.cancel')}
+      message={t('mine.cancelConfirm')}
+      confirmLabel={t('mine.cancel')}
+      pending={cancel.isPending}
+      onConfirm={() =>
+        id &&
+        cancel.mutate(id, {
+          onSuccess: (answer) => {
+            toast.success(leaveText(answer.message));
+            onClose();
+          },
+          onError: (err) => toast.error(errorText(err)),
+        })
+      }
+    />
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ExportProgress, useExportJob } from '../../../components/ExportJob';
+import { Fact } from '../../../components/Fact';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { errorText } from '../../../lib/notify';
 import { AuditHistory } from '../../academic/components/AuditHistory';
@@ -21,19 +22,6 @@ import { periodName } from './feeFormat';
 
 const STATUS_COLORS = { draft: 'yellow', issued: 'blue', superseded: 'gray', cancelled: 'red' } as const;
 type Dialog = 'revise' | 'cancel' | 'credit' | 'pay' | null;
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text fz="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fz="sm" fw={500} component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 function InvoiceView({ invoice }: { invoice: Invoice }) {
   const { t, i18n } = useTranslation(FEES_NS);
