@@ -64,7 +64,7 @@ describe('the contract route table', () => {
    */
   const kioskRoutes = entries.filter(([, d]) => d.access === 'public' && d.headers !== undefined);
   it('the kiosk routes are the public routes that read the kiosk header', () => {
-    expect(kioskRoutes.map(([name]) => name).sort()).toEqual(['kioskCheckIn', 'kioskCheckOut', 'kioskLookup', 'kioskSession']);
+    expect(kioskRoutes.map(([name]) => name).sort()).toEqual(['kioskCheckIn', 'kioskCheckOut', 'kioskLookup', 'kioskSession', 'kioskStaff']);
   });
   it.each(kioskRoutes)('%s answers 401 KIOSK_INVALID without a valid kiosk token', async (_name, def) => {
     const staff = (await signIn(t, '9000000002')).staff_user?.access_token ?? '';
@@ -510,6 +510,11 @@ describe('answers match their response schemas', () => {
     apiDocs: { file: 'text/html' },
     leaveRequestGet: { id: ids.leave_request },
     staffCalendar: { query: `from=${ids.today}&to=${ids.next_week}` },
+    leaveCover: { query: `from=${ids.today}&to=${ids.next_week}` },
+    classCover: { id: nurseryA, query: `date=${ids.today}` },
+    staffRegister: { query: `date=${ids.today}` },
+    staffAttendanceReport: { query: `month=${ids.today.slice(3)}` },
+    staffAttendanceReportCsv: { query: `month=${ids.today.slice(3)}` },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

@@ -522,6 +522,11 @@ const queries: Partial<Record<keyof typeof ROUTES, Record<string, string>>> = {
   libraryBarcodeLookup: { barcode: 'SUNLIB00001' },
   libraryIsbnCheck: { isbn: '978-0-306-40615-7' },
   staffCalendar: { from: today, to: nextWeek },
+  leaveCover: { from: today, to: nextWeek },
+  classCover: { date: today },
+  staffRegister: { date: today },
+  staffAttendanceReport: { month: today.slice(3) },
+  staffAttendanceReportCsv: { month: today.slice(3) },
   libraryItemList: { search: 'sunrise' },
   libraryLoanList: { student_id: sunrise.student },
   libraryStudents: { class_id: sunrise.class },
@@ -601,6 +606,11 @@ const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   // The caller's own school's leave policy and types.
   'leaveSettingsUpdate',
   'leaveTypeCreate',
+  // The caller's own check-in, check-out and kiosk code, and their school's staff attendance settings.
+  'staffCheckIn',
+  'staffCheckOut',
+  'staffCodeRenew',
+  'staffAttendanceSettingsSave',
 ]);
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 /** An email template's path names one email in one language: the announcement in Arabic. */
@@ -908,6 +918,10 @@ beforeAll(async () => {
     leaveApply: { leave_type_id: sunrise.leave_type, start_date: nextWeek, end_date: nextWeek },
     leavePreview: { leave_type_id: sunrise.leave_type, start_date: nextWeek, end_date: nextWeek },
     lineManagersUpdate: { managers: [{ staff_id: demoId('user:9000000003'), manager_id: null }] },
+    leaveCoverAssign: { class_id: sunrise.class, date: nextWeek, absent_id: demoId('user:9000000003'), substitute_id: null },
+    staffRegisterSave: { staff_id: demoId('user:9000000003'), date: yesterday, check_in: '09:00 AM', check_out: null, note: 'Intrusion' },
+    staffScheduleSave: { staff_id: demoId('user:9000000003'), days: null },
+    staffAttendanceSettingsSave: { grace_minutes: 30 },
   });
   // The nap routes name entries in their body: Sunrise's own.
   Object.assign(bodies, {

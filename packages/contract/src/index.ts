@@ -27,6 +27,7 @@ export * from './exports/schemas.js';
 export * from './imports/schemas.js';
 export * from './leave/leave.js';
 export * from './leave/routes.js';
+export * from './leave/staff-attendance.js';
 export * from './library/routes.js';
 export * from './library/schemas.js';
 export * from './management/admissions.js';

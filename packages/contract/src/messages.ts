@@ -222,6 +222,17 @@ export const ERROR_CODES = {
   leaveStarted: 'LEAVE_STARTED',
   leaveOwnRequest: 'LEAVE_OWN_REQUEST',
   managerLoop: 'MANAGER_LOOP',
+  leaveTypeTaken: 'LEAVE_TYPE_TAKEN',
+  /** Staff attendance (issue 27). */
+  staffAlreadyIn: 'STAFF_ALREADY_IN',
+  staffNotIn: 'STAFF_NOT_IN',
+  staffAlreadyOut: 'STAFF_ALREADY_OUT',
+  staffWebOff: 'STAFF_WEB_OFF',
+  staffCodeInvalid: 'STAFF_CODE_INVALID',
+  outBeforeIn: 'OUT_BEFORE_IN',
+  futureDay: 'FUTURE_DAY',
+  /** Cover (issue 27). */
+  coverBusy: 'COVER_BUSY',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

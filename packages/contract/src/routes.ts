@@ -21,7 +21,7 @@ import { DASHBOARD_ROUTES } from './dashboard/routes.js';
 import { DISPERSAL_ROUTES } from './dispersal/routes.js';
 import { EXPORTS_ROUTES } from './exports/routes.js';
 import { IMPORTS_ROUTES } from './imports/routes.js';
-import { LEAVE_ROUTES } from './leave/routes.js';
+import { LEAVE_ROUTES, STAFF_ATTENDANCE_ROUTES } from './leave/routes.js';
 import { LIBRARY_ROUTES } from './library/routes.js';
 import { MANAGEMENT_ROUTES } from './management/routes.js';
 import { MEDIA_ROUTES } from './media/routes.js';
@@ -66,6 +66,7 @@ export const ROUTES = {
   ...ACADEMIC_ROUTES,
   ...MANAGEMENT_ROUTES,
   ...LEAVE_ROUTES,
+  ...STAFF_ATTENDANCE_ROUTES,
   ...DISPERSAL_ROUTES,
   ...AI_ROUTES,
   ...CUE_ROUTES,

@@ -19,4 +19,5 @@ export const unauthorized = (message: string = MESSAGES.unauthorized, code: Erro
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, message, ERROR_CODES.forbidden);
 export const notFound = (message: string = MESSAGES.notFound, code: ErrorCode = ERROR_CODES.notFound) =>
   new AppError(404, message, code);
+export const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) => new AppError(409, message, code);
 export const tooMany = (message: string, code: ErrorCode = ERROR_CODES.rateLimited) => new AppError(429, message, code);

@@ -33,6 +33,8 @@ export const AUDIT_ENTITY_TYPES = [
   'leave_type',
   'line_managers',
   'leave_request',
+  'leave_cover',
+  'staff_attendance',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

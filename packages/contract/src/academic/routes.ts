@@ -405,6 +405,7 @@ export const ACADEMIC_ROUTES = routeTable({
       'management.hiring',
       'management.fee',
       'management.leave',
+      'management.staff_attendance',
     ],
     query: auditQuerySchema,
     response: envelope(auditPageSchema),

@@ -31,6 +31,10 @@ export const LEAVE_MESSAGES = {
   ownRequest: 'You cannot decide your own leave request',
   managerLoop: 'A member of staff cannot be their own line manager, directly or through others',
   typeArchived: 'This leave type is no longer offered',
+  typeTaken: 'A leave type with this name already exists',
+  coverSaved: 'Cover saved',
+  coverBusy: 'This member of staff is away or covering another class that day',
+  noCoverNeeded: 'This class does not need cover that day',
 } as const;
 
 export const LEAVE_ACCRUALS = ['upfront', 'monthly'] as const;
@@ -302,3 +306,29 @@ export const staffCalendarSchema = z.object({
   ),
 });
 export type StaffCalendar = z.infer<typeof staffCalendarSchema>;
+
+// ------------------------------------------------------------------ cover
+
+export const coverQuerySchema = z.object({ from: ddmmyyyySchema, to: ddmmyyyySchema });
+export const classCoverQuerySchema = z.object({ date: ddmmyyyySchema });
+/** A class's day whose teacher is on approved leave: who is away, and who covers (null: needs cover). */
+export const coverDaySchema = z.object({
+  date: ddmmyyyySchema,
+  class: person,
+  absent: person,
+  portion: z.enum(DAY_PORTIONS),
+  leave_type: z.object({ name: z.string(), code: z.string(), color: z.string() }),
+  request_id: idSchema,
+  substitute: person.nullable(),
+  /** Members free that day: not away, not covering elsewhere, with no class of their own meeting that day. */
+  candidates: z.array(person),
+});
+export type CoverDay = z.infer<typeof coverDaySchema>;
+export const coverListSchema = z.object({ from: ddmmyyyySchema, to: ddmmyyyySchema, days: z.array(coverDaySchema) });
+export const coverAssignSchema = z.object({
+  class_id: idSchema,
+  date: ddmmyyyySchema,
+  absent_id: idSchema,
+  /** null takes the substitute off. */
+  substitute_id: idSchema.nullable(),
+});

@@ -9,6 +9,7 @@ import {
   LEAVE_MANAGER,
   RESOURCE_MANAGER,
   type RolePermission,
+  STAFF_ATTENDANCE_MANAGER,
 } from '@cue/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Db } from '../../platform/db/client.js';
@@ -41,6 +42,8 @@ const READER: Record<AuditEntityType, RolePermission> = {
   leave_type: LEAVE_MANAGER,
   line_managers: LEAVE_MANAGER,
   leave_request: LEAVE_MANAGER,
+  leave_cover: LEAVE_MANAGER,
+  staff_attendance: STAFF_ATTENDANCE_MANAGER,
 };
 
 /** The audit trail as people read it: each entity type's entries only for holders of its permission. */

@@ -8,6 +8,7 @@ import {
   type KioskFamily,
   type kioskSessionSchema,
   pagePath,
+  STAFF_ATTENDANCE_MESSAGES,
   todayIn,
 } from '@cue/contract';
 import type { z } from 'zod';
@@ -17,6 +18,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import { badRequest, forbidden, notFound, tooMany, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import type { StaffAttendanceService } from '../leave/attendance-service.js';
 import { presentKiosk } from './presenter.js';
 import * as repo from './repo.js';
 import type { DispersalService } from './service.js';
@@ -51,6 +53,8 @@ export class KioskService {
     readonly dispersal: DispersalService,
     /** The web app's public origin, for the pairing link (a relative link when unset). */
     readonly publicUrl: string | undefined = undefined,
+    /** Staff codes typed at a kiosk (issue 27), where the school has staff attendance on. */
+    readonly staffAttendance: StaffAttendanceService | undefined = undefined,
   ) {}
 
   // ------------------------------------------------------------------ the office's side
@@ -111,6 +115,33 @@ export class KioskService {
     };
   }
 
+  /** Waits (429) after 5 wrong codes in a minute at this kiosk, before any code is read. */
+  private async throttle(caller: KioskCaller): Promise<void> {
+    const since = new Date(this.clock.now().getTime() - 60_000);
+    if ((await repo.attemptsSince(caller.scope, this.db, caller.kiosk.id, since)) >= WRONG_CODES_PER_MINUTE)
+      throw tooMany(DISPERSAL_MESSAGES.tooManyAttempts, ERROR_CODES.tooManyAttempts);
+  }
+
+  /** A member of staff's code: checks them in, or out when already in (403 where the school has staff attendance off). */
+  async staff(token: string | undefined, code: string) {
+    const caller = await this.authenticate(token);
+    if (!this.staffAttendance || !(await this.dispersal.scopes.featuresOf(caller.kiosk.schoolId)).has('staff_attendance'))
+      throw forbidden();
+    await this.throttle(caller);
+    const done = await this.staffAttendance.kioskToggle(caller.scope, code.trim());
+    if (!done) {
+      await repo.recordAttempt(caller.scope, this.db, caller.kiosk.id, newId(), this.clock.now());
+      throw badRequest(STAFF_ATTENDANCE_MESSAGES.codeInvalid, ERROR_CODES.staffCodeInvalid, 'code');
+    }
+    const { day, action } = done;
+    return {
+      staff: day.staff,
+      action,
+      time: (action === 'in' ? day.check_in : day.check_out) ?? '',
+      late_minutes: action === 'in' ? day.late_minutes : null,
+    };
+  }
+
   /**
    * What a code stands for at this kiosk's school: a family's 4 digits or QR text, or a 6-digit
    * one-time pick-up valid today. Anything else is unknown (400 KIOSK_CODE_INVALID) and counts as a wrong
@@ -119,8 +150,7 @@ export class KioskService {
   private async findCode(caller: KioskCaller, raw: string): Promise<CodeFound> {
     const { kiosk, scope } = caller;
     const now = this.clock.now();
-    if ((await repo.attemptsSince(scope, this.db, kiosk.id, new Date(now.getTime() - 60_000))) >= WRONG_CODES_PER_MINUTE)
-      throw tooMany(DISPERSAL_MESSAGES.tooManyAttempts, ERROR_CODES.tooManyAttempts);
+    await this.throttle(caller);
     const code = raw.trim();
     let found: CodeFound | null = null;
     if (/^\d{4}$/.test(code) || code.startsWith(QR_PREFIX)) {

@@ -14,7 +14,6 @@ import {
   type DispersalSettings,
   ddmmyyyyFromIso,
   ERROR_CODES,
-  type ErrorCode,
   type ExpectedCollector,
   type FamilyCode,
   type KioskFamily,
@@ -26,7 +25,7 @@ import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../..
 import { TtlCache } from '../../platform/cache.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
@@ -53,7 +52,6 @@ import * as repo from './repo.js';
 
 const EMAIL_JOB = 'dispersal-email';
 const MAX_ACTIVE_PICKUPS = 5;
-const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) => new AppError(409, message, code);
 
 type KioskChild = KioskFamily['children'][number];
 

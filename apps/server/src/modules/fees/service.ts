@@ -3,7 +3,6 @@ import {
   type BillingCycle,
   ddmmyyyyFromIso,
   ERROR_CODES,
-  type ErrorCode,
   FEE_MESSAGES,
   type FeeDiscount,
   type FeeDiscountRequest,
@@ -27,7 +26,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { DispersalService } from '../dispersal/service.js';
@@ -54,7 +53,6 @@ import * as repo from './repo.js';
 
 const ISSUED_EMAIL_JOB = 'fees.invoice-issued';
 const FEE_PERMISSION = 'management.fee' as const;
-const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) => new AppError(409, message, code);
 const issuedReadOnly = () => badRequest(FEE_MESSAGES.issuedReadOnly, ERROR_CODES.invoiceIssued);
 const wireDay = (value: string, field: string) => {
   const iso = isoFromDdmmyyyy(value);
@@ -769,7 +767,7 @@ export class FeeService {
 
   // ------------------------------------------------------------------ invoices
 
-  private async filterOf(scope: Scope, query: InvoiceQuery): Promise<{ filter: repo.InvoiceFilter; state?: PaymentState }> {
+  private async filterOf(_scope: Scope, query: InvoiceQuery): Promise<{ filter: repo.InvoiceFilter; state?: PaymentState }> {
     return {
       filter: {
         runId: query.run_id,

@@ -28,7 +28,7 @@ import { staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { isoFromWire } from '../../platform/dates.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
-import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { signMedia } from '../../platform/media-urls.js';
 import type { MediaStore } from '../../platform/storage.js';
@@ -56,7 +56,6 @@ const MAX_RANGE_DAYS = 62;
 /* The audit trail's entity types are the academic setup's list; hiring's entries are written under their own names. */
 const entity = (type: 'job_opening' | 'job_application' | 'job_interview'): AuditEntityType => type;
 
-const conflict = (message: string, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES]) => new AppError(409, message, code);
 const stageNotAllowed = () => badRequest(HIRING_MESSAGES.stageNotAllowed, ERROR_CODES.stageNotAllowed, 'stage');
 const alreadyHired = () => conflict(HIRING_MESSAGES.alreadyHired, ERROR_CODES.alreadyHired);
 const formClosed = () => badRequest(HIRING_MESSAGES.openingClosed, ERROR_CODES.formClosed);

@@ -5,6 +5,7 @@ import {
   classes,
   classStaff,
   classStudents,
+  leaveCover,
   leaveDecisions,
   leaveLineManagers,
   leaveRequestDays,
@@ -300,4 +301,54 @@ export async function classesInScope(
       ),
     );
   return rows.map((r) => r.id);
+}
+
+// ------------------------------------------------------------------ cover
+
+export type CoverRow = typeof leaveCover.$inferSelect;
+
+/** Substitutes named between two days (of one class when named). */
+export async function covers(scope: Scope, q: Queryable, f: { from: string; to: string; classId?: string }): Promise<CoverRow[]> {
+  return q
+    .select()
+    .from(leaveCover)
+    .where(
+      and(
+        eq(leaveCover.schoolId, staffSchool(scope)),
+        gte(leaveCover.date, f.from),
+        lte(leaveCover.date, f.to),
+        f.classId ? eq(leaveCover.classId, f.classId) : undefined,
+      ),
+    );
+}
+
+export async function setCover(
+  scope: Scope,
+  q: Queryable,
+  row: { classId: string; date: string; absentId: string; substituteId: string | null; assignedBy: string },
+): Promise<void> {
+  const schoolId = staffSchool(scope);
+  const where = and(
+    eq(leaveCover.schoolId, schoolId),
+    eq(leaveCover.classId, row.classId),
+    eq(leaveCover.date, row.date),
+    eq(leaveCover.absentId, row.absentId),
+  );
+  await q.delete(leaveCover).where(where);
+  if (row.substituteId)
+    await q.insert(leaveCover).values({ ...row, substituteId: row.substituteId, schoolId, assignedAt: new Date() });
+}
+
+/** Takes off the substitutes named for a member's days between two days (their leave was cancelled). */
+export async function clearCover(scope: Scope, q: Queryable, absentId: string, from: string, to: string): Promise<void> {
+  await q
+    .delete(leaveCover)
+    .where(
+      and(
+        eq(leaveCover.schoolId, staffSchool(scope)),
+        eq(leaveCover.absentId, absentId),
+        gte(leaveCover.date, from),
+        lte(leaveCover.date, to),
+      ),
+    );
 }

@@ -1,4 +1,4 @@
-import { LEAVE_MESSAGES, ROUTES } from '@cue/contract';
+import { KIOSK_TOKEN_HEADER, LEAVE_MESSAGES, ROUTES, STAFF_ATTENDANCE_MESSAGES } from '@cue/contract';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
 
@@ -53,4 +53,59 @@ export function leaveRoutes(route: Router, s: Services): void {
     message: LEAVE_MESSAGES.cancelled,
   }));
   route(ROUTES.staffCalendar, async ({ auth, query }) => ({ result: await s.leave.staffCalendar(auth, query) }));
+  route(ROUTES.leaveCover, async ({ auth, query }) => ({ result: await s.leave.cover(auth, query) }));
+  route(ROUTES.leaveCoverAssign, async ({ auth, body }) => ({
+    result: await s.leave.assignCover(auth, body),
+    message: LEAVE_MESSAGES.coverSaved,
+  }));
+  route(ROUTES.classCover, async ({ auth, params, query }) => ({
+    result: await s.leave.classCover(auth, params.id, query.date),
+  }));
+}
+
+/** Staff attendance (issue 27): a member's own days, the register, the report, schedules, the kiosk's staff codes. */
+export function staffAttendanceRoutes(route: Router, s: Services): void {
+  const a = s.staffAttendance;
+  route(ROUTES.myStaffAttendance, async ({ auth }) => ({ result: await a.mine(auth) }));
+  route(ROUTES.staffCheckIn, async ({ auth }) => ({
+    result: await a.check(auth, auth.userId, 'in', 'web'),
+    message: STAFF_ATTENDANCE_MESSAGES.checkedIn,
+  }));
+  route(ROUTES.staffCheckOut, async ({ auth }) => ({
+    result: await a.check(auth, auth.userId, 'out', 'web'),
+    message: STAFF_ATTENDANCE_MESSAGES.checkedOut,
+  }));
+  route(ROUTES.staffCodeRenew, async ({ auth }) => ({
+    result: { code: await a.renewCode(auth) },
+    message: STAFF_ATTENDANCE_MESSAGES.codeRenewed,
+  }));
+  route(ROUTES.staffRegister, async ({ auth, query }) => ({ result: await a.register(auth, query.date) }));
+  route(ROUTES.staffRegisterSave, async ({ auth, body }) => ({
+    result: await a.correct(auth, body),
+    message: STAFF_ATTENDANCE_MESSAGES.saved,
+  }));
+  route(ROUTES.staffAttendanceReport, async ({ auth, query }) => ({ result: await a.report(auth, query.month) }));
+  route(ROUTES.staffAttendanceReportCsv, async ({ auth, query, reply }) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="staff-attendance-${query.month}.csv"`)
+      .send(`\uFEFF${await a.reportCsv(auth, query.month)}`),
+  );
+  route(ROUTES.staffSchedules, async ({ auth }) => ({ result: await a.schedules(auth) }));
+  route(ROUTES.staffScheduleSave, async ({ auth, body }) => ({
+    result: await a.saveSchedule(auth, body),
+    message: STAFF_ATTENDANCE_MESSAGES.scheduleSaved,
+  }));
+  route(ROUTES.staffAttendanceSettingsSave, async ({ auth, body }) => ({
+    result: await a.saveSettings(auth, body),
+    message: STAFF_ATTENDANCE_MESSAGES.settingsSaved,
+  }));
+  route(ROUTES.kioskStaff, async ({ headers, body }) => {
+    const value = headers[KIOSK_TOKEN_HEADER];
+    const result = await s.kiosks.staff(typeof value === 'string' && value ? value : undefined, body.code);
+    return {
+      result,
+      message: result.action === 'in' ? STAFF_ATTENDANCE_MESSAGES.checkedIn : STAFF_ATTENDANCE_MESSAGES.checkedOut,
+    };
+  });
 }

@@ -1,5 +1,6 @@
 import {
   addDays,
+  type CoverDay,
   type DayPortion,
   ddmmyyyyFromIso,
   ERROR_CODES,
@@ -24,11 +25,11 @@ import {
 } from '@cue/contract';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit.js';
-import { type Scope, staffSchool } from '../../platform/auth/scope.js';
+import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { isoFromWire } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { CalendarService } from '../calendar/service.js';
 import type { SchoolService } from '../school/service.js';
@@ -173,7 +174,7 @@ export class LeaveService {
     const id = newId();
     await this.db.transaction(async (tx) => {
       if (await repo.typeNamed(scope, tx, body.name))
-        throw badRequest('A leave type with this name exists', ERROR_CODES.validation, 'name');
+        throw badRequest(LEAVE_MESSAGES.typeTaken, ERROR_CODES.leaveTypeTaken, 'name');
       await repo.insertType(scope, tx, { id, ...this.typeValues(body) });
       await recordAudit(scope, tx, { action: 'create', entityType: 'leave_type', entityId: id, label: body.name, after: body });
     });
@@ -184,7 +185,7 @@ export class LeaveService {
     const before = await this.type(scope, id);
     await this.db.transaction(async (tx) => {
       if (await repo.typeNamed(scope, tx, body.name, id))
-        throw badRequest('A leave type with this name exists', ERROR_CODES.validation, 'name');
+        throw badRequest(LEAVE_MESSAGES.typeTaken, ERROR_CODES.leaveTypeTaken, 'name');
       if (!(await repo.updateType(scope, tx, id, this.typeValues(body)))) throw notFound();
       const { abilities: _a, ...was } = before;
       await recordAudit(scope, tx, {
@@ -203,7 +204,7 @@ export class LeaveService {
     const before = await this.type(scope, id);
     await this.db.transaction(async (tx) => {
       if (!archived && (await repo.typeNamed(scope, tx, before.name, id)))
-        throw badRequest('A leave type with this name exists', ERROR_CODES.validation, 'name');
+        throw badRequest(LEAVE_MESSAGES.typeTaken, ERROR_CODES.leaveTypeTaken, 'name');
       await repo.updateType(scope, tx, id, { archivedAt: archived ? this.clock.now() : null });
       await recordAudit(scope, tx, {
         action: archived ? 'archive' : 'restore',
@@ -702,6 +703,7 @@ export class LeaveService {
         throw badRequest(LEAVE_MESSAGES.notPending, ERROR_CODES.leaveNotPending);
       if (locked.startDate <= today) throw badRequest(LEAVE_MESSAGES.cannotCancel, ERROR_CODES.leaveStarted);
       await repo.setStatus(scope, tx, id, 'cancelled');
+      await repo.clearCover(scope, tx, locked.staffId, locked.startDate, locked.endDate);
       await recordAudit(scope, tx, {
         action: 'cancel',
         entityType: 'leave_request',
@@ -712,6 +714,130 @@ export class LeaveService {
       });
     });
     return this.detail(scope, id);
+  }
+
+  /** Approved leave between two days (of these members; everyone's when none named), with its type. */
+  async approvedDays(scope: Scope, from: string, to: string, staffIds?: readonly string[]) {
+    const [rows, types] = await Promise.all([
+      repo.leaveDays(scope, this.db, { from, to, statuses: ['approved'], staffIds }),
+      repo.types(scope, this.db, { includeArchived: true }),
+    ]);
+    return rows.map((r) => {
+      const t = types.find((x) => x.id === r.typeId);
+      return {
+        staffId: r.staffId,
+        date: r.date,
+        requestId: r.requestId,
+        portion: r.portion as DayPortion,
+        name: t?.name ?? '',
+        code: t?.code ?? '',
+        color: t?.color ?? '#868e96',
+      };
+    });
+  }
+
+  // ------------------------------------------------------------------ cover
+
+  /**
+   * Each class day between two days whose teacher is on approved leave (the class meets that weekday and
+   * is not on holiday), with the substitute named or null, and who could cover: members not away that day,
+   * not covering another class and with no class of their own meeting that weekday.
+   */
+  private async coverDays(scope: Scope, from: string, to: string, f: { classId?: string; candidates: boolean }) {
+    const [classes, away, covers, members] = await Promise.all([
+      repo.classesOfStaff(scope, this.db),
+      this.approvedDays(scope, from, to),
+      repo.covers(scope, this.db, { from, to }),
+      repo.staff(scope, this.db),
+    ]);
+    const names = new Map(members.map((m) => [m.id, m.name]));
+    const person = (id: string) => ({ _id: id, name: names.get(id) ?? '' });
+    const wanted = f.classId ? classes.filter((c) => c.classId === f.classId) : classes;
+    const holidays = new Map<string, Set<string>>();
+    for (const id of new Set(wanted.map((c) => c.classId)))
+      holidays.set(id, await this.calendar.holidayDays(scope, id, from, to));
+    const busy = (iso: string) => {
+      const weekday = weekdayOf(iso);
+      return new Set([
+        ...away.filter((d) => d.date === iso).map((d) => d.staffId),
+        ...covers.filter((c) => c.date === iso).map((c) => c.substituteId),
+        ...classes.filter((c) => c.days.includes(weekday)).map((c) => c.staffId),
+      ]);
+    };
+    const out: CoverDay[] = [];
+    for (const d of away)
+      for (const c of wanted) {
+        if (c.staffId !== d.staffId || !c.days.includes(weekdayOf(d.date)) || holidays.get(c.classId)?.has(d.date)) continue;
+        const cover = covers.find((x) => x.classId === c.classId && x.date === d.date && x.absentId === d.staffId);
+        const taken = f.candidates ? busy(d.date) : new Set<string>();
+        out.push({
+          date: ddmmyyyyFromIso(d.date),
+          class: { _id: c.classId, name: c.name },
+          absent: person(d.staffId),
+          portion: d.portion,
+          leave_type: { name: d.name, code: d.code, color: d.color },
+          request_id: d.requestId,
+          substitute: cover ? person(cover.substituteId) : null,
+          candidates: f.candidates
+            ? members.filter((m) => !taken.has(m.id) || m.id === cover?.substituteId).map((m) => person(m.id))
+            : [],
+        });
+      }
+    return out;
+  }
+
+  async cover(scope: Scope, query: { from: string; to: string }) {
+    staffSchool(scope);
+    const from = isoFromWire(query.from, 'from');
+    const to = isoFromWire(query.to, 'to');
+    if (to < from) throw badRequest(LEAVE_MESSAGES.endBeforeStart, ERROR_CODES.validation, 'to');
+    if (addDays(from, MAX_CALENDAR_DAYS - 1) < to)
+      throw badRequest(`At most ${MAX_CALENDAR_DAYS} days at a time`, ERROR_CODES.validation, 'to');
+    return { from: query.from, to: query.to, days: await this.coverDays(scope, from, to, { candidates: true }) };
+  }
+
+  /** The class's teachers away on a day and who covers them (who could, for leave managers). */
+  async classCover(scope: Scope, classId: string, date: string): Promise<CoverDay[]> {
+    await requireAccess(scope, 'class', [classId]);
+    const iso = isoFromWire(date);
+    return this.coverDays(scope, iso, iso, { classId, candidates: await this.isManager(scope) });
+  }
+
+  async assignCover(
+    scope: Scope,
+    body: { class_id: string; date: string; absent_id: string; substitute_id: string | null },
+  ): Promise<CoverDay> {
+    const iso = isoFromWire(body.date);
+    const days = await this.coverDays(scope, iso, iso, { classId: body.class_id, candidates: true });
+    const day = days.find((d) => d.absent._id === body.absent_id);
+    if (!day) throw badRequest(LEAVE_MESSAGES.noCoverNeeded, ERROR_CODES.validation, 'date');
+    if (body.substitute_id) {
+      if ((await repo.staff(scope, this.db, [body.substitute_id])).length === 0) throw notFound();
+      if (!day.candidates.some((c) => c._id === body.substitute_id))
+        throw conflict(LEAVE_MESSAGES.coverBusy, ERROR_CODES.coverBusy);
+    }
+    await this.db.transaction(async (tx) => {
+      await repo.setCover(scope, tx, {
+        classId: body.class_id,
+        date: iso,
+        absentId: body.absent_id,
+        substituteId: body.substitute_id,
+        assignedBy: scope.userId,
+      });
+      await recordAudit(scope, tx, {
+        action: 'update',
+        entityType: 'leave_cover',
+        entityId: day.request_id,
+        label: `${day.class.name} ${iso}`,
+        before: { substitute: day.substitute?._id ?? null },
+        after: { substitute: body.substitute_id },
+      });
+    });
+    const [after] = (await this.coverDays(scope, iso, iso, { classId: body.class_id, candidates: true })).filter(
+      (d) => d.absent._id === body.absent_id,
+    );
+    if (!after) throw notFound();
+    return after;
   }
 
   // ------------------------------------------------------------------ staff calendar

@@ -1,6 +1,5 @@
 import {
   ERROR_CODES,
-  type ErrorCode,
   type InvitationSent,
   type linkParentRequestSchema,
   MESSAGES,
@@ -16,7 +15,7 @@ import type { z } from 'zod';
 import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db/client.js';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { SessionService } from '../auth/session-service.js';
 import type { RosterCache } from '../classes/roster-cache.js';
 import type { ClassService } from '../classes/service.js';
@@ -54,8 +53,6 @@ export interface Enrolled {
   parentUserIds: string[];
   linkedExisting: number;
 }
-
-const conflict = (message: string, code: ErrorCode = ERROR_CODES.conflict) => new AppError(409, message, code);
 
 /**
  * What the caller may do with a member: change them and take them off the staff only when they hold

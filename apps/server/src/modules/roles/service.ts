@@ -1,8 +1,8 @@
-import { ERROR_CODES, type Role, type RolePermission, type roleRequestSchema, type roleUpdateRequestSchema } from '@cue/contract';
+import type { Role, RolePermission, roleRequestSchema, roleUpdateRequestSchema } from '@cue/contract';
 import type { z } from 'zod';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
-import { AppError, badRequest, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { RosterCache } from '../classes/roster-cache.js';
 import type { UserService } from '../users/service.js';
 import { assertCanActOn, assertCanGrant, covers, type Standing } from './policy.js';
@@ -11,7 +11,6 @@ import * as repo from './repo.js';
 
 /** The permission to manage roles, which nobody takes away from their own role. */
 const MANAGE_ROLES: RolePermission = 'admin_portal.permissions';
-const conflict = (message: string) => new AppError(409, message, ERROR_CODES.conflict);
 
 /** A school's roles: editable sets of role permissions. */
 export class RoleService {

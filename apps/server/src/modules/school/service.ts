@@ -3,7 +3,7 @@ import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import { TtlCache } from '../../platform/cache.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { toSquareImage } from '../../platform/images.js';
 import type { Storage } from '../../platform/storage.js';
@@ -13,7 +13,6 @@ import type { UserService } from '../users/service.js';
 import { presentCampus, presentDivision, presentSchoolInfo, presentUsage } from './presenter.js';
 import * as repo from './repo.js';
 
-const conflict = (message: string) => new AppError(409, message, ERROR_CODES.conflict);
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**

@@ -65,7 +65,8 @@ import { hiringRoutes } from '../../modules/hiring/routes.js';
 import { HiringService } from '../../modules/hiring/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
 import { ImportService } from '../../modules/imports/service.js';
-import { leaveRoutes } from '../../modules/leave/routes.js';
+import { StaffAttendanceService } from '../../modules/leave/attendance-service.js';
+import { leaveRoutes, staffAttendanceRoutes } from '../../modules/leave/routes.js';
 import { LeaveService } from '../../modules/leave/service.js';
 import { LibraryImportService } from '../../modules/library/imports.js';
 import { LoanService } from '../../modules/library/loans.js';
@@ -254,14 +255,15 @@ export function createServices(deps: AppDeps) {
     roles,
     people,
   );
-  const kiosks = new KioskService(db, clock, dispersal, config.PUBLIC_URL);
+  const leave = new LeaveService(db, clock, school, calendar);
+  const staffAttendance = new StaffAttendanceService(db, clock, leave);
+  const kiosks = new KioskService(db, clock, dispersal, config.PUBLIC_URL, staffAttendance);
   // Management (issue 26): admissions, hiring and fees, one line per service.
   const admissions = new AdmissionService(db, clock, school, people, emailTemplates, storage, jobs, scopes, {
     appName: config.APP_NAME,
     signInUrl: new URL('/', config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).toString(),
   });
   const hiring = new HiringService(db, clock, scopes, school, people, emailTemplates, storage);
-  const leave = new LeaveService(db, clock, school, calendar);
   const ledger = new LedgerService(db, clock, school, emailTemplates, jobs, scopes, config.PUBLIC_URL).withExports(exports);
   const fees = new FeeService(
     db,
@@ -375,6 +377,7 @@ export function createServices(deps: AppDeps) {
     admissions,
     hiring,
     leave,
+    staffAttendance,
     fees,
     ledger,
     emailTemplates,
@@ -455,6 +458,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   admissionRoutes(route, services);
   hiringRoutes(route, services);
   leaveRoutes(route, services);
+  staffAttendanceRoutes(route, services);
   feeRoutes(route, services);
   emailTemplateRoutes(route, services);
   auditRoutes(route, services);

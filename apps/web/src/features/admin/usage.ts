@@ -92,6 +92,7 @@ const USAGE_AREAS: Record<string, string> = {
   hiring: 'hiring',
   fees: 'fees',
   leave: 'leave',
+  staff_attendance: 'staff_attendance',
   user_language: 'account',
   story_tags: 'stories',
   story_settings: 'stories',

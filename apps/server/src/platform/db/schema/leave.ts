@@ -1,4 +1,17 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { classes } from './classes.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { users } from './people.js';
 import { schoolRef } from './school-ref.js';
@@ -134,4 +147,96 @@ export const leaveDecisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('leave_decisions_request_idx').on(t.requestId)],
+);
+
+// ------------------------------------------------------------------ cover
+
+/** A substitute named for a class on a day its teacher is on approved leave. */
+export const leaveCover = pgTable(
+  'leave_cover',
+  {
+    schoolId: schoolRef(),
+    classId: id('class_id')
+      .notNull()
+      .references(() => classes.id),
+    date: date('date').notNull(),
+    /** The teacher away. */
+    absentId: id('absent_id')
+      .notNull()
+      .references(() => users.id),
+    substituteId: id('substitute_id')
+      .notNull()
+      .references(() => users.id),
+    assignedBy: id('assigned_by')
+      .notNull()
+      .references(() => users.id),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.classId, t.date, t.absentId] }),
+    index('leave_cover_substitute_idx').on(t.schoolId, t.substituteId, t.date),
+  ],
+);
+
+// ------------------------------------------------------------------ staff attendance
+
+export const staffAttendanceSettings = pgTable('staff_attendance_settings', {
+  schoolId: schoolRef().primaryKey(),
+  dayStart: varchar('day_start', { length: 5 }).notNull().default('08:30'),
+  dayEnd: varchar('day_end', { length: 5 }).notNull().default('16:30'),
+  graceMinutes: integer('grace_minutes').notNull().default(5),
+  webCheckIn: boolean('web_check_in').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/** A member's own hours on a weekday (members with no rows keep the school's default hours on its working days). */
+export const staffSchedules = pgTable(
+  'staff_schedules',
+  {
+    schoolId: schoolRef(),
+    staffId: id('staff_id')
+      .notNull()
+      .references(() => users.id),
+    weekday: varchar('weekday', { length: 9 }).notNull(),
+    start: varchar('start_time', { length: 5 }).notNull(),
+    end: varchar('end_time', { length: 5 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.staffId, t.weekday] })],
+);
+
+/** A member's 6-digit code for the school's kiosk. */
+export const staffCodes = pgTable(
+  'staff_codes',
+  {
+    schoolId: schoolRef(),
+    staffId: id('staff_id')
+      .notNull()
+      .references(() => users.id),
+    code: varchar('code', { length: 6 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.staffId] }), uniqueIndex('staff_codes_code_idx').on(t.schoolId, t.code)],
+);
+
+/** A member's day: when they came and went, and how each was recorded. */
+export const staffAttendance = pgTable(
+  'staff_attendance',
+  {
+    schoolId: schoolRef(),
+    staffId: id('staff_id')
+      .notNull()
+      .references(() => users.id),
+    date: date('date').notNull(),
+    checkIn: timestamp('check_in', { withTimezone: true }),
+    checkOut: timestamp('check_out', { withTimezone: true }),
+    /** web, kiosk or admin. */
+    inVia: varchar('in_via', { length: 5 }),
+    outVia: varchar('out_via', { length: 5 }),
+    /** Minutes after the start plus grace, when late; computed when the check-in is recorded. */
+    lateMinutes: integer('late_minutes'),
+    note: text('note').notNull().default(''),
+    updatedBy: id('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.staffId, t.date] }), index('staff_attendance_day_idx').on(t.schoolId, t.date)],
 );
