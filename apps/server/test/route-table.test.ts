@@ -513,8 +513,8 @@ describe('answers match their response schemas', () => {
     leaveCover: { query: `from=${ids.today}&to=${ids.next_week}` },
     classCover: { id: nurseryA, query: `date=${ids.today}` },
     staffRegister: { query: `date=${ids.today}` },
-    staffAttendanceReport: { query: `month=${ids.today.slice(3)}` },
-    staffAttendanceReportCsv: { query: `month=${ids.today.slice(3)}` },
+    staffAttendanceReport: { query: `month=${(ids.today ?? '').slice(3)}` },
+    staffAttendanceReportCsv: { query: `month=${(ids.today ?? '').slice(3)}` },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

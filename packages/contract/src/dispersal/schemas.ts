@@ -283,6 +283,8 @@ export const kioskSessionSchema = z.object({
   school: z.object({ id: idSchema, name: z.string(), logo: z.string().nullable() }),
   kiosk: z.object({ id: idSchema, name: z.string() }),
   health_question: z.string().nullable(),
+  /** Whether members of staff check in and out here with their staff code (issue 27). */
+  staff_attendance: z.boolean(),
 });
 /** What a kiosk reads or types: a family's 4 digits, its QR code's text, or a 6-digit one-time pick-up code. */
 export const kioskCodeSchema = z.object({ code: z.string().trim().min(4).max(200) });

@@ -112,6 +112,8 @@ export class KioskService {
       school: { id: school.id, name: school.name, logo: school.logo },
       kiosk: { id: kiosk.id, name: kiosk.name },
       health_question: settings.health_question,
+      staff_attendance:
+        !!this.staffAttendance && (await this.dispersal.scopes.featuresOf(kiosk.schoolId)).has('staff_attendance'),
     };
   }
 

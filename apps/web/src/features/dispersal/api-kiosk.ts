@@ -83,6 +83,10 @@ export const kioskSession = (token: string, signal?: AbortSignal) =>
 export const kioskLookup = (token: string, code: string) =>
   apiResult(ROUTES.kioskLookup, { headers: headers(token), body: { code } });
 
+/** A member of staff's code: checks them in, or out when already in. */
+export const kioskStaff = (token: string, code: string) =>
+  apiRequest(ROUTES.kioskStaff, { headers: headers(token), body: { code } });
+
 export type KioskCheck = BodyOf<typeof ROUTES.kioskCheckIn>;
 
 /** Checks the chosen children in (drop-off) or out (pick-up); answers the events recorded. */

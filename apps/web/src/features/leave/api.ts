@@ -1,6 +1,14 @@
-import { type LeaveApply, type LeaveSettings, type LeaveTypeRequest, ROUTES } from '@cue/contract';
+import {
+  type LeaveApply,
+  type LeaveSettings,
+  type LeaveTypeRequest,
+  ROUTES,
+  type StaffAttendanceSettings,
+  type StaffScheduleDay,
+} from '@cue/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiResult, type QueryOf } from '../../lib/api';
+import { downloadFile } from '../admin/download';
 
 /*
  * The leave portal's calls (issue 27): the policy, a member's own leave, requests and their decisions,
@@ -99,3 +107,79 @@ export const useStaffCalendar = (query: CalendarQuery) =>
     queryFn: ({ signal }) => apiResult(ROUTES.staffCalendar, { ...staff, signal, query }),
     placeholderData: keepPreviousData,
   });
+
+// ------------------------------------------------------------------ cover
+
+export const useCover = (query: { from: string; to: string }) =>
+  useQuery({
+    queryKey: ['leave', 'cover', query] as const,
+    queryFn: ({ signal }) => apiResult(ROUTES.leaveCover, { ...staff, signal, query }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAssignCover = () =>
+  useLeaveMutation((body: { class_id: string; date: string; absent_id: string; substitute_id: string | null }) =>
+    apiRequest(ROUTES.leaveCoverAssign, { ...staff, body }),
+  );
+
+/** A class's teachers away on a day and who covers them (only asked where the school has leave on). */
+export const useClassCover = (classId: string | null, date: string | null, enabled: boolean) =>
+  useQuery({
+    queryKey: ['leave', 'cover', 'class', classId, date] as const,
+    queryFn: ({ signal }) =>
+      apiResult(ROUTES.classCover, { ...staff, signal, params: { id: classId ?? '' }, query: { date: date ?? '' } }),
+    enabled: enabled && classId !== null && date !== null,
+    retry: false,
+  });
+
+// ------------------------------------------------------------------ staff attendance
+
+export const useMyAttendance = (enabled = true) =>
+  useQuery({
+    queryKey: ['leave', 'attendance', 'me'] as const,
+    queryFn: ({ signal }) => apiResult(ROUTES.myStaffAttendance, { ...staff, signal }),
+    enabled,
+  });
+
+export const useCheck = () =>
+  useLeaveMutation((kind: 'in' | 'out') => apiRequest(kind === 'in' ? ROUTES.staffCheckIn : ROUTES.staffCheckOut, { ...staff }));
+
+export const useRenewCode = () => useLeaveMutation(() => apiRequest(ROUTES.staffCodeRenew, { ...staff }));
+
+export const useStaffRegister = (date: string) =>
+  useQuery({
+    queryKey: ['leave', 'attendance', 'register', date] as const,
+    queryFn: ({ signal }) => apiResult(ROUTES.staffRegister, { ...staff, signal, query: { date } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCorrectDay = () =>
+  useLeaveMutation((body: { staff_id: string; date: string; check_in: string | null; check_out: string | null; note: string }) =>
+    apiRequest(ROUTES.staffRegisterSave, { ...staff, body }),
+  );
+
+export const useStaffReport = (month: string) =>
+  useQuery({
+    queryKey: ['leave', 'attendance', 'report', month] as const,
+    queryFn: ({ signal }) => apiResult(ROUTES.staffAttendanceReport, { ...staff, signal, query: { month } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const downloadStaffReport = (month: string) =>
+  downloadFile(ROUTES.staffAttendanceReportCsv, `staff-attendance-${month}.csv`, { query: { month } });
+
+export const useStaffSchedules = () =>
+  useQuery({
+    queryKey: ['leave', 'attendance', 'schedules'] as const,
+    queryFn: ({ signal }) => apiResult(ROUTES.staffSchedules, { ...staff, signal }),
+  });
+
+export const useSaveSchedule = () =>
+  useLeaveMutation((body: { staff_id: string; days: StaffScheduleDay[] | null }) =>
+    apiRequest(ROUTES.staffScheduleSave, { ...staff, body }),
+  );
+
+export const useSaveAttendanceSettings = () =>
+  useLeaveMutation((body: Partial<StaffAttendanceSettings>) =>
+    apiRequest(ROUTES.staffAttendanceSettingsSave, { ...staff, body }),
+  );

@@ -1,4 +1,4 @@
-import { LEAVE_MESSAGES, MENUS, type MenuItem } from '@cue/contract';
+import { LEAVE_MESSAGES, MENUS, type MenuItem, STAFF_ATTENDANCE_MESSAGES } from '@cue/contract';
 import i18n from '../../lib/i18n';
 
 /** The leave portal's catalog (issue 27): its pages' words and the contract's messages under `messages`. */
@@ -12,11 +12,14 @@ export function leaveNeed(key: string): Omit<MenuItem, 'key' | 'path'> {
   return need;
 }
 
-const NAMES = new Map(Object.entries(LEAVE_MESSAGES).map(([name, text]) => [text as string, name]));
+const NAMES = new Map([
+  ...Object.entries(LEAVE_MESSAGES).map(([name, text]) => [text as string, `messages.${name}`] as const),
+  ...Object.entries(STAFF_ATTENDANCE_MESSAGES).map(([name, text]) => [text as string, `attendanceMessages.${name}`] as const),
+]);
 
-/** A message of the leave routes (its English sentence) in the reader's language; the text itself when unknown. */
+/** A message of the leave and staff attendance routes (its English sentence) in the reader's language; the text itself when unknown. */
 export function leaveText(text: string | null | undefined): string {
   if (!text) return '';
-  const name = NAMES.get(text);
-  return name ? i18n.t(`messages.${name}`, { ns: LEAVE_NS }) : text;
+  const key = NAMES.get(text);
+  return key ? i18n.t(key, { ns: LEAVE_NS }) : text;
 }

@@ -15,4 +15,5 @@ export const leaveRoutes: RouteObject[] = [
   { path: rel(PAGE_PATHS.leaveRequest), element: page(() => import('./pages/LeaveRequestPage')) },
   { path: rel(PAGE_PATHS.leavePolicy), element: page(() => import('./pages/LeavePolicyPage')) },
   { path: rel(PAGE_PATHS.staffCalendar), element: page(() => import('./pages/StaffCalendarPage')) },
+  { path: rel(PAGE_PATHS.staffAttendance), element: page(() => import('./pages/StaffAttendancePage')) },
 ];

@@ -29,6 +29,7 @@ import { LoadFailed } from '../../shell/pages/common';
 import { useCurrentClass } from '../../shell/Selectors';
 import { useShell } from '../../shell/ShellContext';
 import { useClassDay, useClassExcusals, useSaveDay } from '../api';
+import { ClassCoverNotice } from '../components/ClassCover';
 import { DayStrip } from '../components/DayStrip';
 import { EmergencySheetButton } from '../components/EmergencySheet';
 import { Frame } from '../components/Frame';
@@ -152,6 +153,7 @@ export function StaffAttendance() {
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="roster">
+            <ClassCoverNotice classId={current.id} date={date} />
             <Roster key={`${current.id}:${date}`} classId={current.id} date={date} highlight={asked.studentId} />
           </Tabs.Panel>
           <Tabs.Panel value="excusals">

@@ -22,6 +22,7 @@ import {
   IconBackspace,
   IconCircleCheck,
   IconLogin2,
+  IconId,
   IconLogout2,
   IconUserQuestion,
 } from '@tabler/icons-react';
@@ -42,6 +43,7 @@ import {
   type KioskChild,
   kioskCheck,
   kioskLookup,
+  kioskStaff,
   kioskSession,
   needsStaff,
   pairTokenFrom,
@@ -54,9 +56,13 @@ import {
 import { KIOSK_NS } from '../i18n';
 
 type Mode = 'in' | 'out';
+/** What the keypad is for: a family's drop-off or pick-up, or a member of staff's own check-in or out. */
+type CodeMode = Mode | 'staff';
+type StaffCheck = NonNullable<Awaited<ReturnType<typeof kioskStaff>>['result']>;
 type Step =
   | { name: 'home' }
-  | { name: 'code'; mode: Mode }
+  | { name: 'code'; mode: CodeMode }
+  | { name: 'staffDone'; check: StaffCheck }
   | { name: 'children'; mode: Mode; code: string; family: KioskFamily }
   | { name: 'done'; mode: Mode; events: DispersalEvent[] }
   | { name: 'staff'; reason: string };
@@ -249,7 +255,7 @@ function Kiosk({ token, session, onUnpaired }: { token: string; session: Session
   const [step, setStep] = useState<Step>({ name: 'home' });
   const home = useCallback(() => setStep({ name: 'home' }), []);
   useIdleReset(step.name === 'code' || step.name === 'children', IDLE_MS, home);
-  useIdleReset(step.name === 'done', DONE_MS, home);
+  useIdleReset(step.name === 'done' || step.name === 'staffDone', DONE_MS, home);
   useIdleReset(step.name === 'staff', STAFF_MS, home);
   const refused = (err: unknown): boolean => {
     if (!isUnpaired(err)) return false;
@@ -261,17 +267,19 @@ function Kiosk({ token, session, onUnpaired }: { token: string; session: Session
   return (
     <Stack gap="lg">
       <Header session={session} />
-      {step.name === 'home' && <Home onChoose={(mode) => setStep({ name: 'code', mode })} />}
+      {step.name === 'home' && <Home staff={session.staff_attendance} onChoose={(mode) => setStep({ name: 'code', mode })} />}
       {step.name === 'code' && (
         <CodeStep
           key={step.mode}
           token={token}
           mode={step.mode}
           onBack={home}
-          onFamily={(code, family) => setStep({ name: 'children', mode: step.mode, code, family })}
+          onFamily={(code, family) => step.mode !== 'staff' && setStep({ name: 'children', mode: step.mode, code, family })}
+          onStaffCheck={(check) => setStep({ name: 'staffDone', check })}
           onUnpaired={refused}
         />
       )}
+      {step.name === 'staffDone' && <StaffDone check={step.check} onHome={home} />}
       {step.name === 'children' && (
         <ChildrenStep
           token={token}
@@ -326,7 +334,7 @@ function Header({ session }: { session: Session }) {
   );
 }
 
-function Home({ onChoose }: { onChoose: (mode: Mode) => void }) {
+function Home({ staff, onChoose }: { staff: boolean; onChoose: (mode: CodeMode) => void }) {
   const { t } = useTranslation(KIOSK_NS);
   return (
     <Stack gap="lg" py="md">
@@ -354,6 +362,19 @@ function Home({ onChoose }: { onChoose: (mode: Mode) => void }) {
       <Text ta="center" c="dimmed" fz="lg">
         {t('home.hint')}
       </Text>
+      {staff && (
+        <Button
+          variant="default"
+          size="lg"
+          h={TOUCH}
+          leftSection={<IconId size={24} aria-hidden />}
+          onClick={() => onChoose('staff')}
+          data-testid="kiosk-staff"
+          style={{ alignSelf: 'center' }}
+        >
+          {t('home.staff')}
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -394,12 +415,14 @@ function CodeStep({
   mode,
   onBack,
   onFamily,
+  onStaffCheck,
   onUnpaired,
 }: {
   token: string;
-  mode: Mode;
+  mode: CodeMode;
   onBack: () => void;
   onFamily: (code: string, family: KioskFamily) => void;
+  onStaffCheck: (check: StaffCheck) => void;
   onUnpaired: (err: unknown) => boolean;
 }) {
   const { t } = useTranslation(KIOSK_NS);
@@ -409,8 +432,11 @@ function CodeStep({
   const secondsLeft = useCountdown(lockedUntil);
   const locked = secondsLeft > 0;
   const lookup = useMutation({
-    mutationFn: (code: string) => kioskLookup(token, code),
-    onSuccess: (family, code) => onFamily(code, family),
+    mutationFn: async (code: string) =>
+      mode === 'staff'
+        ? ({ kind: 'staff', staff: (await kioskStaff(token, code)).result as StaffCheck } as const)
+        : ({ kind: 'family', family: await kioskLookup(token, code) } as const),
+    onSuccess: (found, code) => (found.kind === 'staff' ? onStaffCheck(found.staff) : onFamily(code, found.family)),
     onError: (err) => {
       // A wrong code never stays on the keypad: the next person starts from nothing.
       setDigits('');
@@ -436,11 +462,11 @@ function CodeStep({
       if (key === 'back') setDigits((d) => d.slice(0, -1));
       else if (key === 'clear') setDigits('');
       else if (key === 'ok') {
-        if (typedCodeKind(digits)) submit(digits);
-        else setError(t('code.length'));
+        if (mode === 'staff' ? /^\d{6}$/.test(digits) : typedCodeKind(digits)) submit(digits);
+        else setError(mode === 'staff' ? t('code.lengthStaff') : t('code.length'));
       } else setDigits((d) => pressDigit(d, key));
     },
-    [busy, digits, submit, t],
+    [busy, digits, mode, submit, t],
   );
 
   // A physical keyboard types on the keypad too (not while the QR field has the focus: it is the scanner's).
@@ -481,13 +507,13 @@ function CodeStep({
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Title order={1} fz={{ base: 26, sm: 32 }}>
-            {mode === 'in' ? t('code.titleIn') : t('code.titleOut')}
+            {mode === 'staff' ? t('code.titleStaff') : mode === 'in' ? t('code.titleIn') : t('code.titleOut')}
           </Title>
           <Button variant="default" size="lg" h={TOUCH} onClick={onBack}>
             {t('back')}
           </Button>
         </Group>
-        <Text fz="lg">{t('code.hint')}</Text>
+        <Text fz="lg">{mode === 'staff' ? t('code.hintStaff') : t('code.hint')}</Text>
         <Paper
           withBorder
           radius="md"
@@ -501,7 +527,7 @@ function CodeStep({
             <Text fz={40} fw={700} lh={1} aria-hidden style={{ letterSpacing: '0.3em' }}>
               {'●'.repeat(digits.length)}
               <Text span inherit c="gray.4">
-                {'○'.repeat(Math.max(0, 4 - digits.length))}
+                {'○'.repeat(Math.max(0, (mode === 'staff' ? 6 : 4) - digits.length))}
               </Text>
             </Text>
           </Group>
@@ -524,16 +550,18 @@ function CodeStep({
           {keyButton('0', '0', '0')}
           {keyButton('ok', t('code.ok'), t('code.ok'), 'teal')}
         </SimpleGrid>
-        <ScanField
-          ns={KIOSK_NS}
-          formats="qr"
-          size="xl"
-          label={t('scan.label')}
-          description={t('scan.hint')}
-          onScan={submit}
-          disabled={busy}
-          testId="kiosk-scan"
-        />
+        {mode !== 'staff' && (
+          <ScanField
+            ns={KIOSK_NS}
+            formats="qr"
+            size="xl"
+            label={t('scan.label')}
+            description={t('scan.hint')}
+            onScan={submit}
+            disabled={busy}
+            testId="kiosk-scan"
+          />
+        )}
       </Stack>
     </SimpleGrid>
   );
@@ -847,6 +875,26 @@ function Done({ mode, events, onHome }: { mode: Mode; events: DispersalEvent[]; 
           </Text>
         ))}
         <Text fz="xl">{mode === 'in' ? t('done.byeIn') : t('done.byeOut')}</Text>
+        <Button size="xl" h={TOUCH} variant="white" color="teal.9" onClick={onHome}>
+          {t('done.finish')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function StaffDone({ check, onHome }: { check: StaffCheck; onHome: () => void }) {
+  const { t } = useTranslation(KIOSK_NS);
+  return (
+    <Paper radius="lg" p="xl" bg="teal.9" c="white" role="status" data-testid="kiosk-staff-done" data-action={check.action}>
+      <Stack align="center" gap="lg">
+        <IconCircleCheck size={96} aria-hidden />
+        <Text fz={{ base: 26, sm: 36 }} fw={700} ta="center">
+          {check.action === 'in'
+            ? t('staffDone.in', { name: check.staff.name, time: ltr(check.time) })
+            : t('staffDone.out', { name: check.staff.name, time: ltr(check.time) })}
+        </Text>
+        {check.late_minutes ? <Text fz="xl">{t('staffDone.late', { count: check.late_minutes })}</Text> : null}
         <Button size="xl" h={TOUCH} variant="white" color="teal.9" onClick={onHome}>
           {t('done.finish')}
         </Button>

@@ -9,9 +9,10 @@ import { Gate } from '../../shell/pages/Gate';
 import { useShell } from '../../shell/ShellContext';
 import { type LeaveListQuery, useLeaveRequests } from '../api';
 import { LEAVE_NS } from '../i18n';
+import { CoverPanel } from './CoverPanel';
 import { Dates, StatusBadge, TypeChip } from './parts';
 
-type Tab = 'waiting' | 'team' | 'all';
+type Tab = 'waiting' | 'team' | 'all' | 'cover';
 
 function Body() {
   const { t } = useTranslation(LEAVE_NS);
@@ -42,52 +43,59 @@ function Body() {
           <Tabs.Tab value="waiting">{t('requests.waiting')}</Tabs.Tab>
           <Tabs.Tab value="team">{t('requests.team')}</Tabs.Tab>
           {manages && <Tabs.Tab value="all">{t('requests.all')}</Tabs.Tab>}
+          {manages && <Tabs.Tab value="cover">{t('cover.title')}</Tabs.Tab>}
         </Tabs.List>
       </Tabs>
-      <DataTable
-        caption={t('requests.title')}
-        testId="leave-requests"
-        rows={list.data?.items}
-        loading={list.isPending}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        rowKey={(r) => r._id}
-        emptyText={tab === 'waiting' ? t('requests.noneWaiting') : t('requests.none')}
-        toolbar={
-          tab !== 'waiting' && (
-            <Group>
-              <Select
-                label={t('table.status')}
-                placeholder={t('requests.anyStatus')}
-                data={LEAVE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-                value={status}
-                onChange={(v) => {
-                  setStatus(v as LeaveStatus | null);
-                  setPage(1);
-                }}
-                clearable
-                w={200}
-              />
-            </Group>
-          )
-        }
-        columns={[
-          {
-            key: 'staff',
-            header: t('table.staff'),
-            render: (r) => (
-              <Anchor component={Link} to={pagePath.leaveRequest(r._id)} fw={600} fz="sm">
-                {r.staff.name}
-              </Anchor>
-            ),
-          },
-          { key: 'type', header: t('table.type'), render: (r) => <TypeChip type={r.leave_type} /> },
-          { key: 'dates', header: t('table.dates'), render: (r) => <Dates r={r} /> },
-          { key: 'days', header: t('table.days'), render: (r) => t('days', { count: r.days }), align: 'end' },
-          { key: 'status', header: t('table.status'), render: (r) => <StatusBadge status={r.status} /> },
-        ]}
-        footer={pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-      />
+      {tab === 'cover' ? (
+        <CoverPanel />
+      ) : (
+        <>
+          <DataTable
+            caption={t('requests.title')}
+            testId="leave-requests"
+            rows={list.data?.items}
+            loading={list.isPending}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            rowKey={(r) => r._id}
+            emptyText={tab === 'waiting' ? t('requests.noneWaiting') : t('requests.none')}
+            toolbar={
+              tab !== 'waiting' && (
+                <Group>
+                  <Select
+                    label={t('table.status')}
+                    placeholder={t('requests.anyStatus')}
+                    data={LEAVE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                    value={status}
+                    onChange={(v) => {
+                      setStatus(v as LeaveStatus | null);
+                      setPage(1);
+                    }}
+                    clearable
+                    w={200}
+                  />
+                </Group>
+              )
+            }
+            columns={[
+              {
+                key: 'staff',
+                header: t('table.staff'),
+                render: (r) => (
+                  <Anchor component={Link} to={pagePath.leaveRequest(r._id)} fw={600} fz="sm">
+                    {r.staff.name}
+                  </Anchor>
+                ),
+              },
+              { key: 'type', header: t('table.type'), render: (r) => <TypeChip type={r.leave_type} /> },
+              { key: 'dates', header: t('table.dates'), render: (r) => <Dates r={r} /> },
+              { key: 'days', header: t('table.days'), render: (r) => t('days', { count: r.days }), align: 'end' },
+              { key: 'status', header: t('table.status'), render: (r) => <StatusBadge status={r.status} /> },
+            ]}
+            footer={pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+          />
+        </>
+      )}
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  can,
   type DayPortion,
   ddmmyyyyFromIso,
   type LeaveApply,
@@ -22,6 +23,8 @@ import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import { useApplyLeave, useLeavePreview, useMyLeave } from '../api';
 import { LEAVE_NS, leaveNeed, leaveText } from '../i18n';
+import { useShell } from '../../shell/ShellContext';
+import { MyAttendanceCard } from './attendance-parts';
 import { CancelLeaveModal, Dates, RatioWarnings, StatusBadge, TypeChip } from './parts';
 
 interface ApplyValues {
@@ -179,6 +182,7 @@ function ApplyDialog({ types, onClose }: { types: LeaveType[]; onClose: () => vo
 function Body() {
   const { t } = useTranslation(LEAVE_NS);
   const me = useMyLeave();
+  const { held } = useShell();
   const [applying, setApplying] = useState(false);
   const [cancelling, setCancelling] = useState<string | null>(null);
   const data = me.data;
@@ -196,6 +200,7 @@ function Body() {
         </Button>
       }
     >
+      {can({ feature: 'staff_attendance' }, held) && <MyAttendanceCard />}
       {me.isPending && <Skeleton h={120} radius="lg" />}
       {me.isError && (
         <Alert color="red" variant="light">
