@@ -96,12 +96,19 @@ describe('leave cover', () => {
   it('names a free substitute, refuses a busy one or one of another school, and a day without need', async () => {
     const body = { class_id: nurseryA, date: wire(leave.monday), absent_id: id.tara };
     const busy = await req('PUT', '/api/leave/cover', anita, { ...body, substitute_id: neha_ });
-    expect([busy.statusCode, busy.json().code, busy.json().message]).toEqual([409, ERROR_CODES.coverBusy, LEAVE_MESSAGES.coverBusy]);
+    expect([busy.statusCode, busy.json().code, busy.json().message]).toEqual([
+      409,
+      ERROR_CODES.coverBusy,
+      LEAVE_MESSAGES.coverBusy,
+    ]);
     const foreign = await req('PUT', '/api/leave/cover', anita, { ...body, substitute_id: demoId('user:9000000006') });
     expect(foreign.statusCode).toBe(404);
     const none = await req('PUT', '/api/leave/cover', anita, { ...body, absent_id: neha_, substitute_id: id.sam });
     expect([none.statusCode, none.json().message]).toEqual([400, LEAVE_MESSAGES.noCoverNeeded]);
-    const done = expectResponse(ROUTES.leaveCoverAssign, await req('PUT', '/api/leave/cover', anita, { ...body, substitute_id: id.sam }));
+    const done = expectResponse(
+      ROUTES.leaveCoverAssign,
+      await req('PUT', '/api/leave/cover', anita, { ...body, substitute_id: id.sam }),
+    );
     expect(done.message).toBe(LEAVE_MESSAGES.coverSaved);
     expect(done.result.substitute).toEqual({ _id: id.sam, name: expect.any(String) });
     // Tara's class shows who covers.
@@ -114,7 +121,10 @@ describe('leave cover', () => {
     expect(audit.statusCode).toBe(200);
     expect(audit.json().result.items.length).toBeGreaterThan(0);
     // Taking the substitute off shows the need again.
-    const off = expectResponse(ROUTES.leaveCoverAssign, await req('PUT', '/api/leave/cover', anita, { ...body, substitute_id: null }));
+    const off = expectResponse(
+      ROUTES.leaveCoverAssign,
+      await req('PUT', '/api/leave/cover', anita, { ...body, substitute_id: null }),
+    );
     expect(off.result.substitute).toBeNull();
     expectResponse(ROUTES.leaveCoverAssign, await req('PUT', '/api/leave/cover', anita, { ...body, substitute_id: id.anita }));
   });

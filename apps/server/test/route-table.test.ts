@@ -64,7 +64,13 @@ describe('the contract route table', () => {
    */
   const kioskRoutes = entries.filter(([, d]) => d.access === 'public' && d.headers !== undefined);
   it('the kiosk routes are the public routes that read the kiosk header', () => {
-    expect(kioskRoutes.map(([name]) => name).sort()).toEqual(['kioskCheckIn', 'kioskCheckOut', 'kioskLookup', 'kioskSession', 'kioskStaff']);
+    expect(kioskRoutes.map(([name]) => name).sort()).toEqual([
+      'kioskCheckIn',
+      'kioskCheckOut',
+      'kioskLookup',
+      'kioskSession',
+      'kioskStaff',
+    ]);
   });
   it.each(kioskRoutes)('%s answers 401 KIOSK_INVALID without a valid kiosk token', async (_name, def) => {
     const staff = (await signIn(t, '9000000002')).staff_user?.access_token ?? '';

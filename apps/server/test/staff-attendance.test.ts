@@ -63,7 +63,11 @@ describe('staff attendance: access', () => {
     const month = wire(today()).slice(3);
     for (const [method, url, body] of [
       ['GET', `/api/staff_attendance/register?date=${wire(today())}`],
-      ['PUT', '/api/staff_attendance/register', { staff_id: id.sam, date: wire(today()), check_in: null, check_out: null, note: 'x' }],
+      [
+        'PUT',
+        '/api/staff_attendance/register',
+        { staff_id: id.sam, date: wire(today()), check_in: null, check_out: null, note: 'x' },
+      ],
       ['GET', `/api/staff_attendance/report?month=${month}`],
       ['GET', `/api/staff_attendance/report/csv?month=${month}`],
       ['GET', '/api/staff_attendance/schedules'],
@@ -78,11 +82,23 @@ describe('staff attendance: access', () => {
       ['GET', '/api/staff_attendance/register?date=2026-11-01'],
       ['GET', '/api/staff_attendance/register?date=31-02-2026'],
       ['GET', '/api/staff_attendance/report?month=13-2026'],
-      ['PUT', '/api/staff_attendance/register', { staff_id: id.sam, date: wire(today()), check_in: '9:00', check_out: null, note: 'x' }],
-      ['PUT', '/api/staff_attendance/register', { staff_id: id.sam, date: wire(today()), check_in: null, check_out: null, note: ' ' }],
+      [
+        'PUT',
+        '/api/staff_attendance/register',
+        { staff_id: id.sam, date: wire(today()), check_in: '9:00', check_out: null, note: 'x' },
+      ],
+      [
+        'PUT',
+        '/api/staff_attendance/register',
+        { staff_id: id.sam, date: wire(today()), check_in: null, check_out: null, note: ' ' },
+      ],
       ['PUT', '/api/staff_attendance/settings', { grace_minutes: -1 }],
       ['PUT', '/api/staff_attendance/settings', { day_start: '17:00', day_end: '09:00' }],
-      ['PUT', '/api/staff_attendance/schedules', { staff_id: id.tara, days: [{ weekday: 'monday', start: '12:00', end: '09:00' }] }],
+      [
+        'PUT',
+        '/api/staff_attendance/schedules',
+        { staff_id: id.tara, days: [{ weekday: 'monday', start: '12:00', end: '09:00' }] },
+      ],
       [
         'PUT',
         '/api/staff_attendance/schedules',

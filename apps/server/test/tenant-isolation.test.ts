@@ -919,7 +919,13 @@ beforeAll(async () => {
     leavePreview: { leave_type_id: sunrise.leave_type, start_date: nextWeek, end_date: nextWeek },
     lineManagersUpdate: { managers: [{ staff_id: demoId('user:9000000003'), manager_id: null }] },
     leaveCoverAssign: { class_id: sunrise.class, date: nextWeek, absent_id: demoId('user:9000000003'), substitute_id: null },
-    staffRegisterSave: { staff_id: demoId('user:9000000003'), date: yesterday, check_in: '09:00 AM', check_out: null, note: 'Intrusion' },
+    staffRegisterSave: {
+      staff_id: demoId('user:9000000003'),
+      date: yesterday,
+      check_in: '09:00 AM',
+      check_out: null,
+      note: 'Intrusion',
+    },
     staffScheduleSave: { staff_id: demoId('user:9000000003'), days: null },
     staffAttendanceSettingsSave: { grace_minutes: 30 },
   });

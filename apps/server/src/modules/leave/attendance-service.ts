@@ -20,7 +20,7 @@ import type { Clock } from '../../platform/clock.js';
 import { toCsv } from '../../platform/csv.js';
 import { isoFromWire, wireOfMinute } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import { wallClock, zonedToInstant } from '../../platform/zoned.js';
 import * as attendance from './attendance-repo.js';
 import { weekdayOf } from './days.js';

@@ -1,9 +1,9 @@
-import { can, type CoverDay } from '@cue/contract';
+import { type CoverDay, can } from '@cue/contract';
 import { Alert, Text } from '@mantine/core';
 import { IconUserExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../../shell/ShellContext';
 import { useClassCover } from '../../leave/api';
+import { useShell } from '../../shell/ShellContext';
 import { toWire } from '../dates';
 import { ATT_NS } from '../i18n';
 

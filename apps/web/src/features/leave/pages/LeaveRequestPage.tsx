@@ -1,4 +1,4 @@
-import { PAGE_PATHS } from '@cue/contract';
+import { can, LEAVE_MANAGER, PAGE_PATHS } from '@cue/contract';
 import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,14 +10,17 @@ import { errorText, toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import shell from '../../shell/pages/Pages.module.css';
+import { useShell } from '../../shell/ShellContext';
 import { useDecideLeave, useLeaveRequest } from '../api';
 import { LEAVE_NS, leaveText } from '../i18n';
+import { RequestCover } from './CoverPanel';
 import { CancelLeaveModal, Dates, RatioWarnings, StatusBadge, TypeChip } from './parts';
 
 function Body({ id }: { id: string }) {
   const { t } = useTranslation(LEAVE_NS);
   const request = useLeaveRequest(id);
   const decide = useDecideLeave();
+  const manages = can({ permission: LEAVE_MANAGER }, useShell().held);
   const [cancelling, setCancelling] = useState(false);
   const [deciding, setDeciding] = useState<'approve' | 'decline' | null>(null);
   const [note, setNote] = useState('');
@@ -85,6 +88,7 @@ function Body({ id }: { id: string }) {
             )}
           </Paper>
           <RatioWarnings warnings={r.ratio_warnings} />
+          {r.status === 'approved' && manages && <RequestCover requestId={r._id} from={r.start_date} to={r.end_date} />}
           {r.balance && (
             <Paper withBorder radius="lg" p="md" data-testid="request-balance">
               <Title order={2} fz="h5" mb={4}>

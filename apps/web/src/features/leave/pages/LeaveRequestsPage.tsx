@@ -49,52 +49,50 @@ function Body() {
       {tab === 'cover' ? (
         <CoverPanel />
       ) : (
-        <>
-          <DataTable
-            caption={t('requests.title')}
-            testId="leave-requests"
-            rows={list.data?.items}
-            loading={list.isPending}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            rowKey={(r) => r._id}
-            emptyText={tab === 'waiting' ? t('requests.noneWaiting') : t('requests.none')}
-            toolbar={
-              tab !== 'waiting' && (
-                <Group>
-                  <Select
-                    label={t('table.status')}
-                    placeholder={t('requests.anyStatus')}
-                    data={LEAVE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-                    value={status}
-                    onChange={(v) => {
-                      setStatus(v as LeaveStatus | null);
-                      setPage(1);
-                    }}
-                    clearable
-                    w={200}
-                  />
-                </Group>
-              )
-            }
-            columns={[
-              {
-                key: 'staff',
-                header: t('table.staff'),
-                render: (r) => (
-                  <Anchor component={Link} to={pagePath.leaveRequest(r._id)} fw={600} fz="sm">
-                    {r.staff.name}
-                  </Anchor>
-                ),
-              },
-              { key: 'type', header: t('table.type'), render: (r) => <TypeChip type={r.leave_type} /> },
-              { key: 'dates', header: t('table.dates'), render: (r) => <Dates r={r} /> },
-              { key: 'days', header: t('table.days'), render: (r) => t('days', { count: r.days }), align: 'end' },
-              { key: 'status', header: t('table.status'), render: (r) => <StatusBadge status={r.status} /> },
-            ]}
-            footer={pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
-          />
-        </>
+        <DataTable
+          caption={t('requests.title')}
+          testId="leave-requests"
+          rows={list.data?.items}
+          loading={list.isPending}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          rowKey={(r) => r._id}
+          emptyText={tab === 'waiting' ? t('requests.noneWaiting') : t('requests.none')}
+          toolbar={
+            tab !== 'waiting' && (
+              <Group>
+                <Select
+                  label={t('table.status')}
+                  placeholder={t('requests.anyStatus')}
+                  data={LEAVE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                  value={status}
+                  onChange={(v) => {
+                    setStatus(v as LeaveStatus | null);
+                    setPage(1);
+                  }}
+                  clearable
+                  w={200}
+                />
+              </Group>
+            )
+          }
+          columns={[
+            {
+              key: 'staff',
+              header: t('table.staff'),
+              render: (r) => (
+                <Anchor component={Link} to={pagePath.leaveRequest(r._id)} fw={600} fz="sm">
+                  {r.staff.name}
+                </Anchor>
+              ),
+            },
+            { key: 'type', header: t('table.type'), render: (r) => <TypeChip type={r.leave_type} /> },
+            { key: 'dates', header: t('table.dates'), render: (r) => <Dates r={r} /> },
+            { key: 'days', header: t('table.days'), render: (r) => t('days', { count: r.days }), align: 'end' },
+            { key: 'status', header: t('table.status'), render: (r) => <StatusBadge status={r.status} /> },
+          ]}
+          footer={pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        />
       )}
     </Page>
   );

@@ -21,9 +21,9 @@ import { useContractForm } from '../../../components/form/useContractForm';
 import { errorText, toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
+import { useShell } from '../../shell/ShellContext';
 import { useApplyLeave, useLeavePreview, useMyLeave } from '../api';
 import { LEAVE_NS, leaveNeed, leaveText } from '../i18n';
-import { useShell } from '../../shell/ShellContext';
 import { MyAttendanceCard } from './attendance-parts';
 import { CancelLeaveModal, Dates, RatioWarnings, StatusBadge, TypeChip } from './parts';
 
