@@ -6,10 +6,11 @@ import { pickFutureDate } from './support/planning-more.js';
 import { openAs, SHELL_PHONES } from './support/shell.js';
 
 /*
- * Leave (issue 27): Tara, the only adult of Nursery A (12 children), applies for two days of annual
+ * Leave (issue 27): Tara, the only adult of Nursery A (12 children), applies for two days of unpaid
  * leave; the form counts the working days and warns that the class would be below the ratio. Anita, her
- * line manager, finds the request waiting, sees the ratio warning and approves; the staff calendar shows
- * Tara away on both days. Journeys share one database: the days are a week no other run took.
+ * line manager, finds the request waiting, sees the ratio warning and approves; Nursery A then needs
+ * cover on both days and Anita names Sam for the Monday; the staff calendar shows Tara away on both days
+ * and the class still needing cover on the Tuesday. Journeys share one database: the days are a week no other run took.
  */
 
 // bypassCSP: axe-core is injected into the pages to check their accessibility.
@@ -29,7 +30,8 @@ test('a teacher applies for two days, her line manager sees the ratio warning an
   const types = (await (await page.request.get('/api/leave/types', { headers: { authorization: `Bearer ${tara}` } })).json()) as {
     result: { _id: string; name: string }[];
   };
-  const annual = types.result.find((x) => x.name === 'Annual leave')?._id ?? '';
+  // Unpaid leave may go below nothing: the journey does not depend on how much annual leave earlier runs used.
+  const annual = types.result.find((x) => x.name === 'Unpaid leave')?._id ?? '';
   for (let i = 0; i < 10; i++) {
     const preview = await page.request.post('/api/leave/requests/preview', {
       headers: { authorization: `Bearer ${tara}` },
@@ -47,7 +49,7 @@ test('a teacher applies for two days, her line manager sees the ratio warning an
   await page.getByRole('button', { name: 'Apply for leave' }).click();
   const dialog = page.getByRole('dialog', { name: 'Apply for leave' });
   await dialog.getByRole('combobox', { name: 'Leave type' }).click();
-  await page.getByRole('option', { name: 'Annual leave', exact: true }).click();
+  await page.getByRole('option', { name: 'Unpaid leave', exact: true }).click();
   await pickFutureDate(page, dialog.getByRole('button', { name: 'First day' }), monday);
   await pickFutureDate(page, dialog.getByRole('button', { name: 'Last day' }), tuesday);
   const preview = dialog.getByTestId('leave-preview');
@@ -75,7 +77,7 @@ test('a teacher applies for two days, her line manager sees the ratio warning an
   await expect(anitaPage.getByRole('heading', { name: 'Leave of Tara Menon', level: 1 })).toBeVisible();
   const warning = anitaPage.getByTestId('ratio-warning');
   await expect(warning).toContainText(`${wire(monday)} · Nursery A: 12 children, 0 adults left, 2 needed (1:8)`);
-  await expect(anitaPage.getByTestId('request-balance')).toContainText('Annual leave');
+  await expect(anitaPage.getByTestId('request-balance')).toContainText('Unpaid leave');
   await expectNoSeriousViolations(anitaPage, 'a leave request');
   await anitaPage.getByRole('button', { name: 'Approve', exact: true }).click();
   const approve = anitaPage.getByRole('dialog', { name: 'Approve the leave of Tara Menon' });
@@ -84,6 +86,21 @@ test('a teacher applies for two days, her line manager sees the ratio warning an
   await expect(approve).toBeHidden();
   await expect(anitaPage.getByTestId('leave-status').first()).toHaveAttribute('data-status', 'approved');
   await expect(anitaPage.getByText('Approved by Anita Desai (line manager)')).toBeVisible();
+
+  // Nursery A now needs cover on both days; Anita names Sam, who has no class, for the Monday.
+  const cover = anitaPage.getByTestId('request-cover');
+  const coverRow = (day: string) => cover.getByRole('row').filter({ hasText: wire(day) });
+  for (const day of [monday, tuesday]) {
+    await expect(coverRow(day)).toContainText('Nursery A');
+    await expect(coverRow(day)).toHaveAttribute('data-covered', 'false');
+  }
+  await coverRow(monday).getByTestId('cover-substitute').click();
+  // Neha teaches Kindergarten B that day: she is not offered.
+  await expect(anitaPage.getByRole('option', { name: 'Neha Patel' })).toHaveCount(0);
+  await anitaPage.getByRole('option', { name: 'Sam Rao', exact: true }).click();
+  await expect(anitaPage.getByText('Cover saved').first()).toBeVisible();
+  await expect(coverRow(monday)).toHaveAttribute('data-covered', 'true');
+  await expect(coverRow(tuesday)).toHaveAttribute('data-covered', 'false');
 
   // The staff calendar shows Tara away on both days, in Nursery A.
   await anitaPage.getByRole('link', { name: 'Staff calendar' }).first().click();
@@ -95,7 +112,16 @@ test('a teacher applies for two days, her line manager sees the ratio warning an
     await anitaPage.getByRole('button', { name: 'Next month' }).click();
   await expect(anitaPage.getByTestId('calendar-month')).toHaveText(target);
   for (const day of [monday, tuesday])
-    await expect(anitaPage.locator(`[data-testid="calendar-day"][data-date="${wire(day)}"]`)).toContainText('Tara Menon · AL');
+    await expect(anitaPage.locator(`[data-testid="calendar-day"][data-date="${wire(day)}"]`)).toContainText('Tara Menon · UL');
+  // Nursery A shows it still needs cover on the Tuesday only.
+  const absence = (day: string) =>
+    anitaPage.locator(`[data-testid="calendar-absence"][data-date="${wire(day)}"]`).filter({ hasText: 'Tara Menon' });
+  await expect(absence(tuesday)).toHaveAttribute('data-needs-cover', 'true');
+  await expect(absence(tuesday)).toContainText('needs cover');
+  await expect(absence(monday)).toHaveAttribute('data-needs-cover', 'false');
+  // The week view shows a week of seven days.
+  await anitaPage.getByTestId('calendar-view').getByText('Week').click();
+  await expect(anitaPage.getByTestId('calendar-day')).toHaveCount(7);
   await expectNoSeriousViolations(anitaPage, 'the staff calendar');
 
   // Tara sees her leave approved.

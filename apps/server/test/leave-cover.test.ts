@@ -46,11 +46,24 @@ describe('leave cover', () => {
     expect(await coverList()).toEqual([]);
   });
 
-  it('shows the class day as needing cover once approved, with who is free', async () => {
+  it('emails the line manager of a new request, and the applicant of the decision, in a job', async () => {
+    const sunrise = demoId('school:sunrise');
+    const outbox = async () => (await t.services.email.recent?.(500, sunrise)) ?? [];
+    // Tara's request of the fixture (her line manager: Anita).
+    await t.services.jobs.runDue();
+    const asked = (await outbox()).filter((m) => m.subject.includes('Tara Menon asks for Annual leave (test)'));
+    expect(asked.length).toBeGreaterThan(0);
     expectResponse(
       ROUTES.leaveApprove,
       await req('POST', `/api/leave/requests/${leave.leave_request}/approve`, anita, { note: 'Fine' }),
     );
+    await t.services.jobs.runDue();
+    const decided = (await outbox()).filter((m) => m.subject.includes('your Annual leave (test) is approved'));
+    expect(decided.length).toBe(1);
+    expect(decided[0]?.html).toContain('Anita Desai');
+  });
+
+  it('shows the class day as needing cover once approved, with who is free', async () => {
     const days = await coverList();
     expect(days).toHaveLength(1);
     const day = days[0];

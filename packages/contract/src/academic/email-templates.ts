@@ -49,6 +49,9 @@ export const EMAIL_TEMPLATE_KEYS = [
   'payment_receipt',
   'invoice_reminder',
   'invoice_overdue',
+  'leave_requested',
+  'leave_approved',
+  'leave_declined',
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 
@@ -212,6 +215,37 @@ export const EMAIL_PLACEHOLDERS: Record<EmailTemplateKey, readonly PlaceholderDe
     text('days', '7'),
     text('link', 'https://cue.example/fees'),
   ],
+  leave_requested: [
+    school,
+    firstName,
+    text('staff_name', 'Tara Menon'),
+    text('leave_type', 'Annual leave'),
+    text('start_date', '07-12-2026'),
+    text('end_date', '08-12-2026'),
+    text('days', '2'),
+    text('reason', 'Family wedding'),
+    text('link', 'https://cue.example/admin/leave-portal/leave-requests'),
+  ],
+  leave_approved: [
+    school,
+    firstName,
+    text('leave_type', 'Annual leave'),
+    text('start_date', '07-12-2026'),
+    text('end_date', '08-12-2026'),
+    text('decided_by', 'Anita Desai'),
+    text('note', ''),
+    text('link', 'https://cue.example/admin/leave-portal/myleave'),
+  ],
+  leave_declined: [
+    school,
+    firstName,
+    text('leave_type', 'Annual leave'),
+    text('start_date', '07-12-2026'),
+    text('end_date', '08-12-2026'),
+    text('decided_by', 'Anita Desai'),
+    text('note', ''),
+    text('link', 'https://cue.example/admin/leave-portal/myleave'),
+  ],
 };
 
 /** Who receives each email (shown on the list). */
@@ -244,6 +278,9 @@ export const EMAIL_AUDIENCE: Record<EmailTemplateKey, 'family' | 'staff' | 'anyo
   payment_receipt: 'family',
   invoice_reminder: 'family',
   invoice_overdue: 'family',
+  leave_requested: 'staff',
+  leave_approved: 'staff',
+  leave_declined: 'staff',
 };
 
 /** The placeholders a template uses ({{ name }}), in order of first use. */

@@ -393,6 +393,48 @@ export const DEFAULT_TEMPLATES: Record<EmailTemplateKey, Record<Language, Templa
       body: 'שלום {{first_name}},\n\n{{amount}} מחשבונית {{invoice_number}} עבור {{child_name}} היה לתשלום עד {{due_date}}, לפני {{days}} ימים.\n\nלצפייה: {{link}}\n\nאם כבר שילמתם, תודה, ואפשר להתעלם מהודעה זו.\n\n{{school_name}}',
     },
   },
+  leave_requested: {
+    en: {
+      subject: '{{school_name}}: {{staff_name}} asks for {{leave_type}}',
+      body: 'Dear {{first_name}},\n\n{{staff_name}} asks for {{leave_type}} from {{start_date}} to {{end_date}} ({{days}} days).\n\n{{reason}}\n\nDecide it: {{link}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: {{staff_name}} يطلب {{leave_type}}',
+      body: 'مرحباً {{first_name}}،\n\nيطلب {{staff_name}} {{leave_type}} من {{start_date}} إلى {{end_date}} ({{days}} أيام).\n\n{{reason}}\n\nللبت في الطلب: {{link}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: {{staff_name}} מבקש/ת {{leave_type}}',
+      body: 'שלום {{first_name}},\n\n{{staff_name}} מבקש/ת {{leave_type}} מ־{{start_date}} עד {{end_date}} ({{days}} ימים).\n\n{{reason}}\n\nלהחלטה: {{link}}\n\n{{school_name}}',
+    },
+  },
+  leave_approved: {
+    en: {
+      subject: '{{school_name}}: your {{leave_type}} is approved',
+      body: 'Dear {{first_name}},\n\nYour {{leave_type}} from {{start_date}} to {{end_date}} was approved by {{decided_by}}.\n\n{{note}}\n\nSee it: {{link}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: تمت الموافقة على {{leave_type}}',
+      body: 'مرحباً {{first_name}}،\n\nوافق {{decided_by}} على {{leave_type}} من {{start_date}} إلى {{end_date}}.\n\n{{note}}\n\nللاطلاع: {{link}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: ה{{leave_type}} שלך אושרה',
+      body: 'שלום {{first_name}},\n\n{{decided_by}} אישר/ה את ה{{leave_type}} שלך מ־{{start_date}} עד {{end_date}}.\n\n{{note}}\n\nלצפייה: {{link}}\n\n{{school_name}}',
+    },
+  },
+  leave_declined: {
+    en: {
+      subject: '{{school_name}}: your {{leave_type}} was declined',
+      body: 'Dear {{first_name}},\n\nYour {{leave_type}} from {{start_date}} to {{end_date}} was declined by {{decided_by}}.\n\n{{note}}\n\nSee it: {{link}}\n\n{{school_name}}',
+    },
+    ar: {
+      subject: '{{school_name}}: تم رفض {{leave_type}}',
+      body: 'مرحباً {{first_name}}،\n\nرفض {{decided_by}} {{leave_type}} من {{start_date}} إلى {{end_date}}.\n\n{{note}}\n\nللاطلاع: {{link}}\n\n{{school_name}}',
+    },
+    he: {
+      subject: '{{school_name}}: ה{{leave_type}} שלך נדחתה',
+      body: 'שלום {{first_name}},\n\n{{decided_by}} דחה/תה את ה{{leave_type}} שלך מ־{{start_date}} עד {{end_date}}.\n\n{{note}}\n\nלצפייה: {{link}}\n\n{{school_name}}',
+    },
+  },
 };
 
 /** Words some senders put in a value, in the recipient's language (an incident's kind). */

@@ -352,3 +352,12 @@ export async function clearCover(scope: Scope, q: Queryable, absentId: string, f
       ),
     );
 }
+
+/** Where to write to members: their email, first name and id (for their language). */
+export async function contacts(scope: Scope, q: Queryable, ids: readonly string[]) {
+  return q
+    .select({ id: users.id, email: users.email, firstName: sql<string>`coalesce(${memberships.firstName}, ${users.firstName})` })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.schoolId, staffSchool(scope)), inArray(users.id, orNone(ids)), isNull(users.deletedAt)));
+}

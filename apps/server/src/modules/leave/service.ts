@@ -35,6 +35,7 @@ import type { CalendarService } from '../calendar/service.js';
 import type { SchoolService } from '../school/service.js';
 import { balanceOf, type LeavePolicy, type LeaveYear, leaveYear, leaveYearOf } from './balance.js';
 import { countDays, weekdayOf } from './days.js';
+import type { LeaveEmails } from './leave-emails.js';
 import { days, presentLeaveType, typeChip } from './presenter.js';
 import * as repo from './repo.js';
 
@@ -90,6 +91,8 @@ export class LeaveService {
     readonly clock: Clock,
     readonly school: SchoolService,
     readonly calendar: CalendarService,
+    /** The request and decision emails, where the app sends email. */
+    readonly emails?: LeaveEmails,
   ) {}
 
   private async today(scope: Scope): Promise<string> {
@@ -411,6 +414,7 @@ export class LeaveService {
         after: { leave_type_id: type.id, start_date: start, end_date: end, days: days(counted.halves), status },
       });
     });
+    if (status !== 'approved') await this.emails?.queue(staffSchool(scope), id, status);
     return this.detail(scope, id);
   }
 
@@ -670,7 +674,7 @@ export class LeaveService {
     const { row, manages, managerId } = await this.readable(scope, id);
     if (row.staffId === scope.userId) throw badRequest(LEAVE_MESSAGES.ownRequest, ERROR_CODES.leaveOwnRequest);
     const [type] = await repo.types(scope, this.db, { ids: [row.leaveTypeId], includeArchived: true });
-    await this.db.transaction(async (tx) => {
+    const next = await this.db.transaction(async (tx) => {
       const locked = await repo.lockRequest(scope, tx, id);
       if (!locked || !OPEN.includes(locked.status as LeaveStatus))
         throw badRequest(LEAVE_MESSAGES.notPending, ERROR_CODES.leaveNotPending);
@@ -688,7 +692,9 @@ export class LeaveService {
         before: { status: locked.status },
         after: { status: next, step, decision, note },
       });
+      return next;
     });
+    await this.emails?.queue(staffSchool(scope), id, next);
     return this.detail(scope, id);
   }
 

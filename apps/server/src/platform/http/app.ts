@@ -66,6 +66,7 @@ import { HiringService } from '../../modules/hiring/service.js';
 import { importRoutes } from '../../modules/imports/routes.js';
 import { ImportService } from '../../modules/imports/service.js';
 import { StaffAttendanceService } from '../../modules/leave/attendance-service.js';
+import { LeaveEmails } from '../../modules/leave/leave-emails.js';
 import { leaveRoutes, staffAttendanceRoutes } from '../../modules/leave/routes.js';
 import { LeaveService } from '../../modules/leave/service.js';
 import { LibraryImportService } from '../../modules/library/imports.js';
@@ -255,7 +256,13 @@ export function createServices(deps: AppDeps) {
     roles,
     people,
   );
-  const leave = new LeaveService(db, clock, school, calendar);
+  const leave = new LeaveService(
+    db,
+    clock,
+    school,
+    calendar,
+    new LeaveEmails(db, clock, emailTemplates, jobs, scopes, config.PUBLIC_URL ?? ''),
+  );
   const staffAttendance = new StaffAttendanceService(db, clock, leave);
   const kiosks = new KioskService(db, clock, dispersal, config.PUBLIC_URL, staffAttendance);
   // Management (issue 26): admissions, hiring and fees, one line per service.

@@ -48,6 +48,7 @@ describe('groupEmails', () => {
       'admissions',
       'hiring',
       'fees',
+      'leave',
     ]);
     const keys = groups.flatMap((g) => g.rows.map((r) => r.key));
     expect([...keys].sort()).toEqual([...EMAIL_TEMPLATE_KEYS].sort());

@@ -20,6 +20,7 @@ export const EMAIL_AREAS = [
   'admissions',
   'hiring',
   'fees',
+  'leave',
 ] as const;
 export type EmailArea = (typeof EMAIL_AREAS)[number];
 
@@ -52,6 +53,9 @@ export const AREA_OF: Record<EmailTemplateKey, EmailArea> = {
   payment_receipt: 'fees',
   invoice_reminder: 'fees',
   invoice_overdue: 'fees',
+  leave_requested: 'leave',
+  leave_approved: 'leave',
+  leave_declined: 'leave',
 };
 
 export interface EmailRow {

@@ -166,7 +166,7 @@ function ApplyDialog({ types, onClose }: { types: LeaveType[]; onClose: () => vo
                 </Text>
               )}
               {p.balance_after !== null && (
-                <Text fz="sm" c={p.balance_after < 0 ? 'red' : undefined}>
+                <Text fz="sm" c={p.balance_after < 0 ? 'red.8' : undefined}>
                   {t('apply.balanceAfter', { count: p.balance_after })}
                 </Text>
               )}
@@ -233,7 +233,7 @@ function Body() {
                     style={{ borderInlineStart: `4px solid ${b.leave_type.color}` }}
                   >
                     <Text fw={700}>{b.leave_type.name}</Text>
-                    <Text fz={26} fw={700} c={b.available < 0 ? 'red' : undefined}>
+                    <Text fz={26} fw={700} c={b.available < 0 ? 'red.8' : undefined}>
                       {t('days', { count: b.available })}
                     </Text>
                     <Text fz="xs" c="dimmed">

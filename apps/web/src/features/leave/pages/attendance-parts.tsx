@@ -1,5 +1,5 @@
 import type { StaffDay, StaffDayStatus } from '@cue/contract';
-import { Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLogin, IconLogout, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SoftBadge } from '../../../components/SoftBadge';
@@ -43,9 +43,9 @@ export function Via({ time, via }: { time: string; via: StaffDay['check_in_via']
     <Group gap={6} wrap="nowrap">
       <Text fz="sm">{time}</Text>
       {via && (
-        <Badge variant="outline" color="gray" size="xs" radius="sm" tt="none">
+        <SoftBadge color="gray" size="xs" radius="sm">
           {t(`attendance.via.${via}`)}
-        </Badge>
+        </SoftBadge>
       )}
     </Group>
   );
