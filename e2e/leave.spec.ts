@@ -56,6 +56,11 @@ test('a teacher applies for two days, her line manager sees the ratio warning an
   await expect(preview).toContainText('2 working days counted');
   await expect(preview.getByTestId('ratio-warning')).toContainText('Nursery A');
   await expect(preview.getByTestId('ratio-warning')).toContainText('1:8');
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'wedding-invitation.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
   await expectNoSeriousViolations(page, 'the apply for leave form');
   await dialog.getByRole('button', { name: 'Send request' }).click();
   await expect(dialog).toBeHidden();
@@ -78,6 +83,8 @@ test('a teacher applies for two days, her line manager sees the ratio warning an
   const warning = anitaPage.getByTestId('ratio-warning');
   await expect(warning).toContainText(`${wire(monday)} · Nursery A: 12 children, 0 adults left, 2 needed (1:8)`);
   await expect(anitaPage.getByTestId('request-balance')).toContainText('Unpaid leave');
+  // The invitation Tara attached, for Anita to read.
+  await expect(anitaPage.getByTestId('request-document')).toContainText('wedding-invitation.pdf');
   await expectNoSeriousViolations(anitaPage, 'a leave request');
   await anitaPage.getByRole('button', { name: 'Approve', exact: true }).click();
   const approve = anitaPage.getByRole('dialog', { name: 'Approve the leave of Tara Menon' });

@@ -1,8 +1,9 @@
 import { ERROR_CODES, LEAVE_MESSAGES, ROUTES } from '@cue/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../src/seed/demo.js';
-import { createTestApp, expectResponse, parentToken, requester, staffToken, type TestApp } from './harness.js';
+import { bearer, createTestApp, expectResponse, parentToken, requester, staffToken, type TestApp } from './harness.js';
 import { type SunriseLeave, sunriseLeave } from './support/leave-fixtures.js';
+import { multipartFile, PDF } from './support/management-fixtures.js';
 
 /**
  * Cover (issue 27): when a teacher's leave is approved, each day their class meets shows as needing cover;
@@ -140,6 +141,32 @@ describe('leave cover', () => {
     );
     expect(off.result.substitute).toBeNull();
     expectResponse(ROUTES.leaveCoverAssign, await req('PUT', '/api/leave/cover', anita, { ...body, substitute_id: id.anita }));
+  });
+
+  it('keeps a document the applicant attaches, for her approvers only', async () => {
+    const url = `/api/leave/requests/${leave.leave_request}/document`;
+    const send = (token: string, name: string, bytes: Buffer) =>
+      t.request({
+        method: 'POST',
+        url,
+        headers: { ...bearer(token), ...multipartFile(name, bytes).headers },
+        payload: multipartFile(name, bytes).payload,
+      });
+    const bad = await send(tara, 'notes.txt', Buffer.from('just some words, not a document'));
+    expect([bad.statusCode, bad.json().errors?.[0]?.field]).toEqual([400, 'file']);
+    expect((await send(anita, 'x.pdf', PDF)).statusCode).toBe(403);
+    const attached = expectResponse(ROUTES.leaveDocumentAttach, await send(tara, 'certificate.pdf', PDF));
+    expect(attached.message).toBe(LEAVE_MESSAGES.documentAttached);
+    // It replaces the doctor's note of the fixture.
+    expect(attached.result.document).toEqual({ name: 'certificate.pdf', size: PDF.length });
+    const file = await req('GET', url, anita);
+    expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(file.headers['content-disposition']).toContain('certificate.pdf');
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    // Neha neither applied nor decides Tara's leave; a parent and nobody signed in get nothing.
+    expect((await req('GET', url, neha)).statusCode).toBe(404);
+    expect((await req('GET', url, rohan)).statusCode).toBe(403);
+    expect((await req('GET', url)).statusCode).toBe(401);
   });
 
   it('takes the cover away when the leave is cancelled', async () => {

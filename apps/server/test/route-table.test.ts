@@ -516,6 +516,7 @@ describe('answers match their response schemas', () => {
     apiDocs: { file: 'text/html' },
     leaveRequestGet: { id: ids.leave_request },
     staffCalendar: { query: `from=${ids.today}&to=${ids.next_week}` },
+    leaveDocumentFile: { id: ids.leave_request, file: 'application/pdf' },
     leaveCover: { query: `from=${ids.today}&to=${ids.next_week}` },
     classCover: { id: nurseryA, query: `date=${ids.today}` },
     staffRegister: { query: `date=${ids.today}` },

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { schools } from '../../src/platform/db/schema.js';
 import { demoId } from '../../src/seed/demo.js';
 import { bearer, expectResponse, staffToken, type TestApp } from '../harness.js';
+import { multipartFile, PDF } from './management-fixtures.js';
 
 const wire = (iso: string) => iso.split('-').reverse().join('-');
 
@@ -62,5 +63,16 @@ export async function sunriseLeave(t: TestApp): Promise<SunriseLeave> {
       payload: { leave_type_id: type._id, start_date: wire(monday), end_date: wire(monday) },
     }),
   ).result;
+  // Her doctor's note, attached.
+  const note = multipartFile('doctor-note.pdf', PDF);
+  expectResponse(
+    ROUTES.leaveDocumentAttach,
+    await t.request({
+      method: 'POST',
+      url: `/api/leave/requests/${request._id}/document`,
+      headers: { ...bearer(tara), ...note.headers },
+      payload: note.payload,
+    }),
+  );
   return { leave_type: type._id, leave_request: request._id, monday };
 }

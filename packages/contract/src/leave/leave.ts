@@ -33,6 +33,7 @@ export const LEAVE_MESSAGES = {
   typeArchived: 'This leave type is no longer offered',
   typeTaken: 'A leave type with this name already exists',
   coverSaved: 'Cover saved',
+  documentAttached: 'Document attached',
   coverBusy: 'This member of staff is away or covering another class that day',
   noCoverNeeded: 'This class does not need cover that day',
 } as const;
@@ -194,8 +195,10 @@ export const leaveRequestSchema = z.object({
   /** Who decides next (null once decided). */
   waiting_for: z.enum(['manager', 'admin']).nullable(),
   decisions: z.array(leaveDecisionSchema),
+  /** A document the applicant attached (a medical certificate, an invitation), downloaded from its own route. */
+  document: z.object({ name: z.string(), size: z.number().int() }).nullable(),
   created_at: z.string(),
-  abilities: abilitiesSchema('approve', 'decline', 'cancel'),
+  abilities: abilitiesSchema('approve', 'decline', 'cancel', 'attach'),
 });
 export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
 

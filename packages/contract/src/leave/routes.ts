@@ -166,6 +166,22 @@ export const LEAVE_ROUTES = routeTable({
     ...request,
     response: withMessage(leaveRequestDetailSchema),
   },
+  /** The applicant attaches (or replaces) the request's document: PDF, JPEG, PNG, HEIC or DOCX, 10 MB at most. */
+  leaveDocumentAttach: {
+    method: 'POST',
+    path: '/api/leave/requests/:id/document',
+    ...member,
+    ...request,
+    upload: 'file',
+    response: withMessage(leaveRequestDetailSchema),
+  },
+  leaveDocumentFile: {
+    method: 'GET',
+    path: '/api/leave/requests/:id/document',
+    ...member,
+    ...request,
+    response: FILE_RESPONSE,
+  },
   // ------------------------------------------------------------------ calendar
   staffCalendar: {
     method: 'GET',

@@ -1,8 +1,8 @@
 import { ADMISSION_MESSAGES } from '@cue/contract';
 import { describe, expect, it } from 'vitest';
+import { sniffDocument } from '../../platform/documents.js';
 import { checkAnswers, checkFormSections, reservedColumns } from './answers.js';
 import { defaultForm } from './default-form.js';
-import { sniffDocument } from './files.js';
 
 const application = defaultForm('application').sections;
 const enquiry = defaultForm('enquiry').sections;

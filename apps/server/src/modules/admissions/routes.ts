@@ -1,9 +1,9 @@
 import { ACCOUNT_MESSAGES, ADMISSION_MESSAGES, ERROR_CODES, ROUTES } from '@cue/contract';
+import { ADMISSION_DOCUMENT_MAX_BYTES, attachmentDisposition } from '../../platform/documents.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { Services } from '../../platform/http/app.js';
 import type { RouteRequest, Router } from '../../platform/http/route.js';
 import { readUpload, refuseUnsafeParts } from '../../platform/http/upload.js';
-import { ADMISSION_DOCUMENT_MAX_BYTES } from './files.js';
 import type { PublicUpload } from './service.js';
 
 const tooLarge = () => new AppError(413, 'The file is larger than 10 MB', ERROR_CODES.fileTooLarge);
@@ -33,10 +33,6 @@ async function readPublicFile(req: RouteRequest, field: string): Promise<PublicU
   if (file.file.truncated) throw tooLarge();
   return { bytes: Buffer.concat(chunks, size), filename: file.filename };
 }
-
-/** `attachment` with the file's name, in ASCII and in UTF-8 (RFC 6266). */
-const disposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The admissions' routes (MANAGEMENT_ROUTES: publicAdmission*, admission*). */
 export function admissionRoutes(route: Router, s: Services): void {
@@ -85,7 +81,10 @@ export function admissionRoutes(route: Router, s: Services): void {
   });
   route(ROUTES.admissionDocumentFile, async ({ auth, params, reply }) => {
     const file = await a.documentFile(auth, params.id);
-    return reply.header('content-type', file.mime).header('content-disposition', disposition(file.name)).send(file.bytes);
+    return reply
+      .header('content-type', file.mime)
+      .header('content-disposition', attachmentDisposition(file.name))
+      .send(file.bytes);
   });
   route(ROUTES.admissionEnrol, async ({ auth, params, body }) => ({
     result: await a.enrol(auth, params.id, body),

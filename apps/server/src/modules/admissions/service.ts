@@ -35,6 +35,7 @@ import type { Clock } from '../../platform/clock.js';
 import { toCsv } from '../../platform/csv.js';
 import { isoFromWire } from '../../platform/dates.js';
 import type { Db, Tx } from '../../platform/db/client.js';
+import { cleanFileName, DOCUMENT_TYPES_MESSAGE, sniffDocument } from '../../platform/documents.js';
 import { AppError, badRequest, notFound, tooMany } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
@@ -45,7 +46,6 @@ import type { Enrolled, PeopleService } from '../people/service.js';
 import type { SchoolService } from '../school/service.js';
 import { type AnswerValue, checkAnswers, checkFormSections, type FieldError, reservedColumns } from './answers.js';
 import { defaultForm } from './default-form.js';
-import { cleanFileName, DOCUMENT_TYPES_MESSAGE, sniffDocument } from './files.js';
 import { type FormValues, formValuesOf, presentAdmission, presentDocument, presentForm, presentSummary } from './presenter.js';
 import * as repo from './repo.js';
 

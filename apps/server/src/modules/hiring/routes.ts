@@ -1,11 +1,10 @@
 import { HIRING_MESSAGES, ROUTES } from '@cue/contract';
+import { attachmentDisposition } from '../../platform/documents.js';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
 import { readCv } from './cv-file.js';
 
 /** A download's name in a Content-Disposition header: ASCII kept, the name's own letters as UTF-8. */
-const disposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The hiring routes (MANAGEMENT_ROUTES: publicJob*, job*). */
 export function hiringRoutes(route: Router, s: Services): void {
@@ -45,7 +44,7 @@ export function hiringRoutes(route: Router, s: Services): void {
     const file = await s.hiring.cv(auth, params.id);
     return reply
       .header('content-type', file.mime)
-      .header('content-disposition', disposition(file.name))
+      .header('content-disposition', attachmentDisposition(file.name))
       .header('x-content-type-options', 'nosniff')
       .send(file.bytes);
   });

@@ -184,6 +184,18 @@ export async function insertRequest(
       .values(days.map((d) => ({ requestId: row.id, schoolId, staffId: row.staffId, date: d.date, portion: d.portion })));
 }
 
+export async function setDocument(
+  scope: Scope,
+  q: Queryable,
+  id: string,
+  doc: { key: string; name: string; mime: string; size: number },
+): Promise<void> {
+  await q
+    .update(leaveRequests)
+    .set({ documentKey: doc.key, documentName: doc.name, documentMime: doc.mime, documentSize: doc.size, updatedAt: new Date() })
+    .where(and(eq(leaveRequests.id, id), eq(leaveRequests.schoolId, staffSchool(scope))));
+}
+
 export async function setStatus(scope: Scope, q: Queryable, id: string, status: string): Promise<void> {
   await q
     .update(leaveRequests)

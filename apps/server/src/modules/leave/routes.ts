@@ -1,6 +1,8 @@
 import { KIOSK_TOKEN_HEADER, LEAVE_MESSAGES, ROUTES, STAFF_ATTENDANCE_MESSAGES } from '@cue/contract';
+import { attachmentDisposition, DOCUMENT_MAX_BYTES } from '../../platform/documents.js';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
+import { readUpload } from '../../platform/http/upload.js';
 
 /** The leave portal (issue 27). */
 export function leaveRoutes(route: Router, s: Services): void {
@@ -52,6 +54,17 @@ export function leaveRoutes(route: Router, s: Services): void {
     result: await s.leave.cancel(auth, params.id),
     message: LEAVE_MESSAGES.cancelled,
   }));
+  route(ROUTES.leaveDocumentAttach, async ({ auth, params, req }) => {
+    const file = await readUpload(req, ROUTES.leaveDocumentAttach.upload, DOCUMENT_MAX_BYTES, 'The file is larger than 10 MB');
+    return { result: await s.leave.attach(auth, params.id, file), message: LEAVE_MESSAGES.documentAttached };
+  });
+  route(ROUTES.leaveDocumentFile, async ({ auth, params, reply }) => {
+    const file = await s.leave.document(auth, params.id);
+    return reply
+      .header('content-type', file.mime)
+      .header('content-disposition', attachmentDisposition(file.name))
+      .send(file.bytes);
+  });
   route(ROUTES.staffCalendar, async ({ auth, query }) => ({ result: await s.leave.staffCalendar(auth, query) }));
   route(ROUTES.leaveCover, async ({ auth, query }) => ({ result: await s.leave.cover(auth, query) }));
   route(ROUTES.leaveCoverAssign, async ({ auth, body }) => ({

@@ -29,8 +29,10 @@ import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scop
 import type { Clock } from '../../platform/clock.js';
 import { isoFromWire } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
+import { cleanFileName, DOCUMENT_TYPES_MESSAGE, sniffDocument } from '../../platform/documents.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import type { MediaStore } from '../../platform/storage.js';
 import type { CalendarService } from '../calendar/service.js';
 import type { SchoolService } from '../school/service.js';
 import { balanceOf, type LeavePolicy, type LeaveYear, leaveYear, leaveYearOf } from './balance.js';
@@ -93,6 +95,8 @@ export class LeaveService {
     readonly calendar: CalendarService,
     /** The request and decision emails, where the app sends email. */
     readonly emails?: LeaveEmails,
+    /** Where attached documents are kept. */
+    readonly storage?: MediaStore,
   ) {}
 
   private async today(scope: Scope): Promise<string> {
@@ -461,6 +465,7 @@ export class LeaveService {
             note: d.note,
             at: d.createdAt.toISOString(),
           })),
+        document: r.documentKey ? { name: r.documentName ?? '', size: r.documentSize ?? 0 } : null,
         created_at: r.createdAt.toISOString(),
         abilities: {
           approve: decide,
@@ -468,6 +473,7 @@ export class LeaveService {
           cancel:
             (r.staffId === scope.userId || manages) &&
             (OPEN.includes(r.status as LeaveStatus) || (r.status === 'approved' && r.startDate > today)),
+          attach: r.staffId === scope.userId && r.status !== 'declined' && r.status !== 'cancelled',
         },
       });
     }
@@ -740,6 +746,46 @@ export class LeaveService {
         color: t?.color ?? '#868e96',
       };
     });
+  }
+
+  // ------------------------------------------------------------------ documents
+
+  /** The applicant attaches a document to their request (replacing the one before). */
+  async attach(scope: Scope, id: string, file: { filename: string; bytes: Buffer }): Promise<LeaveRequestDetail> {
+    const { row } = await this.readable(scope, id);
+    if (row.staffId !== scope.userId || row.status === 'declined' || row.status === 'cancelled') throw forbidden();
+    if (!this.storage) throw notFound();
+    const type = sniffDocument(file.bytes);
+    if (!type) throw badRequest(DOCUMENT_TYPES_MESSAGE, ERROR_CODES.validation, 'file');
+    const key = `leave/${staffSchool(scope)}/${id}-${newId()}.${type.ext}`;
+    const name = cleanFileName(file.filename, type.ext);
+    await this.storage.objects.put(key, file.bytes, type.mime);
+    try {
+      await this.db.transaction(async (tx) => {
+        await repo.setDocument(scope, tx, id, { key, name, mime: type.mime, size: file.bytes.length });
+        await recordAudit(scope, tx, {
+          action: 'update',
+          entityType: 'leave_request',
+          entityId: id,
+          label: name,
+          before: { document: row.documentName },
+          after: { document: name },
+        });
+      });
+    } catch (err) {
+      await this.storage.objects.remove(key).catch(() => undefined);
+      throw err;
+    }
+    if (row.documentKey) await this.storage.objects.remove(row.documentKey).catch(() => undefined);
+    return this.detail(scope, id);
+  }
+
+  /** The request's document, for whoever may read the request. */
+  async document(scope: Scope, id: string): Promise<{ name: string; mime: string; bytes: Buffer }> {
+    const { row } = await this.readable(scope, id);
+    const bytes = row.documentKey && this.storage ? await this.storage.objects.read(row.documentKey) : null;
+    if (!bytes) throw notFound();
+    return { name: row.documentName ?? 'document', mime: row.documentMime ?? 'application/octet-stream', bytes };
   }
 
   // ------------------------------------------------------------------ cover

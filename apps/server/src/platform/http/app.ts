@@ -262,6 +262,7 @@ export function createServices(deps: AppDeps) {
     school,
     calendar,
     new LeaveEmails(db, clock, emailTemplates, jobs, scopes, config.PUBLIC_URL ?? ''),
+    storage,
   );
   const staffAttendance = new StaffAttendanceService(db, clock, leave);
   const kiosks = new KioskService(db, clock, dispersal, config.PUBLIC_URL, staffAttendance);

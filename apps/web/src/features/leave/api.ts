@@ -7,7 +7,7 @@ import {
   type StaffScheduleDay,
 } from '@cue/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiResult, type QueryOf } from '../../lib/api';
+import { apiRequest, apiResult, apiUpload, type QueryOf } from '../../lib/api';
 import { downloadFile } from '../admin/download';
 
 /*
@@ -78,7 +78,26 @@ export function useLeavePreview(body: LeaveApply | null) {
   });
 }
 
-export const useApplyLeave = () => useLeaveMutation((body: LeaveApply) => apiRequest(ROUTES.leaveApply, { ...staff, body }));
+/** Applies, then attaches the document when one was chosen (the request stands even if the upload fails). */
+export const useApplyLeave = () =>
+  useLeaveMutation(async ({ body, document }: { body: LeaveApply; document: File | null }) => {
+    const answer = await apiRequest(ROUTES.leaveApply, { ...staff, body });
+    const id = answer.result?._id;
+    if (document && id) await attachLeaveDocument(id, document);
+    return answer;
+  });
+
+function attachLeaveDocument(id: string, file: File) {
+  const form = new FormData();
+  form.append(ROUTES.leaveDocumentAttach.upload, file, file.name);
+  return apiUpload(ROUTES.leaveDocumentAttach, form, { ...staff, params: { id } });
+}
+
+export const useAttachLeaveDocument = () =>
+  useLeaveMutation(({ id, file }: { id: string; file: File }) => attachLeaveDocument(id, file));
+
+export const downloadLeaveDocument = (id: string, name: string) =>
+  downloadFile(ROUTES.leaveDocumentFile, name, { params: { id } });
 
 export const useLeaveRequests = (query: LeaveListQuery) =>
   useQuery({

@@ -96,6 +96,11 @@ export const leaveRequests = pgTable(
     /** Half-days counted. */
     days: integer('days').notNull(),
     reason: text('reason').notNull().default(''),
+    /** The attached document in the object store (its key, name, type and size), when there is one. */
+    documentKey: text('document_key'),
+    documentName: text('document_name'),
+    documentMime: varchar('document_mime', { length: 100 }),
+    documentSize: integer('document_size'),
     /** pending, pending_admin, approved, declined, cancelled. */
     status: varchar('status', { length: 16 }).notNull(),
     createdAt: createdAt(),

@@ -1,6 +1,20 @@
-import { can, LEAVE_MANAGER, PAGE_PATHS } from '@cue/contract';
-import { Alert, Anchor, Button, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
+import { can, LEAVE_MANAGER, type LeaveRequestDetail, PAGE_PATHS } from '@cue/contract';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileButton,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconCheck, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,10 +25,65 @@ import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import shell from '../../shell/pages/Pages.module.css';
 import { useShell } from '../../shell/ShellContext';
-import { useDecideLeave, useLeaveRequest } from '../api';
+import { downloadLeaveDocument, useAttachLeaveDocument, useDecideLeave, useLeaveRequest } from '../api';
 import { LEAVE_NS, leaveText } from '../i18n';
 import { RequestCover } from './CoverPanel';
-import { CancelLeaveModal, Dates, RatioWarnings, StatusBadge, TypeChip } from './parts';
+import { CancelLeaveModal, Dates, DOCUMENT_ACCEPT, RatioWarnings, StatusBadge, TypeChip } from './parts';
+
+/** The request's document: a download for whoever reads the request; attach or replace for its applicant. */
+function RequestDocument({
+  id,
+  document,
+  canAttach,
+}: {
+  id: string;
+  document: LeaveRequestDetail['document'];
+  canAttach: boolean;
+}) {
+  const { t } = useTranslation(LEAVE_NS);
+  const attach = useAttachLeaveDocument();
+  if (!document && !canAttach) return null;
+  return (
+    <Group gap="sm" mt="sm" data-testid="request-document">
+      <IconPaperclip size={16} aria-hidden />
+      {document ? (
+        <Anchor
+          component="button"
+          type="button"
+          fz="sm"
+          onClick={() => downloadLeaveDocument(id, document.name).catch((err) => toast.error(errorText(err)))}
+        >
+          {document.name}
+        </Anchor>
+      ) : (
+        <Text fz="sm" c="dimmed">
+          {t('request.noDocument')}
+        </Text>
+      )}
+      {canAttach && (
+        <FileButton
+          accept={DOCUMENT_ACCEPT}
+          onChange={(file) =>
+            file &&
+            attach.mutate(
+              { id, file },
+              {
+                onSuccess: (answer) => toast.success(leaveText(answer.message)),
+                onError: (err) => toast.error(errorText(err)),
+              },
+            )
+          }
+        >
+          {(props) => (
+            <Button {...props} variant="subtle" size="compact-sm" loading={attach.isPending}>
+              {document ? t('request.replaceDocument') : t('request.attachDocument')}
+            </Button>
+          )}
+        </FileButton>
+      )}
+    </Group>
+  );
+}
 
 function Body({ id }: { id: string }) {
   const { t } = useTranslation(LEAVE_NS);
@@ -86,6 +155,7 @@ function Body({ id }: { id: string }) {
                 {t(`request.waitingFor.${r.waiting_for}`)}
               </Text>
             )}
+            <RequestDocument id={r._id} document={r.document} canAttach={r.abilities.attach} />
           </Paper>
           <RatioWarnings warnings={r.ratio_warnings} />
           {r.status === 'approved' && manages && <RequestCover requestId={r._id} from={r.start_date} to={r.end_date} />}

@@ -8,9 +8,23 @@ import {
   PAGE_PATHS,
   pagePath,
 } from '@cue/contract';
-import { Alert, Anchor, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconPlus, IconX } from '@tabler/icons-react';
+import { IconPaperclip, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,7 +39,7 @@ import { useShell } from '../../shell/ShellContext';
 import { useApplyLeave, useLeavePreview, useMyLeave } from '../api';
 import { LEAVE_NS, leaveNeed, leaveText } from '../i18n';
 import { MyAttendanceCard } from './attendance-parts';
-import { CancelLeaveModal, Dates, RatioWarnings, StatusBadge, TypeChip } from './parts';
+import { CancelLeaveModal, Dates, DOCUMENT_ACCEPT, RatioWarnings, StatusBadge, TypeChip } from './parts';
 
 interface ApplyValues {
   leave_type_id: string;
@@ -67,7 +81,8 @@ function ApplyDialog({ types, onClose }: { types: LeaveType[]; onClose: () => vo
   const oneDay = !!v.start && v.start === v.end;
   const complete = !!v.leave_type_id && !!v.start && !!v.end && v.end >= v.start;
   const preview = useLeavePreview(complete ? bodyOf(v) : null);
-  const submit = form.submitWith((body) => apply.mutateAsync(body), {
+  const [document, setDocument] = useState<File | null>(null);
+  const submit = form.submitWith((body) => apply.mutateAsync({ body, document }), {
     onSuccess: (answer) => {
       toast.success(leaveText((answer as { message?: string }).message) || t('messages.applied'));
       onClose();
@@ -147,6 +162,15 @@ function ApplyDialog({ types, onClose }: { types: LeaveType[]; onClose: () => vo
           </Group>
         )}
         <Textarea label={t('apply.reason')} autosize minRows={2} maxLength={1000} {...form.getInputProps('reason')} />
+        <FileInput
+          label={t('apply.document')}
+          description={t('apply.documentHint')}
+          accept={DOCUMENT_ACCEPT}
+          value={document}
+          onChange={setDocument}
+          clearable
+          leftSection={<IconPaperclip size={16} aria-hidden />}
+        />
         {preview.isError && (
           <Alert color="red" variant="light" data-testid="leave-preview-error">
             {errorText(preview.error)}

@@ -8,6 +8,10 @@ import { errorText, toast } from '../../../lib/notify';
 import { useCancelLeave } from '../api';
 import { LEAVE_NS, leaveText } from '../i18n';
 
+/** What a leave request's document may be (the server checks the bytes). */
+export const DOCUMENT_ACCEPT =
+  'application/pdf,image/jpeg,image/png,image/heic,.heic,application/vnd.openxmlformats-officedocument.wordprocessingml.document,.docx';
+
 const STATUS_COLOR: Record<LeaveStatus, string> = {
   pending: 'yellow',
   pending_admin: 'orange',

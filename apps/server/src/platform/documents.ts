@@ -1,9 +1,11 @@
 /*
- * The documents a family or staff may attach to an application: PDF, JPEG, PNG, HEIC and Word (DOCX),
+ * The documents people attach (an admission's papers, a leave request's certificate): PDF, JPEG, PNG, HEIC and Word (DOCX),
  * recognised by their first bytes, never by their name or declared type.
  */
 
 export const ADMISSION_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** The largest document a person attaches (10 MB). */
+export const DOCUMENT_MAX_BYTES = ADMISSION_DOCUMENT_MAX_BYTES;
 export const DOCUMENT_TYPES_MESSAGE = 'Send a PDF, JPEG, PNG, HEIC or Word (DOCX) file';
 
 const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
@@ -39,3 +41,7 @@ export const cleanFileName = (name: string, ext: string): string => {
     .slice(0, 200);
   return base || `document.${ext}`;
 };
+
+/** `attachment` with the file's name, in ASCII and in UTF-8 (RFC 6266). */
+export const attachmentDisposition = (name: string): string =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
