@@ -169,6 +169,7 @@ function ApplyDialog({ types, onClose }: { types: LeaveType[]; onClose: () => vo
           value={document}
           onChange={setDocument}
           clearable
+          clearButtonProps={{ 'aria-label': t('apply.removeDocument') }}
           leftSection={<IconPaperclip size={16} aria-hidden />}
         />
         {preview.isError && (
