@@ -1,19 +1,5 @@
 import { formatHhmmA, parseHhmmA, type StaffDay, type StaffScheduleDay, type WeekdayName } from '@cue/contract';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Switch, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight, IconClockEdit, IconDownload, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
 import { DayNav, useDayParam } from '../../../components/DayNav';
 import { FormModal } from '../../../components/FormModal';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { errorText, toast } from '../../../lib/notify';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
@@ -35,7 +22,7 @@ import {
   useStaffSchedules,
 } from '../api';
 import { LEAVE_NS, leaveNeed, leaveText } from '../i18n';
-import { DayStatusBadge, hoursText, Via } from './attendance-parts';
+import { DayStatusBadge, hoursText, STATUS_COLOR, Via } from './attendance-parts';
 
 /** 'hh:mm A' (the wire) → 'HH:mm' (the time input), and back. */
 const toInput = (wire: string | null) => {
@@ -125,18 +112,13 @@ function RegisterTab() {
         {register.data?.holiday && <Text c="dimmed">{register.data.holiday}</Text>}
       </Group>
       {counts && (
-        <SimpleGrid cols={{ base: 2, xs: 4, md: 7 }} spacing="xs" data-testid="register-counts">
+        <Group gap="xs" wrap="wrap" data-testid="register-counts">
           {(['present', 'late', 'absent', 'expected', 'leave', 'holiday', 'off'] as const).map((s) => (
-            <Paper key={s} withBorder radius="md" p="xs" data-status={s}>
-              <Text fz="xs" c="dimmed">
-                {t(`attendance.status.${s}`)}
-              </Text>
-              <Text fw={700} fz="lg">
-                {counts[s] ?? 0}
-              </Text>
-            </Paper>
+            <SoftBadge key={s} color={STATUS_COLOR[s]} size="lg" radius="sm" data-status={s}>
+              {t(`attendance.status.${s}`)} · {counts[s] ?? 0}
+            </SoftBadge>
           ))}
-        </SimpleGrid>
+        </Group>
       )}
       <DataTable
         caption={t('attendance.register')}

@@ -7,7 +7,7 @@ import { errorText, toast } from '../../../lib/notify';
 import { useCheck, useMyAttendance, useRenewCode } from '../api';
 import { LEAVE_NS, leaveText } from '../i18n';
 
-const STATUS_COLOR: Record<StaffDayStatus, string> = {
+export const STATUS_COLOR: Record<StaffDayStatus, string> = {
   present: 'green',
   late: 'orange',
   absent: 'red',
