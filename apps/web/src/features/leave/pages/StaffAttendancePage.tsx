@@ -1,4 +1,4 @@
-import { formatHhmmA, parseHhmmA, type StaffDay, type StaffScheduleDay, type WeekdayName } from '@cue/contract';
+import type { StaffDay, StaffScheduleDay, WeekdayName } from '@cue/contract';
 import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Switch, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight, IconClockEdit, IconDownload, IconPencil } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { DayNav, useDayParam } from '../../../components/DayNav';
 import { FormModal } from '../../../components/FormModal';
 import { SoftBadge } from '../../../components/SoftBadge';
 import { errorText, toast } from '../../../lib/notify';
+import { fieldFromWire, wireFromField } from '../../academic/schedule/slots';
 import { Page } from '../../communication/components/Page';
 import { Gate } from '../../shell/pages/Gate';
 import shell from '../../shell/pages/Pages.module.css';
@@ -24,15 +25,8 @@ import {
 import { LEAVE_NS, leaveNeed, leaveText } from '../i18n';
 import { DayStatusBadge, hoursText, STATUS_COLOR, Via } from './attendance-parts';
 
-/** 'hh:mm A' (the wire) → 'HH:mm' (the time input), and back. */
-const toInput = (wire: string | null) => {
-  const t = wire ? parseHhmmA(wire) : null;
-  return t ? `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}` : '';
-};
-const toWire = (input: string) => {
-  const [h, m] = input.split(':').map(Number);
-  return input && Number.isFinite(h) && Number.isFinite(m) ? formatHhmmA(h ?? 0, m ?? 0) : null;
-};
+const toInput = (wire: string | null) => fieldFromWire(wire);
+const toWire = (field: string) => wireFromField(field) || null;
 
 /** 'MM-YYYY' of today, moved by `by` months. */
 function monthWire(base: string | null, by: number): string {
