@@ -148,7 +148,8 @@ export const MENUS: Record<MenuSection, MenuItem[]> = {
     },
   ],
   leavePortal: [
-    admin('leave-portal', 'myleave', { feature: 'leave_management' }),
+    // A member's own leave and, where the school has staff attendance, their check-in and kiosk code.
+    admin('leave-portal', 'myleave', { anyFeature: ['leave_management', 'staff_attendance'] }),
     admin('leave-portal', 'staff-calendar', { permission: 'management.leave', feature: 'leave_management' }),
     admin('leave-portal', 'attendance', { permission: 'management.staff_attendance', feature: 'staff_attendance' }),
     admin('leave-portal', 'leave-requests', { permission: 'management.leave', feature: 'leave_management' }),

@@ -35,8 +35,8 @@ function useLeaveMutation<A, R>(call: (args: A) => Promise<R>) {
   return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: leaveKeys.all }) });
 }
 
-export const useMyLeave = () =>
-  useQuery({ queryKey: leaveKeys.me, queryFn: ({ signal }) => apiResult(ROUTES.myLeave, { ...staff, signal }) });
+export const useMyLeave = (enabled = true) =>
+  useQuery({ queryKey: leaveKeys.me, queryFn: ({ signal }) => apiResult(ROUTES.myLeave, { ...staff, signal }), enabled });
 
 export const useLeaveSettings = () =>
   useQuery({ queryKey: leaveKeys.settings, queryFn: ({ signal }) => apiResult(ROUTES.leaveSettings, { ...staff, signal }) });

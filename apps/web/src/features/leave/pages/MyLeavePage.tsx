@@ -206,8 +206,10 @@ function ApplyDialog({ types, onClose }: { types: LeaveType[]; onClose: () => vo
 
 function Body() {
   const { t } = useTranslation(LEAVE_NS);
-  const me = useMyLeave();
   const { held } = useShell();
+  // A school may keep staff attendance without the leave module: then the page is the check-in card.
+  const leaveOn = can({ feature: 'leave_management' }, held);
+  const me = useMyLeave(leaveOn);
   const [applying, setApplying] = useState(false);
   const [cancelling, setCancelling] = useState<string | null>(null);
   const data = me.data;
@@ -216,17 +218,19 @@ function Body() {
       title={t('mine.title')}
       description={t('mine.description')}
       actions={
-        <Button
-          leftSection={<IconPlus size={16} aria-hidden />}
-          onClick={() => setApplying(true)}
-          disabled={!data?.leave_types.length}
-        >
-          {t('apply.open')}
-        </Button>
+        leaveOn && (
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setApplying(true)}
+            disabled={!data?.leave_types.length}
+          >
+            {t('apply.open')}
+          </Button>
+        )
       }
     >
       {can({ feature: 'staff_attendance' }, held) && <MyAttendanceCard />}
-      {me.isPending && <Skeleton h={120} radius="lg" />}
+      {leaveOn && me.isPending && <Skeleton h={120} radius="lg" />}
       {me.isError && (
         <Alert color="red" variant="light">
           {errorText(me.error)}
