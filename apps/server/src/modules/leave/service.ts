@@ -804,7 +804,9 @@ export class LeaveService {
     ]);
     const names = new Map(members.map((m) => [m.id, m.name]));
     const person = (id: string) => ({ _id: id, name: names.get(id) ?? '' });
-    const wanted = f.classId ? classes.filter((c) => c.classId === f.classId) : classes;
+    const awayStaff = new Set(away.map((d) => d.staffId));
+    // Only the classes of someone away: the holidays are read per class.
+    const wanted = classes.filter((c) => awayStaff.has(c.staffId) && (!f.classId || c.classId === f.classId));
     const holidays = new Map<string, Set<string>>();
     for (const id of new Set(wanted.map((c) => c.classId)))
       holidays.set(id, await this.calendar.holidayDays(scope, id, from, to));
