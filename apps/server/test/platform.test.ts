@@ -26,6 +26,24 @@ describe('platform', () => {
     expect(res.json()).toEqual({ result: { status: 'ok' } });
   });
 
+  it('answers liveness always, and readiness while the database answers (else 503 NOT_READY)', async () => {
+    const live = await t.request({ method: 'GET', url: '/api/health/live' });
+    expect([live.statusCode, live.json()]).toEqual([200, { result: { status: 'ok' } }]);
+    const ready = ROUTES.healthReady.response.parse((await t.request({ method: 'GET', url: '/api/health/ready' })).json());
+    expect(ready.result).toMatchObject({ status: 'ready', database: 'ok' });
+    const db = t.database.db as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+    const execute = db.execute;
+    db.execute = () => Promise.reject(new Error('connection refused'));
+    try {
+      const down = await t.request({ method: 'GET', url: '/api/health/ready' });
+      expect([down.statusCode, down.json().code]).toEqual([503, 'NOT_READY']);
+      expect((await t.request({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      db.execute = execute;
+    }
+    expect((await t.request({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+  });
+
   it('answers unknown API routes with a 404 envelope', async () => {
     for (const [method, url] of [
       ['GET', '/api/nope'],

@@ -233,6 +233,8 @@ export const ERROR_CODES = {
   futureDay: 'FUTURE_DAY',
   /** Cover (issue 27). */
   coverBusy: 'COVER_BUSY',
+  /** The instance cannot serve yet or any more (readiness). */
+  notReady: 'NOT_READY',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 export const healthResponseSchema = z.object({ result: z.object({ status: z.literal('ok') }) });
+export const readyResponseSchema = z.object({
+  result: z.object({ status: z.literal('ready'), database: z.literal('ok'), uptime_seconds: z.number().int() }),
+});
 
 // Upload constraints (spec section 3), in bytes.
 export const UPLOAD_LIMITS = {

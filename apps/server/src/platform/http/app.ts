@@ -4,6 +4,7 @@ import { API_BASE, CHUNK_CONTENT_TYPE, ERROR_CODES, MESSAGES, ROUTES } from '@cu
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AiConfigService } from '../../ai/config-service.js';
@@ -106,6 +107,7 @@ import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { type EmailProvider, OutboxEmailProvider, SmtpEmailProvider } from '../email.js';
+import { AppError } from '../errors.js';
 import { EventBus } from '../events.js';
 import { JobQueue } from '../jobs.js';
 import { MediaUrls, mediaAccess, useMediaUrls } from '../media-urls.js';
@@ -396,6 +398,22 @@ export type Services = ReturnType<typeof createServices>;
 
 const redact = ['req.headers.authorization', 'req.body.otp', 'req.body.otp_jwt_token', 'res.body'];
 
+/** Whether the database answers a trivial query within two seconds; else 503 NOT_READY. */
+async function databaseAnswers(db: Database['db']): Promise<'ok'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('database did not answer in time')), 2_000);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), late]);
+    return 'ok';
+  } catch {
+    throw new AppError(503, 'The service is not ready', ERROR_CODES.notReady);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services; served: string[] }> {
   const { config } = deps;
   const app = Fastify({
@@ -445,6 +463,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.decorate('uploadLimits', services.uploadLimits);
   const route = createRouter(app, createGuard(services.tokens, services.sessions, services.scopes));
   route(ROUTES.health, async () => ({ result: { status: 'ok' as const } }));
+  route(ROUTES.healthLive, async () => ({ result: { status: 'ok' as const } }));
+  route(ROUTES.healthReady, async () => ({
+    result: {
+      status: 'ready' as const,
+      database: await databaseAnswers(deps.database.db),
+      uptime_seconds: Math.floor(process.uptime()),
+    },
+  }));
   openApiRoutes(route);
   authRoutes(route, services);
   classRoutes(route, services);
