@@ -115,6 +115,38 @@ describe('staff attendance: access', () => {
   });
 });
 
+describe('staff attendance: hostile input', () => {
+  it('refuses a null byte, a 1 MB note and odd codes with 400, never 5xx, and keeps a leading = out of the CSV as a formula', async () => {
+    const day = { staff_id: id.sam, date: wire(addDays(today(), -1)), check_in: null, check_out: null };
+    const nul = await req('PUT', '/api/staff_attendance/register', anita, { ...day, note: 'late\u0000' });
+    expect(nul.statusCode).toBe(400);
+    const big = await req('PUT', '/api/staff_attendance/register', anita, { ...day, note: 'x'.repeat(1024 * 1024) });
+    expect([400, 413]).toContain(big.statusCode);
+    const kioskToken = expectResponse(
+      ROUTES.kioskCreate,
+      await req('POST', '/api/dispersal/kiosks/', anita, { name: 'Hostile door' }),
+    ).result.token;
+    for (const code of ['\u0000\u0000\u0000\u0000\u0000\u0000', '=1+1', "' OR 1=1 --", '１２３４５６']) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/kiosk/staff',
+        headers: { [KIOSK_TOKEN_HEADER]: kioskToken },
+        payload: { code },
+      });
+      expect(res.statusCode, code).toBeLessThan(500);
+      expect(res.statusCode, code).not.toBe(200);
+    }
+    // A note starting with '=' is kept as written; no cell of the month's CSV starts a formula.
+    expectResponse(
+      ROUTES.staffRegisterSave,
+      await req('PUT', '/api/staff_attendance/register', anita, { ...day, note: '=HYPERLINK("x")' }),
+    );
+    const csv = await req('GET', `/api/staff_attendance/report/csv?month=${wire(today()).slice(3)}`, anita);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toMatch(/(^|,)=/m);
+  });
+});
+
 describe('staff attendance: checking in and out', () => {
   it('gives each member a kiosk code and shows their day as expected before the start', async () => {
     const mine = await me(tara);

@@ -5,6 +5,7 @@ import {
   ERROR_CODES,
   type MyStaffAttendance,
   STAFF_ATTENDANCE_MESSAGES,
+  STAFF_DAY_STATUSES,
   type StaffAttendanceSettings,
   type StaffDay,
   type StaffDayStatus,
@@ -20,7 +21,7 @@ import type { Clock } from '../../platform/clock.js';
 import { toCsv } from '../../platform/csv.js';
 import { isoFromWire, wireOfMinute } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
-import { badRequest, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import { wallClock, zonedToInstant } from '../../platform/zoned.js';
 import * as attendance from './attendance-repo.js';
 import { weekdayOf } from './days.js';
@@ -208,17 +209,25 @@ export class StaffAttendanceService {
     throw new Error('no free staff code');
   }
 
-  /** Checks a member in or out now (`via` the web or a kiosk). */
-  async check(scope: Scope, staffId: string, kind: 'in' | 'out', via: 'web' | 'kiosk'): Promise<StaffDay> {
+  /**
+   * Checks a member in or out now (`via` the web or a kiosk); `toggle` (the kiosk) checks in, or out when
+   * already in, decided under the day's lock. Answers the day and what was done.
+   */
+  async check(
+    scope: Scope,
+    staffId: string,
+    kind: 'in' | 'out' | 'toggle',
+    via: 'web' | 'kiosk',
+  ): Promise<{ day: StaffDay; action: 'in' | 'out' }> {
     const m = await this.member(scope, staffId);
-    const timeZone = await this.leave.school.timeZone(scope);
     const now = this.clock.now();
-    const today = todayIn(timeZone, now);
+    const today = todayIn(await this.leave.school.timeZone(scope), now);
     const l = await this.ledger(scope, today, today, [staffId]);
     if (via === 'web' && !l.settings.webCheckIn) throw badRequest(STAFF_ATTENDANCE_MESSAGES.webOff, ERROR_CODES.staffWebOff);
-    await this.db.transaction(async (tx) => {
+    const action = await this.db.transaction(async (tx) => {
       const row = await attendance.lockDay(scope, tx, staffId, today);
-      if (kind === 'in') {
+      const doing = kind === 'toggle' ? (row.checkIn ? 'out' : 'in') : kind;
+      if (doing === 'in') {
         if (row.checkIn) throw badRequest(STAFF_ATTENDANCE_MESSAGES.alreadyIn, ERROR_CODES.staffAlreadyIn);
         await attendance.saveDay(scope, tx, staffId, today, {
           checkIn: now,
@@ -231,20 +240,21 @@ export class StaffAttendanceService {
         if (row.checkOut) throw badRequest(STAFF_ATTENDANCE_MESSAGES.alreadyOut, ERROR_CODES.staffAlreadyOut);
         await attendance.saveDay(scope, tx, staffId, today, { checkOut: now, outVia: via });
       }
+      return doing;
     });
-    return this.oneDay(scope, m.id, today);
+    return { day: await this.oneDay(scope, m.id, today), action };
   }
 
   /** A code typed at a kiosk: checks its member in, or out when already in; null when no member holds it. */
   async kioskToggle(scope: Scope, code: string): Promise<{ day: StaffDay; action: 'in' | 'out' } | null> {
     if (!/^\d{6}$/.test(code)) return null;
     const staffId = await attendance.staffByCode(scope, this.db, code);
-    if (!staffId || (await repo.staff(scope, this.db, [staffId])).length === 0) return null;
-    const timeZone = await this.leave.school.timeZone(scope);
-    const today = todayIn(timeZone, this.clock.now());
-    const [row] = await attendance.days(scope, this.db, { from: today, to: today, staffIds: [staffId] });
-    const action = row?.checkIn ? 'out' : 'in';
-    return { day: await this.check(scope, staffId, action, 'kiosk'), action };
+    if (!staffId) return null;
+    // A code left behind by someone no longer on the staff is unknown (member() answers 404 for them).
+    return this.check(scope, staffId, 'toggle', 'kiosk').catch((err: unknown) => {
+      if (err instanceof AppError && err.status === 404) return null;
+      throw err;
+    });
   }
 
   // ------------------------------------------------------------------ the register
@@ -255,10 +265,7 @@ export class StaffAttendanceService {
     const [members, l] = await Promise.all([repo.staff(scope, this.db), this.ledger(scope, iso, iso)]);
     const staff = members.map((m) => this.day(l, m, iso));
     const counts = Object.fromEntries(
-      (['present', 'late', 'absent', 'expected', 'leave', 'holiday', 'off'] as const).map((s) => [
-        s,
-        staff.filter((d) => d.status === s).length,
-      ]),
+      STAFF_DAY_STATUSES.map((s) => [s, staff.filter((d) => d.status === s).length]),
     ) as StaffRegister['counts'];
     return { date: ddmmyyyyFromIso(iso), holiday: l.holidays.get(iso) ?? null, counts, staff };
   }

@@ -81,11 +81,11 @@ export function staffAttendanceRoutes(route: Router, s: Services): void {
   const a = s.staffAttendance;
   route(ROUTES.myStaffAttendance, async ({ auth }) => ({ result: await a.mine(auth) }));
   route(ROUTES.staffCheckIn, async ({ auth }) => ({
-    result: await a.check(auth, auth.userId, 'in', 'web'),
+    result: (await a.check(auth, auth.userId, 'in', 'web')).day,
     message: STAFF_ATTENDANCE_MESSAGES.checkedIn,
   }));
   route(ROUTES.staffCheckOut, async ({ auth }) => ({
-    result: await a.check(auth, auth.userId, 'out', 'web'),
+    result: (await a.check(auth, auth.userId, 'out', 'web')).day,
     message: STAFF_ATTENDANCE_MESSAGES.checkedOut,
   }));
   route(ROUTES.staffCodeRenew, async ({ auth }) => ({

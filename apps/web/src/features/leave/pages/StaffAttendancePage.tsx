@@ -1,4 +1,4 @@
-import type { StaffDay, StaffScheduleDay, WeekdayName } from '@cue/contract';
+import { STAFF_DAY_STATUSES, type StaffDay, type StaffScheduleDay, type WeekdayName } from '@cue/contract';
 import { Alert, Button, Checkbox, Group, NumberInput, Paper, Stack, Switch, Tabs, Text, Textarea, Title } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconChevronLeft, IconChevronRight, IconClockEdit, IconDownload, IconPencil } from '@tabler/icons-react';
@@ -107,7 +107,7 @@ function RegisterTab() {
       </Group>
       {counts && (
         <Group gap="xs" wrap="wrap" data-testid="register-counts">
-          {(['present', 'late', 'absent', 'expected', 'leave', 'holiday', 'off'] as const).map((s) => (
+          {STAFF_DAY_STATUSES.map((s) => (
             <SoftBadge key={s} color={STATUS_COLOR[s]} size="lg" radius="sm" data-status={s}>
               {t(`attendance.status.${s}`)} · {counts[s] ?? 0}
             </SoftBadge>
