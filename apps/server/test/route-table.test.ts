@@ -17,6 +17,7 @@ import { sunriseLeave } from './support/leave-fixtures.js';
 import { sunriseLibrary } from './support/library-fixtures.js';
 import { sunriseManagement } from './support/management-fixtures.js';
 import { sunrisePlanning } from './support/planning-fixtures.js';
+import { generate, sunriseTimetable } from './support/timetable-fixtures.js';
 
 const ORIGIN = 'http://localhost:5173';
 let t: TestApp;
@@ -351,6 +352,9 @@ describe('answers match their response schemas', () => {
     // Leave: a type, Anita as Tara's line manager and Tara's request for the Monday after next.
     const leave = await sunriseLeave(t);
     Object.assign(ids, { leave_request: leave.leave_request, leave_monday: leave.monday });
+    // Timetable: an outline, subjects, mappings and a generated week.
+    const timetable = await sunriseTimetable(t);
+    ids.timetable_run = (await generate(t, timetable.anita, { mode: 'full', seconds: 2 })).run?._id ?? '';
   }, 90_000);
 
   /** Who calls each GET route, with which path and query; routes not listed are called as the admin, as is. */
@@ -522,6 +526,9 @@ describe('answers match their response schemas', () => {
     staffRegister: { query: `date=${ids.today}` },
     staffAttendanceReport: { query: `month=${(ids.today ?? '').slice(3)}` },
     staffAttendanceReportCsv: { query: `month=${(ids.today ?? '').slice(3)}` },
+    timetableRun: { id: ids.timetable_run },
+    timetableXhstt: { file: 'application/xml' },
+    classTimetable: { id: nurseryA, as: 'teacher' },
   });
 
   const gets = entries.filter(([, d]) => d.method === 'GET');

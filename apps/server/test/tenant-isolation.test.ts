@@ -12,6 +12,7 @@ import { sunriseLeave } from './support/leave-fixtures.js';
 import { sunriseLibrary } from './support/library-fixtures.js';
 import { sunriseManagement } from './support/management-fixtures.js';
 import { sunrisePlanning } from './support/planning-fixtures.js';
+import { generate, sunriseTimetable } from './support/timetable-fixtures.js';
 
 /**
  * Tenant isolation, generated from the contract's route table: an admin of Moonbeam Nursery calls
@@ -104,6 +105,10 @@ const sunrise = {
   fee_account: '',
   leave_type: '',
   leave_request: '',
+  timetable_subject: '',
+  timetable_mapping: '',
+  timetable_lesson: '',
+  timetable_run: '',
 };
 const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('-');
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('-');
@@ -611,6 +616,9 @@ const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   'staffCheckOut',
   'staffCodeRenew',
   'staffAttendanceSettingsSave',
+  // The caller's own school's timetable subjects and outline.
+  'timetableSubjectCreate',
+  'timetableOutlineUpdate',
 ]);
 const skip = new Set<keyof typeof ROUTES>(['logout', 'deleteUserProfile', 'loginedUserDetailsV2']);
 /** An email template's path names one email in one language: the announcement in Arabic. */
@@ -928,6 +936,34 @@ beforeAll(async () => {
     },
     staffScheduleSave: { staff_id: demoId('user:9000000003'), days: null },
     staffAttendanceSettingsSave: { grace_minutes: 30 },
+  });
+  // Timetable: an outline, subjects, mappings and a generated week, made through the routes.
+  const timetable = await sunriseTimetable(t);
+  sunrise.timetable_subject = timetable.music;
+  sunrise.timetable_mapping = timetable.nursery_music;
+  sunrise.timetable_run = (await generate(t, timetable.anita, { mode: 'full', seconds: 2 })).run?._id ?? '';
+  sunrise.timetable_lesson =
+    (await t.request({ method: 'GET', url: ROUTES.timetableBoard.path, headers: bearer(timetable.anita) })).json().result
+      .lessons[0]?._id ?? '';
+  Object.assign(bodies, {
+    timetableSubjectCreate: { name: 'Intruder' },
+    timetableSubjectUpdate: { name: 'Intruder' },
+    subjectMappingCreate: {
+      class_id: sunrise.class,
+      subject_id: sunrise.timetable_subject,
+      teacher_id: demoId('user:9000000003'),
+      lessons_per_week: 1,
+    },
+    subjectMappingUpdate: {
+      class_id: sunrise.class,
+      subject_id: sunrise.timetable_subject,
+      teacher_id: demoId('user:9000000003'),
+      lessons_per_week: 1,
+    },
+    teacherConstraintsUpdate: { subject_ids: [], max_per_day: null, unavailable: [], preferred_free: [] },
+    timetableOutlineUpdate: { schedule_id: null, afternoon_from: '12:00 PM' },
+    timetableLessonUpdate: { day: null, period: null, room_id: null, locked: true },
+    timetableRunStart: { mode: 'full', seconds: 2 },
   });
   // The nap routes name entries in their body: Sunrise's own.
   Object.assign(bodies, {

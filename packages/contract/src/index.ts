@@ -51,4 +51,6 @@ export * from './routes.js';
 export * from './school/schemas.js';
 export * from './stories/schemas.js';
 export * from './support/schemas.js';
+export * from './timetable/routes.js';
+export * from './timetable/schemas.js';
 export * from './users/schemas.js';

@@ -233,6 +233,12 @@ export const ERROR_CODES = {
   futureDay: 'FUTURE_DAY',
   /** Cover (issue 27). */
   coverBusy: 'COVER_BUSY',
+  /** Timetable (issue 28). */
+  subjectTaken: 'SUBJECT_TAKEN',
+  subjectInUse: 'SUBJECT_IN_USE',
+  mappingTaken: 'MAPPING_TAKEN',
+  timetableRunning: 'TIMETABLE_RUNNING',
+  lessonClash: 'LESSON_CLASH',
   /** The instance cannot serve yet or any more (readiness). */
   notReady: 'NOT_READY',
 } as const;

@@ -83,7 +83,11 @@ export type RouteResource =
   | 'payment'
   | 'fee_account'
   | 'leave_type'
-  | 'leave_request';
+  | 'leave_request'
+  | 'timetable_subject'
+  | 'timetable_mapping'
+  | 'timetable_lesson'
+  | 'timetable_run';
 
 /** A route that answers a file (a CSV download) instead of a JSON envelope. */
 export const FILE_RESPONSE = 'file';

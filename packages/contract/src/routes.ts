@@ -35,6 +35,7 @@ import type { RouteDef } from './route-def.js';
 import { SCHOOL_ROUTES } from './school/routes.js';
 import { STORY_ROUTES } from './stories/routes.js';
 import { SUPPORT_ROUTES } from './support/routes.js';
+import { TIMETABLE_ROUTES } from './timetable/routes.js';
 import { USERS_ROUTES } from './users/routes.js';
 
 export * from './route-def.js';
@@ -67,6 +68,7 @@ export const ROUTES = {
   ...MANAGEMENT_ROUTES,
   ...LEAVE_ROUTES,
   ...STAFF_ATTENDANCE_ROUTES,
+  ...TIMETABLE_ROUTES,
   ...DISPERSAL_ROUTES,
   ...AI_ROUTES,
   ...CUE_ROUTES,

@@ -59,16 +59,18 @@ export function attachCue(io: Server, s: Services, log: { error(obj: unknown, ms
     // The in-memory adapter (one instance, the embedded database) has no other servers to tell.
     if (io.of('/').adapter instanceof ClusterAdapter) io.serverSideEmit(CUE_RELAY, userId, event, payload);
   };
-  s.cueTasks.listen({
-    log: (userId, taskLog) => {
-      deliver(userId, CUE_EVENTS.taskLog, taskLog);
-      relay(userId, CUE_EVENTS.taskLog, taskLog);
-    },
-    verbose: (userId, batch) => {
-      deliver(userId, CUE_EVENTS.verboseLog, batch);
-      relay(userId, CUE_EVENTS.verboseLog, batch);
-    },
-  });
+  // Cue's tasks and the timetable's generation runs share the task panel.
+  for (const source of [s.cueTasks, s.timetable])
+    source.listen({
+      log: (userId, taskLog) => {
+        deliver(userId, CUE_EVENTS.taskLog, taskLog);
+        relay(userId, CUE_EVENTS.taskLog, taskLog);
+      },
+      verbose: (userId, batch) => {
+        deliver(userId, CUE_EVENTS.verboseLog, batch);
+        relay(userId, CUE_EVENTS.verboseLog, batch);
+      },
+    });
   io.on(CUE_RELAY, (userId: string, event: string, payload: unknown) => deliver(userId, event, payload));
   io.on('connection', (socket: Socket) => {
     const claims = socket.data.auth as AccessClaims;
@@ -98,7 +100,8 @@ export function attachCue(io: Server, s: Services, log: { error(obj: unknown, ms
     socket.on(
       CUE_EVENTS.replay,
       guarded(async () => {
-        const logs = await s.cueTasks.replay(scope());
+        const auth = scope();
+        const logs = [...(await s.cueTasks.replay(auth)), ...(await s.timetable.replayLogs(auth))];
         for (const l of logs) socket.emit(CUE_EVENTS.taskLog, l);
         return { tasks: logs.length };
       }),

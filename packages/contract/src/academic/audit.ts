@@ -35,6 +35,13 @@ export const AUDIT_ENTITY_TYPES = [
   'leave_request',
   'leave_cover',
   'staff_attendance',
+  // Timetable (issue 28).
+  'timetable_subject',
+  'timetable_mapping',
+  'timetable_teacher',
+  'timetable_outline',
+  'timetable_lesson',
+  'timetable_run',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -55,6 +62,10 @@ export const AUDIT_ACTIONS = [
   'issue',
   'revise',
   'void',
+  // Timetable (issue 28): a run's timetable written, a lesson moved.
+  'generate',
+  'move',
+  'delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

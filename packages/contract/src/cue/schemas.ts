@@ -14,6 +14,9 @@ export const CUE_TASK_ENDPOINTS = [
   'cue-ask',
 ] as const;
 export type CueTaskEndpoint = (typeof CUE_TASK_ENDPOINTS)[number];
+/** What a task in the task panel comes from: one of Cue's endpoints, or a timetable generation run (issue 28). */
+export const TASK_LOG_SOURCES = [...CUE_TASK_ENDPOINTS, 'timetable-run'] as const;
+export type TaskLogSource = (typeof TASK_LOG_SOURCES)[number];
 
 export const CUE_EVENTS = {
   taskLog: 'task-log',
@@ -89,7 +92,7 @@ export type TaskOutput = z.infer<typeof taskOutputSchema>;
 /** One `task-log` event: the whole current state of a task (the last one of a task carries `preset`). */
 export const taskLogSchema = z.object({
   task_id: z.string(),
-  endpointName: z.enum(CUE_TASK_ENDPOINTS),
+  endpointName: z.enum(TASK_LOG_SOURCES),
   title: z.string(),
   command: z.string(),
   content: z.string(),

@@ -44,6 +44,12 @@ const READER: Record<AuditEntityType, RolePermission> = {
   leave_request: LEAVE_MANAGER,
   leave_cover: LEAVE_MANAGER,
   staff_attendance: STAFF_ATTENDANCE_MANAGER,
+  timetable_subject: DAY_SCHEDULE_EDITOR,
+  timetable_mapping: DAY_SCHEDULE_EDITOR,
+  timetable_teacher: DAY_SCHEDULE_EDITOR,
+  timetable_outline: DAY_SCHEDULE_EDITOR,
+  timetable_lesson: DAY_SCHEDULE_EDITOR,
+  timetable_run: DAY_SCHEDULE_EDITOR,
 };
 
 /** The audit trail as people read it: each entity type's entries only for holders of its permission. */

@@ -24,3 +24,4 @@ export * from './schema/platform.js';
 export * from './schema/school.js';
 export * from './schema/stories.js';
 export * from './schema/support.js';
+export * from './schema/timetable.js';

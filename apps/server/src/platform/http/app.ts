@@ -98,6 +98,8 @@ import { storyRoutes } from '../../modules/stories/routes.js';
 import { StoryService } from '../../modules/stories/service.js';
 import { supportRoutes } from '../../modules/support/routes.js';
 import { SupportService } from '../../modules/support/service.js';
+import { timetableRoutes } from '../../modules/timetable/routes.js';
+import { TimetableService } from '../../modules/timetable/service.js';
 import { AccountService } from '../../modules/users/account-service.js';
 import { accountRoutes } from '../../modules/users/routes.js';
 import { UserService } from '../../modules/users/service.js';
@@ -268,6 +270,7 @@ export function createServices(deps: AppDeps) {
   );
   const staffAttendance = new StaffAttendanceService(db, clock, leave);
   const kiosks = new KioskService(db, clock, dispersal, config.PUBLIC_URL, staffAttendance);
+  const timetable = new TimetableService(db, clock, jobs, scopes);
   // Management (issue 26): admissions, hiring and fees, one line per service.
   const admissions = new AdmissionService(db, clock, school, people, emailTemplates, storage, jobs, scopes, {
     appName: config.APP_NAME,
@@ -388,6 +391,7 @@ export function createServices(deps: AppDeps) {
     hiring,
     leave,
     staffAttendance,
+    timetable,
     fees,
     ledger,
     emailTemplates,
@@ -492,6 +496,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   admissionRoutes(route, services);
   hiringRoutes(route, services);
   leaveRoutes(route, services);
+  timetableRoutes(route, services);
   staffAttendanceRoutes(route, services);
   feeRoutes(route, services);
   emailTemplateRoutes(route, services);
@@ -598,6 +603,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     clearInterval(usageTimer);
     if (analyzeTimer) clearInterval(analyzeTimer);
     await services.jobs.stop();
+    await services.timetable.shutdown();
     await services.school.flushUsage().catch(() => undefined);
     await deps.database.close();
   });

@@ -126,7 +126,7 @@ export function reasonText(r: Reason): string {
       return `${r.teacher}: ${r.needed} periods a week, but at most ${r.maxPerDay} a day on ${r.days} days gives ${r.available}`;
     case 'room_kind_overfull':
       return r.roomType
-        ? `${r.subjects.join(', ')}: ${r.needed} lessons a week need the ${r.roomType} room${r.rooms === 1 ? '' : 's'}, which ${r.rooms === 1 ? 'has' : 'have'} ${r.available} periods`
+        ? `${r.subjects.join(', ')}: ${r.needed} lessons a week need the ${/\broom$/i.test(r.roomType) ? r.roomType : `${r.roomType} room`}${r.rooms === 1 ? '' : 's'}, which ${r.rooms === 1 ? 'has' : 'have'} ${r.available} periods`
         : `${r.needed} lessons a week need a room, and the rooms have ${r.available} periods`;
     case 'no_room':
       return `${r.subject} for ${r.group}: no room ${r.roomType ? `of kind ${r.roomType} ` : ''}holds ${r.size} children`;
