@@ -20,6 +20,7 @@ import { seedDemoHistoryIfMissing } from './seed/history.js';
 import { seedDemoLibraryIfEmpty } from './seed/library.js';
 import { seedDemoPlanningIfEmpty } from './seed/planning.js';
 import { seedDemoStoriesIfEmpty } from './seed/stories.js';
+import { seedDemoTimetableIfEmpty } from './seed/timetable.js';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -67,6 +68,9 @@ async function main(): Promise<void> {
   // Its academic setup: the school's day (Sunrise day, Monday to Friday), its rooms and equipment, the hall booked next week.
   if (config.SEED_DEMO)
     await seedDemoAcademicIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo academic setup not seeded'));
+  // Its timetable: the week from Sunrise day, five subjects for Nursery A and Kindergarten B, a first generation queued.
+  if (config.SEED_DEMO)
+    await seedDemoTimetableIfEmpty(services).catch((err) => app.log.warn({ err }, 'demo timetable not seeded'));
   // Its management: families in the admissions pipeline, a job opening with applicants, fee structures,
   // last month's invoices and payments (one family paid, one in part, one not yet).
   if (config.SEED_DEMO && config.SEED_DEMO_HISTORY) {

@@ -4,6 +4,7 @@ import { build } from '../src/modules/timetable/instance.js';
 import { demoId } from '../src/seed/demo.js';
 import { hardConflicts } from '../src/timetable/solver/model.js';
 import { createTestApp, expectResponse, parentToken, requester, staffToken, type TestApp } from './harness.js';
+import { multipartFile } from './support/management-fixtures.js';
 import { generate, type SunriseTimetable, sunriseTimetable } from './support/timetable-fixtures.js';
 
 /**
@@ -362,6 +363,46 @@ describe('reading the week', () => {
     expect(xml.body).toContain('<Time Id="monday_1">');
     expect((xml.body.match(/<Event Id=/g) ?? []).length).toBe((await board()).lessons.length);
     expect((await req('GET', '/api/timetable/export.csv', tara)).statusCode).toBe(403);
+  });
+
+  it('imports its own export unchanged, refuses a file that names what does not exist, and changes nothing then', async () => {
+    const upload = async (text: string, token = anita) => {
+      const file = multipartFile('timetable.csv', Buffer.from(text), 'text/csv');
+      return t.request({ method: 'POST', url: '/api/timetable/import', headers: { ...file.headers, authorization: `Bearer ${token}` }, payload: file.payload });
+    };
+    const exported = (await req('GET', '/api/timetable/export.csv', anita)).body;
+    const before = (await board()).lessons.map((l) => [l.class_id, l.subject_id, l.day, l.period, l.room_id, l.length]).sort();
+    const result = expectResponse(ROUTES.timetableImport, await upload(exported)).result;
+    expect(result).toMatchObject({ mappings: 3, lessons: before.length, placed: before.length, subjects_created: [] });
+    const after = (await board()).lessons.map((l) => [l.class_id, l.subject_id, l.day, l.period, l.room_id, l.length]).sort();
+    expect(after).toEqual(before);
+    // A new subject, placed; then refusals that leave everything as it was.
+    const added = expectResponse(
+      ROUTES.timetableImport,
+      await upload('class,subject,teacher,periods,day,period,room,locked\nKindergarten B,Gardening,Neha Patel,1,,,,no\n'),
+    ).result;
+    expect(added).toMatchObject({ mappings: 1, lessons: 1, placed: 0, subjects_created: ['Gardening'] });
+    const count = (await board()).lessons.length;
+    for (const [text, message] of [
+      ['class,subject,teacher\nNursery Z,Music,Tara Menon\n', 'Line 2: no class named "Nursery Z"'],
+      ['class,subject,teacher\nNursery A,Music,Nobody\n', 'Line 2: no member of staff named "Nobody"'],
+      ['class,subject,teacher,day,period\nNursery A,Art,Tara Menon,sunday,1\n', `Line 2: ${TIMETABLE_MESSAGES.periodMissing}`],
+      ['class,subject,teacher\nNursery A,Art,Tara Menon\nNursery A,Art,Neha Patel\n', `Line 3: ${TIMETABLE_MESSAGES.importTeachers}`],
+      ['name,age\nAarav,4\n', TIMETABLE_MESSAGES.importFormat],
+      ['class,subject,teacher\n', TIMETABLE_MESSAGES.importEmpty],
+    ]) {
+      const res = await upload(text);
+      expect(res.statusCode, text).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect((await board()).lessons.length).toBe(count);
+    expect((await board()).subjects.some((x) => x.name === 'Art')).toBe(false);
+    expect((await upload(exported, tara)).statusCode).toBe(403);
+    const gardening = (await board()).subjects.find((x) => x.name === 'Gardening');
+    const mapping = expectResponse(ROUTES.subjectMappings, await req('GET', `/api/timetable/mappings?class_id=${kgB}`, anita)).result.find(
+      (m) => m.subject._id === gardening?._id,
+    );
+    expectResponse(ROUTES.subjectMappingDelete, await req('DELETE', `/api/timetable/mappings/${mapping?._id}`, anita));
   });
 
   it("shows a teacher their week and their class's week, not another class's", async () => {

@@ -28,6 +28,7 @@ import { type DispersalFixture, dispersalFixture } from '../support/dispersal-fi
 import { sunriseLibrary } from '../support/library-fixtures.js';
 import { sunriseManagement } from '../support/management-fixtures.js';
 import { sunrisePlanning } from '../support/planning-fixtures.js';
+import { generate, sunriseTimetable } from '../support/timetable-fixtures.js';
 import {
   arbitraryFor,
   encodeUrlValue,
@@ -464,6 +465,13 @@ beforeAll(async () => {
     'fee_account',
   ] as const)
     real[key] = management[key];
+  // The timetable: an outline, subjects, mappings and a generated week.
+  const timetable = await sunriseTimetable(t);
+  real.timetable_subject = timetable.music;
+  real.timetable_mapping = timetable.nursery_music;
+  real.timetable_run = (await generate(t, timetable.anita, { mode: 'full', seconds: 2 })).run?._id;
+  real.timetable_lesson = (await t.request({ method: 'GET', url: ROUTES.timetableBoard.path, headers: admin })).json().result
+    .lessons[0]?._id;
   Object.assign(real, {
     kiosk: dispersal.kiosk,
     dispersal_event: dispersal.dispersal_event,

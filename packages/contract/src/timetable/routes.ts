@@ -8,6 +8,7 @@ import {
   teacherConstraintsRequestSchema,
   teacherConstraintsSchema,
   timetableBoardSchema,
+  timetableImportResultSchema,
   timetableLessonSchema,
   timetableLessonUpdateSchema,
   timetableOutlineRequestSchema,
@@ -170,6 +171,17 @@ export const TIMETABLE_ROUTES = routeTable({
     path: '/api/timetable/export.xml',
     ...editor,
     response: FILE_RESPONSE,
+  },
+  /**
+   * A CSV file in the export's columns: each class and subject of the file gets the file's lessons (and
+   * teacher), placed where the file says; subjects it names that do not exist are added. All or nothing.
+   */
+  timetableImport: {
+    method: 'POST',
+    path: '/api/timetable/import',
+    ...editor,
+    upload: 'file',
+    response: withMessage(timetableImportResultSchema),
   },
   /** The caller's own teaching week. */
   myTimetable: {

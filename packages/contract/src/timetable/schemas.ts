@@ -36,6 +36,9 @@ export const TIMETABLE_MESSAGES = {
   clash: 'This would clash',
   roomWrongKind: 'This room is not of the kind the subject needs',
   imported: 'Timetable imported',
+  importFormat: 'Use the columns of the timetable export: class, subject, teacher, periods, day, period, room, locked',
+  importEmpty: 'The file has no lessons',
+  importTeachers: 'A class has one teacher for each subject',
 } as const;
 
 export const TIMETABLE_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -297,3 +300,12 @@ export const timetableWeekSchema = z.object({
   entries: z.array(timetableEntrySchema),
 });
 export type TimetableWeek = z.infer<typeof timetableWeekSchema>;
+
+/** What an import did: the class–subject pairs written, their lessons, how many were placed, subjects it added. */
+export const timetableImportResultSchema = z.object({
+  mappings: z.number().int(),
+  lessons: z.number().int(),
+  placed: z.number().int(),
+  subjects_created: z.array(z.string()),
+});
+export type TimetableImportResult = z.infer<typeof timetableImportResultSchema>;

@@ -309,7 +309,19 @@ export async function lessonsOfMapping(scope: Scope, q: Queryable, mappingId: st
     .where(and(eq(timetableLessons.schoolId, staffSchool(scope)), eq(timetableLessons.mappingId, mappingId)));
 }
 
-export async function insertLessons(scope: Scope, q: Queryable, rows: { id: string; mappingId: string; length: number }[]) {
+export async function insertLessons(
+  scope: Scope,
+  q: Queryable,
+  rows: {
+    id: string;
+    mappingId: string;
+    length: number;
+    day?: string | null;
+    period?: number | null;
+    roomId?: string | null;
+    locked?: boolean;
+  }[],
+) {
   if (rows.length === 0) return;
   await q.insert(timetableLessons).values(rows.map((r) => ({ ...r, schoolId: staffSchool(scope) })));
 }

@@ -1,6 +1,9 @@
 import { ROUTES, TIMETABLE_MESSAGES } from '@cue/contract';
 import type { Services } from '../../platform/http/app.js';
 import type { Router } from '../../platform/http/route.js';
+import { readUpload } from '../../platform/http/upload.js';
+
+const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The timetable (issue 28). */
 export function timetableRoutes(route: Router, s: Services): void {
@@ -67,6 +70,10 @@ export function timetableRoutes(route: Router, s: Services): void {
       .header('content-disposition', 'attachment; filename="timetable.xml"')
       .send(await t.xhstt(auth)),
   );
+  route(ROUTES.timetableImport, async ({ auth, req }) => {
+    const file = await readUpload(req, ROUTES.timetableImport.upload, IMPORT_MAX_BYTES, 'The file is larger than 2 MB');
+    return { result: await t.importCsv(auth, file.bytes), message: TIMETABLE_MESSAGES.imported };
+  });
   route(ROUTES.myTimetable, async ({ auth }) => ({ result: await t.myWeek(auth) }));
   route(ROUTES.classTimetable, async ({ auth, params }) => ({ result: await t.classWeek(auth, params.id) }));
 }

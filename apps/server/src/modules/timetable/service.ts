@@ -10,6 +10,7 @@ import {
   TIMETABLE_MESSAGES,
   type TimetableBoard,
   type TimetableDay,
+  type TimetableImportResult,
   type TimetableLesson,
   type TimetableLessonUpdate,
   type TimetableOutline,
@@ -33,6 +34,7 @@ import type { JobQueue } from '../../platform/jobs.js';
 import { impossibilities, remainingConflicts } from '../../timetable/solver/explain.js';
 import { type Assignment, HOME_ROOM, hardConflicts } from '../../timetable/solver/model.js';
 import { type SolveProgress, softCost } from '../../timetable/solver/solve.js';
+import { parseTimetableCsv } from './import.js';
 import { type Built, build, type OutlineDay, outlineDays, placements, wireConflicts, wireReason } from './instance.js';
 import { presentLesson, presentMapping, presentOutline, presentRun, presentSubject } from './presenter.js';
 import * as repo from './repo.js';
@@ -797,6 +799,109 @@ export class TimetableService {
       rooms,
       lessons,
     });
+  }
+
+  /**
+   * Imports a timetable file: each class and subject of the file gets the file's lessons, teacher and
+   * placements (other mappings are left alone); subjects it names that do not exist are added. A row that
+   * names an unknown class, teacher or room, or a period outside the outline, refuses the whole file.
+   */
+  async importCsv(scope: Scope, bytes: Buffer): Promise<TimetableImportResult> {
+    const parsed = parseTimetableCsv(bytes);
+    if (!parsed.ok)
+      throw badRequest(
+        'problem' in parsed
+          ? parsed.problem === 'empty'
+            ? TIMETABLE_MESSAGES.importEmpty
+            : TIMETABLE_MESSAGES.importFormat
+          : `Line ${parsed.line}: ${parsed.reason}`,
+        ERROR_CODES.validation,
+        'file',
+      );
+    const [o, classes, staff, subjects, rooms, existing] = await Promise.all([
+      this.outlineOf(scope),
+      repo.classesWithSize(scope, this.db),
+      repo.staff(scope, this.db),
+      repo.subjects(scope, this.db),
+      repo.rooms(scope, this.db),
+      repo.mappings(scope, this.db),
+    ]);
+    const byName = <T extends { name: string }>(list: readonly T[]) => {
+      const map = new Map<string, T>();
+      for (const x of list) if (!map.has(x.name.trim().toLowerCase())) map.set(x.name.trim().toLowerCase(), x);
+      return (name: string) => map.get(name.trim().toLowerCase());
+    };
+    const classOf = byName(classes);
+    const teacherOf = byName(staff);
+    const roomOf = byName(rooms);
+    const subjectOf = byName(subjects.map((x) => ({ id: x.row.id, name: x.row.name })));
+    const inOutline = new Set(o.days.flatMap((d) => d.periods.map((p) => refKey({ day: d.day, period: p.period }))));
+    const newSubjects = new Map<string, { id: string; name: string }>();
+    const groups = new Map<string, { classId: string; subjectId: string; teacherId: string; lessons: typeof parsed.rows }>();
+    for (const row of parsed.rows) {
+      const fail = (reason: string) => badRequest(`Line ${row.line}: ${reason}`, ERROR_CODES.validation, 'file');
+      const cls = classOf(row.className);
+      if (!cls) throw fail(`no class named "${row.className}"`);
+      const teacher = teacherOf(row.teacher);
+      if (!teacher) throw fail(`no member of staff named "${row.teacher}"`);
+      if (row.room && !roomOf(row.room)) throw fail(`no room named "${row.room}"`);
+      if (row.day !== null && row.period !== null && !inOutline.has(refKey({ day: row.day, period: row.period })))
+        throw fail(TIMETABLE_MESSAGES.periodMissing);
+      let subject = subjectOf(row.subject) ?? newSubjects.get(row.subject.toLowerCase());
+      if (!subject) {
+        subject = { id: newId(), name: row.subject };
+        newSubjects.set(row.subject.toLowerCase(), subject);
+      }
+      const key = `${cls.id}:${subject.id}`;
+      const group = groups.get(key) ?? { classId: cls.id, subjectId: subject.id, teacherId: teacher.id, lessons: [] };
+      if (group.teacherId !== teacher.id) throw fail(TIMETABLE_MESSAGES.importTeachers);
+      group.lessons.push(row);
+      groups.set(key, group);
+    }
+    let lessons = 0;
+    let placed = 0;
+    await this.db.transaction(async (tx) => {
+      for (const s of newSubjects.values())
+        await repo.insertSubject(scope, tx, { id: s.id, name: s.name, roomType: null, morning: false });
+      for (const g of groups.values()) {
+        const total = g.lessons.reduce((n, l) => n + l.length, 0);
+        const doubles = g.lessons.filter((l) => l.length === 2).length;
+        const found = existing.find((m) => m.classId === g.classId && m.subjectId === g.subjectId);
+        const mappingId = found?.id ?? newId();
+        const values = { teacherId: g.teacherId, lessonsPerWeek: total, doublePeriods: doubles };
+        if (found) {
+          await repo.updateMapping(scope, tx, mappingId, values);
+          await repo.deleteLessons(
+            scope,
+            tx,
+            (await repo.lessonsOfMapping(scope, tx, mappingId)).map((l) => l.id),
+          );
+        } else await repo.insertMapping(scope, tx, { id: mappingId, classId: g.classId, subjectId: g.subjectId, ...values });
+        await repo.insertLessons(
+          scope,
+          tx,
+          g.lessons.map((l) => ({
+            id: newId(),
+            mappingId,
+            length: l.length,
+            day: l.day,
+            period: l.period,
+            roomId: l.day !== null && l.room ? (roomOf(l.room)?.id ?? null) : null,
+            locked: l.locked,
+          })),
+        );
+        lessons += g.lessons.length;
+        placed += g.lessons.filter((l) => l.day !== null).length;
+      }
+      await recordAudit(scope, tx, {
+        action: 'import',
+        entityType: 'timetable_lesson',
+        entityId: staffSchool(scope),
+        label: 'Timetable import',
+        after: { mappings: groups.size, lessons, placed },
+      });
+    });
+    return { mappings: groups.size, lessons, placed, subjects_created: [...newSubjects.values()].map((s) => s.name) };
   }
 
   // ------------------------------------------------------------------ weeks people read
