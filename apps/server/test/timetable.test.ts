@@ -368,7 +368,12 @@ describe('reading the week', () => {
   it('imports its own export unchanged, refuses a file that names what does not exist, and changes nothing then', async () => {
     const upload = async (text: string, token = anita) => {
       const file = multipartFile('timetable.csv', Buffer.from(text), 'text/csv');
-      return t.request({ method: 'POST', url: '/api/timetable/import', headers: { ...file.headers, authorization: `Bearer ${token}` }, payload: file.payload });
+      return t.request({
+        method: 'POST',
+        url: '/api/timetable/import',
+        headers: { ...file.headers, authorization: `Bearer ${token}` },
+        payload: file.payload,
+      });
     };
     const exported = (await req('GET', '/api/timetable/export.csv', anita)).body;
     const before = (await board()).lessons.map((l) => [l.class_id, l.subject_id, l.day, l.period, l.room_id, l.length]).sort();
@@ -387,7 +392,10 @@ describe('reading the week', () => {
       ['class,subject,teacher\nNursery Z,Music,Tara Menon\n', 'Line 2: no class named "Nursery Z"'],
       ['class,subject,teacher\nNursery A,Music,Nobody\n', 'Line 2: no member of staff named "Nobody"'],
       ['class,subject,teacher,day,period\nNursery A,Art,Tara Menon,sunday,1\n', `Line 2: ${TIMETABLE_MESSAGES.periodMissing}`],
-      ['class,subject,teacher\nNursery A,Art,Tara Menon\nNursery A,Art,Neha Patel\n', `Line 3: ${TIMETABLE_MESSAGES.importTeachers}`],
+      [
+        'class,subject,teacher\nNursery A,Art,Tara Menon\nNursery A,Art,Neha Patel\n',
+        `Line 3: ${TIMETABLE_MESSAGES.importTeachers}`,
+      ],
       ['name,age\nAarav,4\n', TIMETABLE_MESSAGES.importFormat],
       ['class,subject,teacher\n', TIMETABLE_MESSAGES.importEmpty],
     ]) {
@@ -399,9 +407,10 @@ describe('reading the week', () => {
     expect((await board()).subjects.some((x) => x.name === 'Art')).toBe(false);
     expect((await upload(exported, tara)).statusCode).toBe(403);
     const gardening = (await board()).subjects.find((x) => x.name === 'Gardening');
-    const mapping = expectResponse(ROUTES.subjectMappings, await req('GET', `/api/timetable/mappings?class_id=${kgB}`, anita)).result.find(
-      (m) => m.subject._id === gardening?._id,
-    );
+    const mapping = expectResponse(
+      ROUTES.subjectMappings,
+      await req('GET', `/api/timetable/mappings?class_id=${kgB}`, anita),
+    ).result.find((m) => m.subject._id === gardening?._id);
     expectResponse(ROUTES.subjectMappingDelete, await req('DELETE', `/api/timetable/mappings/${mapping?._id}`, anita));
   });
 

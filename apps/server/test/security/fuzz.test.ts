@@ -470,8 +470,9 @@ beforeAll(async () => {
   real.timetable_subject = timetable.music;
   real.timetable_mapping = timetable.nursery_music;
   real.timetable_run = (await generate(t, timetable.anita, { mode: 'full', seconds: 2 })).run?._id;
-  real.timetable_lesson = (await t.request({ method: 'GET', url: ROUTES.timetableBoard.path, headers: admin })).json().result
-    .lessons[0]?._id;
+  real.timetable_lesson = (
+    await t.request({ method: 'GET', url: ROUTES.timetableBoard.path, headers: admin })
+  ).json().result.lessons[0]?._id;
   Object.assign(real, {
     kiosk: dispersal.kiosk,
     dispersal_event: dispersal.dispersal_event,
