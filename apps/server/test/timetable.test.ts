@@ -398,7 +398,7 @@ describe('reading the week', () => {
       ],
       ['name,age\nAarav,4\n', TIMETABLE_MESSAGES.importFormat],
       ['class,subject,teacher\n', TIMETABLE_MESSAGES.importEmpty],
-    ]) {
+    ] as [string, string][]) {
       const res = await upload(text);
       expect(res.statusCode, text).toBe(400);
       expect(res.json().message).toBe(message);

@@ -156,10 +156,10 @@ export const MENUS: Record<MenuSection, MenuItem[]> = {
     admin('leave-portal', 'school-policy', { permission: 'management.leave', feature: 'leave_management' }),
   ],
   timetable: [
-    admin('timetable', 'teacher-subject-constraint', { permission: 'academic_setup.day_schedule' }),
-    admin('timetable', 'subject-mapping', { permission: 'academic_setup.day_schedule' }),
-    admin('timetable', 'timetable-outlines', { permission: 'academic_setup.day_schedule' }),
-    admin('timetable', 'room-allocation', { permission: 'academic_setup.day_schedule' }),
+    admin('timetable', 'teacher-subject-constraint', { permission: 'academic_setup.day_schedule', built: true }),
+    admin('timetable', 'subject-mapping', { permission: 'academic_setup.day_schedule', built: true }),
+    admin('timetable', 'timetable-outlines', { permission: 'academic_setup.day_schedule', built: true }),
+    admin('timetable', 'room-allocation', { permission: 'academic_setup.day_schedule', built: true }),
   ],
 };
 

@@ -548,6 +548,8 @@ export class TimetableService {
       isTemp: scope.isTemp,
     };
     await this.jobs.schedule(`${TIMETABLE_RUN_JOB}:${id}`, TIMETABLE_RUN_JOB, now, { run_id: id, auth: claims });
+    // Claimed at once where this instance runs jobs (the queue's timer takes it otherwise, on any instance).
+    void this.jobs.runDue().catch(() => undefined);
     const row = await repo.run(scope, this.db, id);
     if (!row) throw notFound();
     this.emit(scope.userId, row);
