@@ -20,6 +20,7 @@ import { planningRoutes } from '../features/planning/routes';
 import { ShellNotFound, shellRoutes } from '../features/shell/routes';
 import { storiesRoutes } from '../features/stories/routes';
 import { storyInsightsRoutes } from '../features/story-insights/routes';
+import { timetableRoutes } from '../features/timetable/routes';
 import { useSession } from '../lib/session';
 import { AppFrame } from './AppFrame';
 import { GuestOnly, LOGIN_PATH, RequireAuth } from './guards';
@@ -111,6 +112,7 @@ export const router = createBrowserRouter([
           ...academicRoutes,
           ...managementRoutes,
           ...leaveRoutes,
+          ...timetableRoutes,
           ...observationsRoutes,
           ...cueRoutes,
           // Last: section landings, switching pages and "coming soon" for modules not built yet.

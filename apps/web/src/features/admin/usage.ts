@@ -93,6 +93,7 @@ const USAGE_AREAS: Record<string, string> = {
   fees: 'fees',
   leave: 'leave',
   staff_attendance: 'staff_attendance',
+  timetable: 'timetable',
   user_language: 'account',
   story_tags: 'stories',
   story_settings: 'stories',

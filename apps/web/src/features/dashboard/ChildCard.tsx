@@ -3,6 +3,7 @@ import { Alert, Anchor, Avatar, Badge, Card, Group, Stack, Text } from '@mantine
 import {
   IconBook2,
   IconCalendarCheck,
+  IconCalendarTime,
   IconChecklist,
   IconId,
   IconNotebook,
@@ -20,6 +21,7 @@ import { useCheckPending } from '../children/api';
 import { useFamilyFees } from '../management/fees/api-family';
 import { useSwitchChild } from '../shell/api';
 import { parentPage, toParentSide } from '../shell/sides';
+import { useClassWeek } from '../timetable/api';
 import classes from './Dashboard.module.css';
 import { ChildToday } from './Today';
 
@@ -63,6 +65,9 @@ export function ChildCard({
   // Fees only where the school bills this child (its fees switched on and an account holding them).
   const fees = useFamilyFees();
   const billed = fees.data?.accounts.some((a) => a.children.some((c) => c._id === child.id)) ?? false;
+  // The class's week, where the school shares its timetable with families and it has lessons.
+  const week = useClassWeek(child.student_class[0]?.class_id ?? null, 'parent');
+  const timetable = (week.data?.entries.length ?? 0) > 0;
   return (
     <Card component="article" padding="lg" className={classes.card} data-testid="child-card">
       <Group gap="md" wrap="nowrap" align="flex-start">
@@ -146,6 +151,21 @@ export function ChildCard({
                   <Group gap={4} wrap="nowrap" component="span">
                     <IconReceipt size={16} aria-hidden />
                     {t('dashboard.childLinks.fees')}
+                  </Group>
+                </Anchor>
+              )}
+              {timetable && (
+                <Anchor
+                  component={Link}
+                  to={parentPage('/timetable')}
+                  fz="sm"
+                  fw={600}
+                  onClick={open}
+                  data-testid="child-timetable-link"
+                >
+                  <Group gap={4} wrap="nowrap" component="span">
+                    <IconCalendarTime size={16} aria-hidden />
+                    {t('dashboard.childLinks.timetable')}
                   </Group>
                 </Anchor>
               )}

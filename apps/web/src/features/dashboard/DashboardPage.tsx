@@ -1,6 +1,13 @@
 import type { DashboardChild, DashboardClass } from '@cue/contract';
 import { Alert, Badge, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBackpack, IconChalkboardTeacher, IconChecklist, IconSparkles } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBackpack,
+  IconCalendarTime,
+  IconChalkboardTeacher,
+  IconChecklist,
+  IconSparkles,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +15,8 @@ import { message } from '../../lib/i18n';
 import { tokenFor } from '../../lib/session';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useSessionExpiry } from '../auth/useSessionExpiry';
+import { toStaffSide } from '../shell/sides';
+import { useMyWeek } from '../timetable/api';
 import { useDashboard, useStaffClasses } from './api';
 import { ChildCard } from './ChildCard';
 import { ClassCard } from './ClassCard';
@@ -76,6 +85,26 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
         {t('common.retry')}
       </Button>
     </Alert>
+  );
+}
+
+/** The staff member's own week of lessons, once the school's timetable gives them some. */
+function MyTimetableButton({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  const week = useMyWeek(enabled);
+  if (!week.data?.entries.length) return null;
+  return (
+    <Button
+      component={Link}
+      to="/timetable"
+      onClick={toStaffSide}
+      variant="white"
+      radius="xl"
+      data-testid="dashboard-timetable"
+      leftSection={<IconCalendarTime size={18} aria-hidden />}
+    >
+      {t('dashboard.myTimetable')}
+    </Button>
   );
 }
 
@@ -158,17 +187,19 @@ export default function DashboardPage() {
             {formatToday(i18n.language)}
           </Text>
           {showStaff && (
-            <Button
-              component={Link}
-              to="/assistant"
-              variant="white"
-              mt="md"
-              radius="xl"
-              data-testid="dashboard-cue"
-              leftSection={<IconSparkles size={18} aria-hidden />}
-            >
-              Cue
-            </Button>
+            <Group gap="sm" mt="md">
+              <Button
+                component={Link}
+                to="/assistant"
+                variant="white"
+                radius="xl"
+                data-testid="dashboard-cue"
+                leftSection={<IconSparkles size={18} aria-hidden />}
+              >
+                Cue
+              </Button>
+              <MyTimetableButton enabled={staffToken} />
+            </Group>
           )}
         </div>
 

@@ -10,6 +10,7 @@ import { communicationRoutes } from '../communication/routes';
 import { cueRoutes } from '../cue/routes';
 import { dispersalRoutes } from '../dispersal/routes';
 import { journalRoutes } from '../journal/routes';
+import { leaveRoutes } from '../leave/routes';
 import { libraryRoutes } from '../library/routes';
 import { managementRoutes } from '../management/routes';
 import { mediaRoutes } from '../media/routes';
@@ -17,6 +18,7 @@ import { observationsRoutes } from '../observations/routes';
 import { planningRoutes } from '../planning/routes';
 import { storiesRoutes } from '../stories/routes';
 import { storyInsightsRoutes } from '../story-insights/routes';
+import { timetableRoutes } from '../timetable/routes';
 
 /** The pages the modules declare (a menu entry without one opens a "coming soon" page). */
 const BUILT = new Set(
@@ -39,6 +41,8 @@ const BUILT = new Set(
       dispersalRoutes,
       academicRoutes,
       managementRoutes,
+      leaveRoutes,
+      timetableRoutes,
     )
     .flatMap((route) => (route.path ? [route.path] : [])),
 );

@@ -17,6 +17,9 @@ describe("a dual-role person's side, read from the page", () => {
     expect(sideOfPage('/communication/carelog', '?as=parent')).toBe('parent');
     expect(sideOfPage('/communication/carelog/incidents/abc', '?as=parent')).toBe('parent');
     expect(isSharedPage('/communication/carelog/settings')).toBe(false);
+    // The timetable: a teacher's week and her classes', or the family's child's class's.
+    expect(sideOfPage('/timetable', '?class_id=abc')).toBe('staff');
+    expect(sideOfPage('/timetable', '?class_id=abc&as=parent')).toBe('parent');
   });
 
   it('keeps every other page on the staff side, and leaves the dashboard and account to either', () => {

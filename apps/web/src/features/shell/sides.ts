@@ -12,7 +12,7 @@ export function toParentSide(): void {
 
 /**
  * Pages both sides have (the class's day or the child's month, the lists of announcements and
- * homework, the portfolio, the calendar, the child's record). For a dual-role person the page's address says which view it
+ * homework, the portfolio, the calendar, the child's record, the timetable). For a dual-role person the page's address says which view it
  * is: `?as=parent` the parent's, without it the staff one (decision 18).
  */
 const SHARED_PAGES = [
@@ -28,6 +28,7 @@ const SHARED_PAGES = [
   /^\/communication\/journal$/,
   /^\/assessment\/portfolio$/,
   /^\/students\/[^/]+$/,
+  /^\/timetable$/,
 ];
 /** Pages that are neither side's: either side may be in use there. */
 const NEUTRAL_PAGES = ['/dashboard', '/account'];

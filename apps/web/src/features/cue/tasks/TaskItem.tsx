@@ -1,13 +1,14 @@
-import { Anchor, Badge, Button, Chip, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Chip, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconChevronDown, IconChevronUp, IconExternalLink } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SoftBadge } from '../../../components/SoftBadge';
 import { toast } from '../../../lib/notify';
 import { CUE_NS } from '../i18n';
 import { requestMore, retryTask, selectOption } from './actions';
 import classes from './Tasks.module.css';
-import { canRetry, isDone, type TaskView } from './taskState';
+import { canRetry, isCueTask, isDone, type TaskView, timetableTaskWords } from './taskState';
 
 const endpointKey = (endpoint: string) => endpoint.replace(/^cue-/, '');
 
@@ -23,6 +24,12 @@ export const TaskItem = memo(function TaskItem({ task }: { task: TaskView }) {
     defaultValue: task.title || t('tasks.endpoint.command'),
   });
   const offline = () => toast.error(t('voice.failed'));
+  // A timetable run reports in English: its command and stage said here in the reader's words.
+  const cue = isCueTask(task);
+  const words = cue ? null : timetableTaskWords(task);
+  const command = words?.command ? t(`tasks.${words.command.key}`) : task.command;
+  const stage = words?.stage ? t(`tasks.${words.stage.key}`, words.stage.values) : task.currentStage;
+  const content = !cue && task.content ? t('tasks.timetable.reasons') : task.content;
 
   return (
     <Stack
@@ -41,29 +48,29 @@ export const TaskItem = memo(function TaskItem({ task }: { task: TaskView }) {
           <Text fz="sm" fw={700} lh={1.3}>
             {title}
           </Text>
-          {task.command && (
+          {command && (
             <Text fz="xs" c="dimmed" lineClamp={2} dir="auto" data-testid="task-command">
-              “{task.command}”
+              {cue ? `“${command}”` : command}
             </Text>
           )}
         </div>
         {state === 'done' ? (
-          <Badge color="teal" variant="light" size="sm" leftSection={<IconCheck size={12} aria-hidden />}>
+          <SoftBadge color="teal" size="sm" leftSection={<IconCheck size={12} aria-hidden />}>
             {t('tasks.done')}
-          </Badge>
+          </SoftBadge>
         ) : state === 'error' ? (
-          <Badge color="red" variant="light" size="sm">
+          <SoftBadge color="red" size="sm">
             {t('tasks.failed')}
-          </Badge>
+          </SoftBadge>
         ) : (
           <Text fz="xs" c="dimmed" className={classes.percent}>
             {t('tasks.percent', { value: task.progressLevel })}
           </Text>
         )}
       </Group>
-      {task.currentStage && (
+      {stage && (
         <Text fz="xs" c="dimmed" data-testid="task-stage" dir="auto">
-          {task.currentStage}
+          {stage}
         </Text>
       )}
       <Progress
@@ -74,9 +81,9 @@ export const TaskItem = memo(function TaskItem({ task }: { task: TaskView }) {
         aria-label={t('tasks.progress', { title })}
         data-testid="task-progress"
       />
-      {task.content && (
+      {content && (
         <Text fz="sm" className={classes.content} dir="auto" data-testid="task-content">
-          {task.content}
+          {content}
         </Text>
       )}
       {task.options.length > 0 && (
@@ -109,14 +116,14 @@ export const TaskItem = memo(function TaskItem({ task }: { task: TaskView }) {
               data-testid="task-output"
             >
               <IconExternalLink size={14} aria-hidden />
-              {output.name}
+              {cue ? output.name : title}
             </Anchor>
           ))}
         </Stack>
       )}
       {task.error && (
         <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fz="xs" c="red" role="alert" data-testid="task-error" dir="auto">
+          <Text fz="xs" c="red.8" role="alert" data-testid="task-error" dir="auto">
             {task.error}
           </Text>
           {canRetry(task) && (
@@ -156,23 +163,25 @@ export const TaskItem = memo(function TaskItem({ task }: { task: TaskView }) {
           )}
         </>
       )}
-      <TextInput
-        size="xs"
-        value={more}
-        onChange={(event) => setMore(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-          event.preventDefault();
-          if (!more.trim()) return;
-          if (requestMore(task.task_id, more)) {
-            setMore('');
-            toast.info(t('voice.sent'));
-          } else offline();
-        }}
-        placeholder={t('tasks.requestPlaceholder')}
-        aria-label={t('tasks.requestLabel', { title })}
-        data-testid="task-request"
-      />
+      {cue && (
+        <TextInput
+          size="xs"
+          value={more}
+          onChange={(event) => setMore(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            if (!more.trim()) return;
+            if (requestMore(task.task_id, more)) {
+              setMore('');
+              toast.info(t('voice.sent'));
+            } else offline();
+          }}
+          placeholder={t('tasks.requestPlaceholder')}
+          aria-label={t('tasks.requestLabel', { title })}
+          data-testid="task-request"
+        />
+      )}
     </Stack>
   );
 });

@@ -4,9 +4,11 @@ import {
   canRetry,
   createLogThrottle,
   initialTasksState,
+  isCueTask,
   isDone,
   readTaskLog,
   tasksReducer,
+  timetableTaskWords,
   transitionOf,
   VERBOSE_LINES_KEPT,
 } from './taskState';
@@ -106,9 +108,10 @@ describe('tasksReducer', () => {
 });
 
 describe('retry and transitions', () => {
-  it('offers Retry on an error except for the ask task', () => {
+  it('offers Retry on an error except for the ask task and a timetable run', () => {
     expect(canRetry(log({ error: 'boom' }))).toBe(true);
     expect(canRetry(log({ endpointName: 'cue-ask', error: 'boom' }))).toBe(false);
+    expect(canRetry(log({ endpointName: 'timetable-run', error: 'The server running the generation stopped' }))).toBe(false);
     expect(canRetry(log())).toBe(false);
   });
 
@@ -179,5 +182,62 @@ describe('createLogThrottle', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('a timetable run in the panel', () => {
+  const run = (patch: Partial<TaskLog> = {}) =>
+    log({
+      endpointName: 'timetable-run',
+      title: 'Timetable',
+      command: 'Generate the timetable',
+      currentStage: 'Searching',
+      ...patch,
+    });
+
+  it('is read from its log and is not one of Cue’s commands', () => {
+    const read = readTaskLog({
+      task_id: 'r1',
+      endpointName: 'timetable-run',
+      title: 'Timetable',
+      progressLevel: 40,
+      outputs: [{ name: 'Timetable', link: '/admin/timetable/room-allocation' }],
+    });
+    expect(read?.endpointName).toBe('timetable-run');
+    expect(read?.outputs).toEqual([{ name: 'Timetable', link: '/admin/timetable/room-allocation' }]);
+    expect(isCueTask(run())).toBe(false);
+    expect(isCueTask(log())).toBe(true);
+  });
+
+  it('says its command and each stage it reports in the catalog’s words, with the figures', () => {
+    expect(timetableTaskWords(run())).toEqual({ command: { key: 'timetable.generate' }, stage: { key: 'timetable.searching' } });
+    expect(timetableTaskWords(run({ command: 'Repair the timetable', currentStage: 'Queued' }))).toEqual({
+      command: { key: 'timetable.repair' },
+      stage: { key: 'timetable.queued' },
+    });
+    expect(timetableTaskWords(run({ currentStage: 'Best so far: 3 clashes, cost 41' })).stage).toEqual({
+      key: 'timetable.best',
+      values: { hard: 3, cost: 41 },
+    });
+    expect(timetableTaskWords(run({ currentStage: 'Done: 0 clashes, cost 12' })).stage).toEqual({
+      key: 'timetable.done',
+      values: { hard: 0, cost: 12 },
+    });
+    expect(timetableTaskWords(run({ currentStage: 'No timetable without clashes exists' })).stage?.key).toBe(
+      'timetable.impossible',
+    );
+    // A text it does not know is shown as sent.
+    expect(timetableTaskWords(run({ command: 'Something else', currentStage: 'Thinking' }))).toEqual({
+      command: null,
+      stage: null,
+    });
+  });
+
+  it('finishes like any task: a run seen running tells of its end once', () => {
+    const now = Date.parse('2026-03-02T09:00:05.000Z');
+    const running = run({ progressLevel: 60 });
+    const done = run({ progressLevel: 100, finished: true, currentStage: 'Done: 0 clashes, cost 12' });
+    expect(transitionOf(running, done, now)).toEqual({ finished: true, failed: false });
+    expect(transitionOf(done, done, now)).toEqual({ finished: false, failed: false });
   });
 });

@@ -61,9 +61,55 @@ export const isDone = (task: Pick<TaskLog, 'finished' | 'progressLevel' | 'error
 /** Whether the task is still at work (no error, not done). */
 export const isRunning = (task: Pick<TaskLog, 'finished' | 'progressLevel' | 'error'>): boolean => !task.error && !isDone(task);
 
-/** The ask task shows its error without Retry (spec section 4). */
+/** A timetable generation run (issue 28), not one of Cue's commands: no Retry, no further request, no preset. */
+export const TIMETABLE_TASK = 'timetable-run';
+
+/** Whether the task is one of Cue's commands (it takes further requests and may carry a preset). */
+export const isCueTask = (task: Pick<TaskLog, 'endpointName'>): boolean => task.endpointName !== TIMETABLE_TASK;
+
+/** The ask task shows its error without Retry (spec section 4); a timetable run is generated again from its page. */
 export const canRetry = (task: Pick<TaskLog, 'endpointName' | 'error'>): boolean =>
-  !!task.error && task.endpointName !== 'cue-ask';
+  !!task.error && task.endpointName !== 'cue-ask' && isCueTask(task);
+
+/** A sentence of the catalog (its key under `tasks.` and its values) for a text the server wrote in English. */
+export interface TaskWords {
+  key: string;
+  values?: Record<string, number>;
+}
+
+const RUN_STAGES: [RegExp, string][] = [
+  [/^Queued$/, 'timetable.queued'],
+  [/^Searching$/, 'timetable.searching'],
+  [/^Best so far: (\d+) clashes, cost (\d+)$/, 'timetable.best'],
+  [/^No timetable without clashes exists$/, 'timetable.impossible'],
+  [/^Failed$/, 'timetable.failed'],
+  [/^Done: (\d+) clashes, cost (\d+)$/, 'timetable.done'],
+];
+
+/**
+ * How the panel says a timetable run's command and stage in the reader's language: the catalog's
+ * sentence for each text the run reports, with its figures; null for a text it does not know (shown as sent).
+ */
+export function timetableTaskWords(task: Pick<TaskLog, 'command' | 'currentStage'>): {
+  command: TaskWords | null;
+  stage: TaskWords | null;
+} {
+  const command =
+    task.command === 'Generate the timetable'
+      ? { key: 'timetable.generate' }
+      : task.command === 'Repair the timetable'
+        ? { key: 'timetable.repair' }
+        : null;
+  let stage: TaskWords | null = null;
+  for (const [pattern, key] of RUN_STAGES) {
+    const m = pattern.exec(task.currentStage.trim());
+    if (m) {
+      stage = m[1] === undefined ? { key } : { key, values: { hard: Number(m[1]), cost: Number(m[2]) } };
+      break;
+    }
+  }
+  return { command, stage };
+}
 
 /**
  * Whether a log should replace what is shown: a stale log (a replay overtaken by live logs, a late

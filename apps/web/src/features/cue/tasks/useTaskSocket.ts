@@ -8,7 +8,7 @@ import { toast } from '../../../lib/notify';
 import { getSocket } from '../../../lib/socket';
 import { CUE_NS } from '../i18n';
 import { dispatchTasks } from './store';
-import { createLogThrottle, readTaskLog, transitionOf } from './taskState';
+import { createLogThrottle, isCueTask, readTaskLog, transitionOf } from './taskState';
 import { type CueContext, staffToken } from './useCueContext';
 
 /** The query keys of the pages a preset refreshes (spec section 9; the features' own key roots). */
@@ -70,8 +70,14 @@ export function useTaskSocket(who: CueContext): void {
       seen.set(log.task_id, log);
       if (change.failed && log.error) toast.error(socketErrorText(isRecord(payload) ? payload : { error: log.error }));
       if (change.finished) {
-        toast.success(tr('voice.finished'));
-        refreshForPreset(client, log.preset, path);
+        if (isCueTask(log)) {
+          toast.success(tr('voice.finished'));
+          refreshForPreset(client, log.preset, path);
+        } else {
+          // A timetable run has no preset: the timetable's pages read the new week.
+          toast.success(tr('tasks.timetable.finished'));
+          void client.invalidateQueries({ queryKey: ['timetable'] });
+        }
       }
       throttle.push(log);
       if (log.finished || log.error) throttle.flushNow();
