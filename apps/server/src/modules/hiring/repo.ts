@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { memberName } from '../../platform/db/names.js';
 import {
   classes,
   jobApplicationFiles,
@@ -29,7 +30,6 @@ export interface Named {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const memberName = sql<string>`trim(coalesce(${memberships.firstName}, ${users.firstName}) || ' ' || coalesce(${memberships.lastName}, ${users.lastName}))`;
 const userName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 
 // ------------------------------------------------------------------ school

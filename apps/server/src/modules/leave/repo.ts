@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { memberName } from '../../platform/db/names.js';
 import {
   classes,
   classStaff,
@@ -95,8 +96,6 @@ export interface StaffMember {
   name: string;
   role: string;
 }
-
-const memberName = sql<string>`trim(coalesce(${memberships.firstName}, ${users.firstName}) || ' ' || coalesce(${memberships.lastName}, ${users.lastName}))`;
 
 /** The school's staff (its memberships), by name. */
 export async function staff(scope: Scope, q: Queryable, ids?: readonly string[]): Promise<StaffMember[]> {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { memberName } from '../../platform/db/names.js';
 import {
   classes,
   classStaff,
@@ -27,7 +28,6 @@ export type TeacherRow = typeof timetableTeachers.$inferSelect;
 export type RunRow = typeof timetableRuns.$inferSelect;
 
 const orNone = (ids: readonly string[]) => (ids.length > 0 ? [...ids] : ['']);
-const memberName = sql<string>`trim(coalesce(${memberships.firstName}, ${users.firstName}) || ' ' || coalesce(${memberships.lastName}, ${users.lastName}))`;
 
 // ------------------------------------------------------------------ settings and outline
 
