@@ -414,6 +414,34 @@ describe('reading the week', () => {
     expectResponse(ROUTES.subjectMappingDelete, await req('DELETE', `/api/timetable/mappings/${mapping?._id}`, anita));
   });
 
+  it('refuses hostile names and writes formula-looking and markup names as text in the exports', async () => {
+    expect((await req('POST', '/api/timetable/subjects', anita, { name: 'Art\u0000' })).statusCode).toBe(400);
+    expect([400, 413]).toContain(
+      (await req('POST', '/api/timetable/subjects', anita, { name: 'x'.repeat(1024 * 1024) })).statusCode,
+    );
+    const odd = expectResponse(
+      ROUTES.timetableSubjectCreate,
+      await req('POST', '/api/timetable/subjects', anita, { name: '=HYPERLINK("x")<b>&' }),
+    ).result;
+    const mapping = expectResponse(
+      ROUTES.subjectMappingCreate,
+      await req('POST', '/api/timetable/mappings', anita, {
+        class_id: kgB,
+        subject_id: odd._id,
+        teacher_id: nehaId,
+        lessons_per_week: 1,
+      }),
+    ).result;
+    const csv = (await req('GET', '/api/timetable/export.csv', anita)).body;
+    expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
+    expect(csv).toContain(`'=HYPERLINK`);
+    const xml = (await req('GET', '/api/timetable/export.xml', anita)).body;
+    expect(xml).toContain('<Name>=HYPERLINK(&quot;x&quot;)&lt;b&gt;&amp;</Name>');
+    expect(xml).not.toContain('<b>&');
+    expectResponse(ROUTES.subjectMappingDelete, await req('DELETE', `/api/timetable/mappings/${mapping._id}`, anita));
+    expectResponse(ROUTES.timetableSubjectDelete, await req('DELETE', `/api/timetable/subjects/${odd._id}`, anita));
+  });
+
   it("shows a teacher their week and their class's week, not another class's", async () => {
     const mine = expectResponse(ROUTES.myTimetable, await req('GET', '/api/timetable/me', tara)).result;
     expect(mine.title).toBe('Tara Menon');

@@ -62,7 +62,22 @@ export interface TimetableRunListener {
   verbose(userId: string, batch: { task_id: string; lines: string[] }): void;
 }
 
+/** The name of the one with this id in a list ('' when none). */
+const name = <T extends { id: string; name: string }>(list: readonly T[], id: string | null) =>
+  list.find((x) => x.id === id)?.name ?? '';
 const refKey = (r: { day: string; period: number }) => `${r.day}:${r.period}`;
+const subjectValues = (body: TimetableSubjectRequest) => ({
+  name: body.name,
+  roomType: body.room_type?.trim() || null,
+  morning: body.morning ?? false,
+});
+const mappingValues = (body: SubjectMappingRequest, doubles: number) => ({
+  classId: body.class_id,
+  subjectId: body.subject_id,
+  teacherId: body.teacher_id,
+  lessonsPerWeek: body.lessons_per_week,
+  doublePeriods: doubles,
+});
 const uniqueRefs = (refs: readonly PeriodRef[]) => [...new Map(refs.map((r) => [refKey(r), r])).values()];
 
 export class TimetableService {
@@ -118,7 +133,7 @@ export class TimetableService {
     staffSchool(scope);
     await this.refuseSubjectName(scope, body.name);
     const id = newId();
-    const values = { name: body.name, roomType: body.room_type?.trim() || null, morning: body.morning ?? false };
+    const values = subjectValues(body);
     await this.db.transaction(async (tx) => {
       await repo.insertSubject(scope, tx, { id, ...values });
       await recordAudit(scope, tx, {
@@ -135,7 +150,7 @@ export class TimetableService {
   async updateSubject(scope: Scope, id: string, body: TimetableSubjectRequest): Promise<TimetableSubject> {
     const before = await this.subject(scope, id);
     await this.refuseSubjectName(scope, body.name, id);
-    const values = { name: body.name, roomType: body.room_type?.trim() || null, morning: body.morning ?? false };
+    const values = subjectValues(body);
     await this.db.transaction(async (tx) => {
       await repo.updateSubject(scope, tx, id, values);
       await recordAudit(scope, tx, {
@@ -177,12 +192,12 @@ export class TimetableService {
     if (doubles * 2 > body.lessons_per_week)
       throw badRequest(TIMETABLE_MESSAGES.doublesTooMany, ERROR_CODES.validation, 'double_periods');
     const [classes, subjects, staff, teachers] = await Promise.all([
-      repo.classesWithSize(scope, this.db),
+      scope.classesInSchool([body.class_id]),
       repo.subjects(scope, this.db, [body.subject_id]),
       repo.staff(scope, this.db, [body.teacher_id]),
       repo.teachers(scope, this.db, [body.teacher_id]),
     ]);
-    if (!classes.some((c) => c.id === body.class_id)) throw notFound();
+    if (classes.length === 0) throw notFound();
     const subject = subjects[0];
     if (!subject) throw notFound();
     if (staff.length === 0) throw badRequest(TIMETABLE_MESSAGES.notATeacher, ERROR_CODES.validation, 'teacher_id');
@@ -225,14 +240,7 @@ export class TimetableService {
     const { doubles, subjectName } = await this.checkMapping(scope, body);
     const id = newId();
     await this.db.transaction(async (tx) => {
-      await repo.insertMapping(scope, tx, {
-        id,
-        classId: body.class_id,
-        subjectId: body.subject_id,
-        teacherId: body.teacher_id,
-        lessonsPerWeek: body.lessons_per_week,
-        doublePeriods: doubles,
-      });
+      await repo.insertMapping(scope, tx, { id, ...mappingValues(body, doubles) });
       await this.syncLessons(scope, tx, id, body.lessons_per_week, doubles);
       await recordAudit(scope, tx, {
         action: 'create',
@@ -249,13 +257,7 @@ export class TimetableService {
     const before = await this.mapping(scope, id);
     const { doubles, subjectName } = await this.checkMapping(scope, body, id);
     await this.db.transaction(async (tx) => {
-      await repo.updateMapping(scope, tx, id, {
-        classId: body.class_id,
-        subjectId: body.subject_id,
-        teacherId: body.teacher_id,
-        lessonsPerWeek: body.lessons_per_week,
-        doublePeriods: doubles,
-      });
+      await repo.updateMapping(scope, tx, id, mappingValues(body, doubles));
       await this.syncLessons(scope, tx, id, body.lessons_per_week, doubles);
       await recordAudit(scope, tx, {
         action: 'update',
@@ -466,10 +468,8 @@ export class TimetableService {
         if (mine.some((c) => c.kind === 'room_kind'))
           throw badRequest(TIMETABLE_MESSAGES.roomWrongKind, ERROR_CODES.validation, 'room_id');
         if (mine.length > 0) {
-          const what = remainingConflicts(built.instance, next)
-            .filter((r) => r.kind === 'still_conflicting' && mine.some((c) => c.kind === r.conflict))
-            .map((r) => (r.kind === 'still_conflicting' ? r.conflict.replace(/_/g, ' ') : ''));
-          throw conflict(`${TIMETABLE_MESSAGES.clash}: ${[...new Set(what)].join(', ')}`, ERROR_CODES.lessonClash);
+          const what = new Set(mine.map((c) => c.kind.replace(/_/g, ' ')));
+          throw conflict(`${TIMETABLE_MESSAGES.clash}: ${[...what].join(', ')}`, ERROR_CODES.lessonClash);
         }
       }
     }
@@ -502,7 +502,9 @@ export class TimetableService {
   private async reap(scope: Scope, row: repo.RunRow): Promise<repo.RunRow> {
     if (row.status !== 'queued' && row.status !== 'running') return row;
     const last = (row.heartbeatAt ?? row.createdAt).getTime();
-    if (this.clock.now().getTime() - last < RUN_SILENT_MS + row.seconds * 1000 * (row.status === 'queued' ? 1 : 0)) return row;
+    // A queued run may wait its own length behind another instance's work before it is claimed.
+    const grace = RUN_SILENT_MS + (row.status === 'queued' ? row.seconds * 1000 : 0);
+    if (this.clock.now().getTime() - last < grace) return row;
     if (this.searches.has(row.id)) return row;
     const set = { status: 'failed', error: 'The server running the generation stopped', finishedAt: this.clock.now() };
     await repo.updateRun(scope, this.db, row.id, set);
@@ -766,8 +768,6 @@ export class TimetableService {
 
   async csv(scope: Scope): Promise<string> {
     const { o, classes, staff, subjects, rooms, lessons } = await this.sources(scope);
-    const name = <T extends { id: string; name: string }>(list: readonly T[], id: string | null) =>
-      list.find((x) => x.id === id)?.name ?? '';
     const times = new Map(o.days.flatMap((d) => d.periods.map((p) => [refKey({ day: d.day, period: p.period }), p])));
     const clock = (m: number | undefined) =>
       m === undefined ? '' : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
@@ -950,8 +950,6 @@ export class TimetableService {
 
   private async staffRows(scope: Scope, filter: (l: repo.LessonRow) => boolean) {
     const { o, classes, staff, subjects, rooms, lessons } = await this.sources(scope);
-    const name = <T extends { id: string; name: string }>(list: readonly T[], id: string | null) =>
-      list.find((x) => x.id === id)?.name ?? '';
     return {
       days: o.days,
       rows: lessons.filter(filter).map((l) => ({

@@ -29,6 +29,33 @@ export function PeriodTime({ start, end }: { start: string; end: string }) {
   );
 }
 
+/** The grid's header row: "Period", then the week's days (short names where space is tight). */
+export function WeekHeadRow({ days, short }: { days: readonly { day: TimetableDay }[]; short?: boolean }) {
+  const { t, i18n } = useTranslation(TIMETABLE_NS);
+  return (
+    <tr>
+      <th scope="col" className={classes.periodHead}>
+        {t('grid.period')}
+      </th>
+      {days.map((d) => (
+        <th scope="col" key={d.day} data-day={d.day}>
+          {short ? dayName(d.day, i18n.language, 'short') : dayName(d.day, i18n.language)}
+        </th>
+      ))}
+    </tr>
+  );
+}
+
+/** A period's row header: its name and times. */
+export function PeriodHeader({ row }: { row: { name: string; start?: string | null; end?: string | null } }) {
+  return (
+    <th scope="row">
+      <bdi>{row.name}</bdi>
+      {row.start && row.end && <PeriodTime start={row.start} end={row.end} />}
+    </th>
+  );
+}
+
 /** While a lesson is dragged: the clashes it would have in each period, and where it was dropped. */
 export interface DropTarget {
   clashes: Map<string, Clash[]>;
@@ -53,7 +80,7 @@ export interface WeekGridProps<T extends Placed> {
  * it could go there or would clash. Printing shows this grid alone.
  */
 export function WeekGrid<T extends Placed>({ days, items, renderItem, caption, testId, drop, stackOnPhone }: WeekGridProps<T>) {
-  const { t, i18n } = useTranslation(TIMETABLE_NS);
+  const { t } = useTranslation(TIMETABLE_NS);
   const phone = useMediaQuery('(max-width: 48em)');
   const [over, setOver] = useState<string | null>(null);
   const ordered = orderedDays(days);
@@ -101,24 +128,12 @@ export function WeekGrid<T extends Placed>({ days, items, renderItem, caption, t
         >
           <VisuallyHidden component="caption">{caption}</VisuallyHidden>
           <thead>
-            <tr>
-              <th scope="col" className={classes.periodHead}>
-                {t('grid.period')}
-              </th>
-              {ordered.map((d) => (
-                <th scope="col" key={d.day} data-day={d.day}>
-                  {dayName(d.day, i18n.language)}
-                </th>
-              ))}
-            </tr>
+            <WeekHeadRow days={ordered} />
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.period}>
-                <th scope="row">
-                  <bdi>{row.name}</bdi>
-                  {row.start && <PeriodTime start={row.start} end={row.end} />}
-                </th>
+                <PeriodHeader row={row} />
                 {columns.map(({ day, cells }) => {
                   const cell = cells.find((c) => c.period === row.period);
                   if (!cell) return null; // the second row of a double period

@@ -13,7 +13,7 @@ import { Gate } from '../../shell/pages/Gate';
 import { useOutline, useSaveTeacherConstraints, useSubjects, useTeacherConstraints } from '../api';
 import { NoOutline } from '../components/parts';
 import classes from '../components/Timetable.module.css';
-import { PeriodTime } from '../components/WeekGrid';
+import { PeriodHeader, WeekHeadRow } from '../components/WeekGrid';
 import { TIMETABLE_NS, timetableError, timetableNeed, timetableText } from '../i18n';
 import {
   availableCount,
@@ -67,24 +67,12 @@ function ConstraintWeek({
           {t('constraints.weekOf', { name })}
         </caption>
         <thead>
-          <tr>
-            <th scope="col" className={classes.periodHead}>
-              {t('grid.period')}
-            </th>
-            {ordered.map((d) => (
-              <th scope="col" key={d.day}>
-                {dayName(d.day, i18n.language, 'short')}
-              </th>
-            ))}
-          </tr>
+          <WeekHeadRow days={ordered} short />
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.period}>
-              <th scope="row">
-                <bdi>{row.name}</bdi>
-                {row.start && <PeriodTime start={row.start} end={row.end} />}
-              </th>
+              <PeriodHeader row={row} />
               {ordered.map((d) => {
                 const ref = { day: d.day, period: row.period };
                 if (!periodOf(ordered, d.day, row.period)) return <td key={d.day} className={classes.none} />;
