@@ -28,8 +28,8 @@ async function main(): Promise<void> {
   const secrets = loadSecrets(config);
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+      ? { kind: 'postgres', url: config.DATABASE_URL, queryCache: config.QUERY_CACHE ?? true }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), queryCache: config.QUERY_CACHE ?? true },
   );
   await database.migrate();
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;

@@ -1,3 +1,14 @@
+const every = new Set<WeakRef<TtlCache<unknown>>>();
+
+/** Empties every cache of the process (the query-count tests measure a request with nothing cached). */
+export function clearEveryCache(): void {
+  for (const ref of every) {
+    const cache = ref.deref();
+    if (cache) cache.clear();
+    else every.delete(ref);
+  }
+}
+
 /** A small in-process map whose entries expire; for hot reads that change rarely. */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
@@ -5,7 +16,9 @@ export class TtlCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
-  ) {}
+  ) {
+    every.add(new WeakRef(this as TtlCache<unknown>));
+  }
 
   get(key: string): V | undefined {
     const hit = this.entries.get(key);

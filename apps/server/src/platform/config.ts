@@ -19,6 +19,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   /** Four weeks of the demo school's past (attendance, observations, announcements) when it is seeded; by default on, except with NODE_ENV=test or production. */
   SEED_DEMO_HISTORY: bool.optional(),
+  /** The database handle's statement cache (decision 43); on by default. */
+  QUERY_CACHE: bool.optional(),
   SMS_PROVIDER: z.enum(['console']).default('console'),
   /** Numbers that sign in with a fixed code; by default the demo numbers, none with NODE_ENV=production (where setting it stops the start). */
   OTP_TEST_NUMBERS: z

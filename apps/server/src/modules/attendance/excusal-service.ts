@@ -1,4 +1,4 @@
-import type { Excusal } from '@cue/contract';
+import type { ClassDetail, Excusal } from '@cue/contract';
 import { ERROR_CODES } from '@cue/contract';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
@@ -65,13 +65,20 @@ export class ExcusalService {
 
   async forParent(auth: Scope, classId: string, studentId: string): Promise<Excusal[]> {
     await this.attendance.assertParentOfChildInClass(auth, classId, studentId);
-    return this.list(auth, { classId, studentId });
+    return this.list(auth, { classIds: [classId], studentId });
   }
 
   /** A class's reported absences (only those of one status when given: 'pending' waits for a decision). */
   async forClass(auth: Scope, classId: string, status?: Excusal['status']): Promise<Excusal[]> {
     await this.classes.detail(auth, classId);
-    return this.list(auth, { classId, status });
+    return this.list(auth, { classIds: [classId], status });
+  }
+
+  /** The excusals of these classes (read through the classes service for the caller), per class, in one statement. */
+  async forClasses(auth: Scope, classes: ClassDetail[], status?: Excusal['status']): Promise<Map<string, Excusal[]>> {
+    const byClass = new Map(classes.map((c) => [c.id, [] as Excusal[]]));
+    for (const e of await this.list(auth, { classIds: [...byClass.keys()], status })) byClass.get(e.class_id)?.push(e);
+    return byClass;
   }
 
   async decide(auth: Scope, classId: string, excusalId: string, status: 'approved' | 'rejected'): Promise<Excusal> {

@@ -42,41 +42,58 @@ export interface DayView {
 
 /** Everything the attendance page shows of a class's day, in one statement (one round trip). */
 export async function dayView(scope: Scope, q: Queryable, classId: string, date: string): Promise<DayView> {
+  return (await dayViews(scope, q, [classId], date)).get(classId) ?? emptyDay();
+}
+
+export const emptyDay = (): DayView => ({ records: [], completedAt: null, completedBy: null, holiday: null, excused: [] });
+
+/** The day of each class of the caller's school among `classIds`, in one statement (classes of another school are left out). */
+export async function dayViews(scope: Scope, q: Queryable, classIds: string[], date: string): Promise<Map<string, DayView>> {
   const schoolId = staffSchool(scope);
+  const views = new Map<string, DayView>();
+  if (classIds.length === 0) return views;
   const result = await q.execute(sql`
-    with c as (select id from classes where id = ${classId} and school_id = ${schoolId})
     select
+      c.id,
       (select coalesce(json_agg(json_build_object('studentId', r.student_id, 'status', r.status)), '[]'::json)
-         from attendance_records r where r.class_id in (select id from c) and r.date = ${date}::date) as records,
+         from attendance_records r where r.class_id = c.id and r.date = ${date}::date) as records,
       (select json_build_object('completedAt', d.completed_at, 'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name)
          from attendance_days d left join users u on u.id = d.completed_by
-         where d.class_id in (select id from c) and d.date = ${date}::date) as day,
+         where d.class_id = c.id and d.date = ${date}::date) as day,
       (select json_build_object('id', e.id, 'title', e.title)
          from calendar_events e
          where e.school_id = ${schoolId} and e.is_holiday and e.start_date <= ${date}::date and e.end_date >= ${date}::date
-           and (e.class_id is null or e.class_id = ${classId})
+           and (e.class_id is null or e.class_id = c.id)
          order by e.start_date limit 1) as holiday,
       (select coalesce(json_agg(distinct x.student_id), '[]'::json)
          from excusals x
-         where x.class_id in (select id from c) and x.status = 'approved' and x.from_date <= ${date}::date and x.to_date >= ${date}::date) as excused`);
-  const [row] = (
+         where x.class_id = c.id and x.status = 'approved' and x.from_date <= ${date}::date and x.to_date >= ${date}::date) as excused
+    from classes c
+    where c.id in (${sql.join(
+      classIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and c.school_id = ${schoolId}`);
+  for (const row of (
     result as unknown as {
       rows: {
+        id: string;
         records: DayView['records'];
         day: { completedAt: string | null; id: string | null; firstName: string; lastName: string } | null;
         holiday: DayView['holiday'];
         excused: string[];
       }[];
     }
-  ).rows;
-  const day = row?.day ?? null;
-  return {
-    records: row?.records ?? [],
-    completedAt: day?.completedAt ? new Date(day.completedAt).toISOString() : null,
-    completedBy: day?.completedAt && day.id ? { id: day.id, firstName: day.firstName, lastName: day.lastName } : null,
-    holiday: row?.holiday ?? null,
-    excused: row?.excused ?? [],
-  };
+  ).rows) {
+    const day = row.day;
+    views.set(row.id, {
+      records: row.records ?? [],
+      completedAt: day?.completedAt ? new Date(day.completedAt).toISOString() : null,
+      completedBy: day?.completedAt && day.id ? { id: day.id, firstName: day.firstName, lastName: day.lastName } : null,
+      holiday: row.holiday ?? null,
+      excused: row.excused ?? [],
+    });
+  }
+  return views;
 }
 
 /** Writes marks of a class of the caller's school: NA removes the row; others insert or replace it. */
@@ -303,7 +320,7 @@ const decider = alias(users, 'decider');
 export async function listExcusals(
   scope: Scope,
   q: Queryable,
-  where: { id?: string; classId?: string; studentId?: string; status?: string },
+  where: { id?: string; classIds?: string[]; studentId?: string; status?: string },
 ) {
   return q
     .select({
@@ -318,7 +335,7 @@ export async function listExcusals(
       and(
         await childRows(scope, excusals.classId, excusals.studentId),
         where.id ? eq(excusals.id, where.id) : undefined,
-        where.classId ? eq(excusals.classId, where.classId) : undefined,
+        where.classIds ? inArray(excusals.classId, where.classIds.length ? where.classIds : ['']) : undefined,
         where.studentId ? eq(excusals.studentId, where.studentId) : undefined,
         where.status ? eq(excusals.status, where.status) : undefined,
       ),

@@ -294,12 +294,21 @@ export async function list(scope: Scope, q: Queryable, f: ListFilter) {
 }
 
 /** How many observations each child of a class has from `from` to `to` (ISO). */
-export async function countsByChild(scope: Scope, q: Queryable, classId: string, from: string, to: string) {
+/** Observations per class and child of the classes, dated from `from` to `to`. */
+export async function countsByChild(scope: Scope, q: Queryable, classIds: string[], from: string, to: string) {
+  if (classIds.length === 0) return [];
   return q
-    .select({ studentId: observations.studentId, n: count() })
+    .select({ classId: observations.classId, studentId: observations.studentId, n: count() })
     .from(observations)
-    .where(and(await visible(scope), eq(observations.classId, classId), gte(observations.date, from), lte(observations.date, to)))
-    .groupBy(observations.studentId);
+    .where(
+      and(
+        await visible(scope),
+        inArray(observations.classId, classIds),
+        gte(observations.date, from),
+        lte(observations.date, to),
+      ),
+    )
+    .groupBy(observations.classId, observations.studentId);
 }
 
 /** How many of a child's observations the caller sees are dated `from` or later. */

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { QueryCache } from './query-cache.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -26,14 +27,44 @@ export interface Database {
   /** PostgreSQL's connection pool (other instances are reached through it: socket events over LISTEN/NOTIFY). */
   pool?: pg.Pool;
   url?: string;
+  /** The statement cache of this handle (decision 43) and its counts. */
+  cache: QueryCache;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** dataDir: a folder on disk; omitted: in memory. loadDataDir: start from a dumped template. */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+) & {
+  /** The statement cache (decision 43); on unless QUERY_CACHE=false. */
+  queryCache?: boolean;
+};
+
+type PgliteQuery = PGlite['query'];
+type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
+
+/** What Drizzle uses of a PGlite client, with every statement going through the cache. */
+function cachedPglite(client: PGlite, cache: QueryCache) {
+  const counted = (tx: PgliteTx): PgliteTx => {
+    const query: PgliteQuery = (text, values, options) => {
+      cache.stats.statements++;
+      cache.trace?.(text, 'transaction');
+      return tx.query(text, values, options);
+    };
+    return new Proxy(tx, { get: (target, key, receiver) => (key === 'query' ? query : Reflect.get(target, key, receiver)) });
+  };
+  const query: PgliteQuery = (text, values, options) =>
+    cache.statement(text, values, options?.rowMode ?? 'object', () => client.query(text, values, options));
+  return {
+    query,
+    transaction: <T>(fn: (tx: PgliteTx) => Promise<T>) => cache.write(() => client.transaction((tx) => fn(counted(tx)))),
+    exec: (text: string) => cache.write(() => client.exec(text)),
+  };
+}
+
+const raw = new WeakMap<Db, PGlite>();
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -46,6 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       pool,
+      cache: new QueryCache({ enabled: false }),
       url: options.url,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       analyze: async () => {},
@@ -54,12 +86,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema });
+  // The embedded database belongs to this process: every write goes through this handle.
+  const cache = new QueryCache({ enabled: options.queryCache ?? true });
+  const db = drizzlePglite(cachedPglite(client, cache) as unknown as PGlite, { schema });
+  raw.set(db as unknown as Db, client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    cache,
     migrate: () => migratePglite(db, { migrationsFolder }),
     analyze: async () => {
+      // Statistics change no row: the cache stays.
       await client.exec('analyze');
     },
     close: () => client.close(),
@@ -68,6 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /** Dumps an in-memory PGlite database so that tests can clone it cheaply. */
 export async function dumpPglite(database: Database): Promise<Blob> {
-  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const client = raw.get(database.db);
+  if (!client) throw new Error('not an embedded database');
   return (await client.dumpDataDir('none')) as Blob;
 }
