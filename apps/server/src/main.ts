@@ -17,6 +17,7 @@ import { seedDemoFeeLedgerIfEmpty } from './seed/fees-ledger.js';
 import { seedDemoGalleryIfEmpty } from './seed/gallery.js';
 import { seedDemoHiringIfEmpty } from './seed/hiring.js';
 import { seedDemoHistoryIfMissing } from './seed/history.js';
+import { LARGE, largeObjectStore, seedLarge } from './seed/large.js';
 import { seedDemoLibraryIfEmpty } from './seed/library.js';
 import { seedDemoPlanningIfEmpty } from './seed/planning.js';
 import { seedDemoStoriesIfEmpty } from './seed/stories.js';
@@ -34,6 +35,11 @@ async function main(): Promise<void> {
   await database.migrate();
   const seeded = config.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
   if (config.SEED_DEMO_HISTORY) await seedDemoHistoryIfMissing(database.db, new Date());
+  // SEED=large: the large organization next to the demo (3 schools, 1,500 children, a school year), once; before the statistics.
+  const large =
+    config.SEED === 'large'
+      ? await seedLarge(database.db, new Date(), { objects: await largeObjectStore(config) })
+      : { seeded: false, seconds: 0 };
   await database.analyze();
   const { app, services } = await buildApp({ config, database, secrets });
   // The demo's gallery: a few pictures of Nursery A's last days, processed like any upload.
@@ -117,12 +123,21 @@ async function main(): Promise<void> {
     `  ${config.APP_NAME} is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     `  Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${path.join(config.dataDir, 'db')}`}${seeded ? ' — demo school seeded' : ''}`,
   ];
+  if (large.seeded) lines.push(`  ${LARGE.organization} seeded in ${large.seconds.toFixed(1)} s`);
   if (config.SEED_DEMO && config.otpTestNumbers.get('9000000001') === '123456') {
     lines.push(
       '  Demo sign-ins (phone, then OTP 123456):',
       '    9000000001 Sam Rao, super admin        9000000004 Rohan Sharma, parent',
       '    9000000002 Anita Desai, admin          9000000005 Neha Patel, teacher and parent',
       '    9000000003 Tara Menon, teacher         9000000006 Mona Haddad, teacher (Moonbeam)',
+    );
+  }
+  if (config.SEED === 'large' && config.otpTestNumbers.get(LARGE.phones.teacher) === '123456') {
+    const p = LARGE.phones;
+    lines.push(
+      `  ${LARGE.organization} sign-ins (3 schools, 1,500 children; OTP 123456):`,
+      `    ${p.superAdmin} super admin of the three schools   ${p.teacher} teacher of Toddlers A (Oakwood)`,
+      `    ${p.admins.join(', ')} admins               ${p.parent} parent in Toddlers A`,
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);

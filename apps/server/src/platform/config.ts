@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LARGE_SIGN_INS } from '../seed/large.js';
 import type { S3Settings } from './storage.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -8,6 +9,9 @@ const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v
 const unsetIfEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 const DEFAULT_TEST_NUMBERS = [1, 2, 3, 4, 5, 6].map((n) => `900000000${n}:123456`).join(',');
+/** The demo's numbers, and with SEED=large the large organization's key people. */
+const defaultTestNumbers = (seed: 'demo' | 'large'): string =>
+  seed === 'large' ? [DEFAULT_TEST_NUMBERS, ...LARGE_SIGN_INS.map((phone) => `${phone}:123456`)].join(',') : DEFAULT_TEST_NUMBERS;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,6 +23,11 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   /** Four weeks of the demo school's past (attendance, observations, announcements) when it is seeded; by default on, except with NODE_ENV=test or production. */
   SEED_DEMO_HISTORY: bool.optional(),
+  /**
+   * `large` also seeds the large demo organization (3 schools, 1,500 children, a school year of history)
+   * next to the demo school, and its key people sign in with the test code; not with NODE_ENV=production.
+   */
+  SEED: z.enum(['demo', 'large']).default('demo'),
   /** The database handle's statement cache (decision 43); on by default. */
   QUERY_CACHE: bool.optional(),
   SMS_PROVIDER: z.enum(['console']).default('console'),
@@ -136,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  OTP_TEST_NUMBERS: test numbers sign in with a fixed code and are refused when NODE_ENV=production; remove the variable',
     );
   }
+  if (production && rest.SEED === 'large') {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED: the large demo organization signs in with test codes and is refused when NODE_ENV=production; remove the variable',
+    );
+  }
   const root = path.resolve(import.meta.dirname, '../../../..');
   const s3 = {
     S3_ENDPOINT: rest.S3_ENDPOINT,
@@ -156,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...rest,
     SEED_DEMO: SEED_DEMO ?? !production,
     SEED_DEMO_HISTORY: (SEED_DEMO ?? !production) && (SEED_DEMO_HISTORY ?? rest.NODE_ENV === 'development'),
-    otpTestNumbers: parseTestNumbers(OTP_TEST_NUMBERS ?? (production ? '' : DEFAULT_TEST_NUMBERS)),
+    otpTestNumbers: parseTestNumbers(OTP_TEST_NUMBERS ?? (production ? '' : defaultTestNumbers(rest.SEED))),
     dataDir: path.resolve(rest.DATA_DIR),
     webDist: path.resolve(rest.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     objectStorage:
