@@ -247,14 +247,6 @@ describe('questions and strangers', () => {
     expect(run('Zara was off sick today')).toEqual([]);
     expect(run('The blocks area needs tidying')).toEqual([]);
   });
-
-  it('is fast: a sentence well under 10 ms once warm', () => {
-    const text = "Everyone's in apart from Saanvi. Layla and Reyansh made a den together, both of them were so proud";
-    run(text);
-    const start = performance.now();
-    for (let i = 0; i < 50; i++) run(text);
-    expect((performance.now() - start) / 50).toBeLessThan(10);
-  });
 });
 
 describe('relatives', () => {

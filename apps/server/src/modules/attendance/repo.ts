@@ -45,7 +45,7 @@ export async function dayView(scope: Scope, q: Queryable, classId: string, date:
   return (await dayViews(scope, q, [classId], date)).get(classId) ?? emptyDay();
 }
 
-export const emptyDay = (): DayView => ({ records: [], completedAt: null, completedBy: null, holiday: null, excused: [] });
+const emptyDay = (): DayView => ({ records: [], completedAt: null, completedBy: null, holiday: null, excused: [] });
 
 /** The day of each class of the caller's school among `classIds`, in one statement (classes of another school are left out). */
 export async function dayViews(scope: Scope, q: Queryable, classIds: string[], date: string): Promise<Map<string, DayView>> {

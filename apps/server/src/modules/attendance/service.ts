@@ -44,6 +44,8 @@ interface DayBatch {
   written: Promise<void>;
 }
 const MAX_RANGE_DAYS = 366;
+/** A day with nothing written. */
+const NO_MARKS: repo.DayView = { records: [], completedAt: null, completedBy: null, holiday: null, excused: [] };
 
 /** A day's marks to write: every date here is ISO ('YYYY-MM-DD'); the routes turn the wire's DD-MM-YYYY into it. */
 export interface DayInput {
@@ -135,7 +137,7 @@ export class AttendanceService {
       classes.map((c) => [
         c.id,
         presentDay(
-          views.get(c.id) ?? repo.emptyDay(),
+          views.get(c.id) ?? NO_MARKS,
           c.student_list.map((s) => s.id),
           iso,
           today,

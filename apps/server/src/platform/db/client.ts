@@ -66,22 +66,113 @@ function cachedPglite(client: PGlite, cache: QueryCache) {
 
 const raw = new WeakMap<Db, PGlite>();
 
+const CHANNEL = 'cue_query_cache';
+
+/**
+ * The pool as Drizzle sees it: reads outside transactions go through the cache; a transaction's
+ * connection starts a new generation when taken and when given back (decision 43).
+ */
+function cachedPool(pool: pg.Pool, cache: QueryCache): pg.Pool {
+  type Release = (err?: Error | boolean) => void;
+  const counted = (client: pg.PoolClient): pg.PoolClient => {
+    cache.invalidate();
+    const release: Release = (err) => {
+      cache.invalidate();
+      cache.onWrite?.();
+      client.release(err);
+    };
+    const query = (config: unknown, values?: unknown) => {
+      cache.stats.statements++;
+      const text = typeof config === 'string' ? config : (config as { text: string }).text;
+      cache.trace?.(text, 'transaction');
+      return (client.query as (c: unknown, v?: unknown) => Promise<unknown>)(config, values);
+    };
+    return new Proxy(client, {
+      get: (target, key, receiver) =>
+        key === 'release' ? release : key === 'query' ? query : Reflect.get(target, key, receiver),
+    });
+  };
+  const query = (config: unknown, values?: unknown) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    const mode = typeof config === 'string' ? 'object' : ((config as { rowMode?: string }).rowMode ?? 'object');
+    return cache.statement(text, values, mode, () =>
+      (pool.query as (c: unknown, v?: unknown) => Promise<{ rows: unknown[] }>)(config, values),
+    );
+  };
+  return new Proxy(pool, {
+    get: (target, key, receiver) => {
+      if (key === 'query') return query;
+      if (key === 'connect') return async () => counted(await target.connect());
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
+/**
+ * Other instances' writes, heard on a channel of their own connection: each empties this instance's
+ * cache. The cache is off until the channel listens, and again whenever its connection is lost.
+ */
+function listenForWrites(url: string, pool: pg.Pool, cache: QueryCache): () => Promise<void> {
+  const instance = `${process.pid}:${Math.random().toString(36).slice(2)}`;
+  let client: pg.Client | null = null;
+  let closed = false;
+  cache.setEnabled(false);
+  // Told at once after each write, before the code that made it goes on (and so before the socket
+  // events it sends): other instances empty their cache a round trip later.
+  cache.onWrite = () => {
+    if (!closed) pool.query('select pg_notify($1, $2)', [CHANNEL, instance]).catch(() => undefined);
+  };
+  const connect = async () => {
+    if (closed) return;
+    const c = new pg.Client({ connectionString: url });
+    const lost = () => {
+      cache.setEnabled(false);
+      if (client === c) client = null;
+      if (!closed) setTimeout(() => void connect(), 1_000).unref();
+    };
+    c.on('error', () => undefined);
+    c.on('end', lost);
+    c.on('notification', (n) => {
+      if (n.channel === CHANNEL && n.payload !== instance) cache.invalidate();
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${CHANNEL}`);
+      client = c;
+      cache.setEnabled(true);
+    } catch {
+      await c.end().catch(() => undefined);
+    }
+  };
+  void connect();
+  return async () => {
+    closed = true;
+    cache.setEnabled(false);
+    await client?.end().catch(() => undefined);
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle connection the server ends (restart, failover) is dropped and replaced by the pool;
     // without a listener, node-postgres would crash the process on it.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const cache = new QueryCache({ enabled: options.queryCache ?? true });
+    const stopListening = cache.enabled ? listenForWrites(options.url, pool, cache) : async () => {};
+    const db = drizzlePg(cachedPool(pool, cache), { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       pool,
-      cache: new QueryCache({ enabled: false }),
+      cache,
       url: options.url,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       analyze: async () => {},
-      close: () => pool.end(),
+      close: async () => {
+        await stopListening();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });

@@ -49,7 +49,7 @@ interface Entry {
 export class QueryCache {
   private generation = 0;
   private readonly entries = new Map<string, Entry>();
-  private enabled: boolean;
+  private on: boolean;
   readonly stats: QueryCacheStats = { statements: 0, hits: 0, misses: 0, writes: 0 };
   /** Told after each local write (PostgreSQL: other instances are notified). */
   onWrite: (() => void) | undefined;
@@ -57,7 +57,7 @@ export class QueryCache {
   trace: ((text: string, answer: 'hit' | 'miss' | 'transaction' | StatementKind) => void) | undefined;
 
   constructor(private readonly options: { enabled: boolean; maxEntries?: number; ttlMs?: number }) {
-    this.enabled = options.enabled;
+    this.on = options.enabled;
   }
 
   /** Starts a new generation: nothing read before it is served again. */
@@ -66,9 +66,13 @@ export class QueryCache {
     if (this.entries.size) this.entries.clear();
   }
 
+  get enabled(): boolean {
+    return this.on;
+  }
+
   /** Turns the cache on or off (off while other instances' writes cannot be heard). */
   setEnabled(on: boolean): void {
-    this.enabled = on && this.options.enabled;
+    this.on = on && this.options.enabled;
     this.invalidate();
   }
 
@@ -87,7 +91,7 @@ export class QueryCache {
   async statement<R extends { rows: unknown[] }>(text: string, values: unknown, mode: string, run: () => Promise<R>): Promise<R> {
     this.stats.statements++;
     const kind = statementKind(text);
-    const key = kind === 'cacheable' && this.enabled ? keyOf(text, values, mode) : null;
+    const key = kind === 'cacheable' && this.on ? keyOf(text, values, mode) : null;
     const hit = key === null ? undefined : this.entries.get(key);
     const now = Date.now();
     const fresh = hit !== undefined && hit.expires > now;
@@ -104,7 +108,7 @@ export class QueryCache {
     this.stats.misses++;
     const generation = this.generation;
     const result = await run();
-    if (generation === this.generation && this.enabled && result.rows.length <= MAX_ROWS) {
+    if (generation === this.generation && this.on && result.rows.length <= MAX_ROWS) {
       if (this.entries.size >= (this.options.maxEntries ?? 20_000)) {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
