@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { LARGE_SIGN_INS } from '../seed/large.js';
+import { LARGE_SIGN_INS } from '../seed/large-people.js';
 import type { S3Settings } from './storage.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
