@@ -1,7 +1,7 @@
 /**
  * node --import tsx bench/bundle.ts [--no-build]
- * Initial JavaScript (gzip) of the built web app for the login page (/) and the dashboard: the entry
- * script, its modulepreloads, the chunks main.tsx loads in steps before the first render, every chunk they import statically, plus, for a route, the lazy chunks of its
+ * Initial JavaScript (gzip) of the built web app for the login page (/), the dashboard, attendance and
+ * announcements: the entry script and its modulepreloads (named by index.html's boot script), the chunks main.tsx loads in steps before the first render, every chunk they import statically, plus, for a route, the lazy chunks of its
  * screens (and their static imports). Saves the figures with saveResults.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,6 +17,9 @@ const assets = path.join(dist, 'assets');
 export const ROUTE_CHUNKS: Record<string, string[]> = {
   '/': ['LoginPage'],
   '/dashboard': ['ShellLayout', 'DashboardPage'],
+  '/housekeeping/attendance': ['ShellLayout', 'AttendancePage'],
+  // (Two chunks are named ListPage: the one that holds the announcements.)
+  '/communication/announcements': ['ShellLayout', 'ListPage/announcement'],
 };
 
 /**
@@ -24,10 +27,16 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
  * signed-in pages (counted per route below) and the session keeper, which waits for idle time. Every
  * other dynamic import of the entry is the app itself, loaded in steps by main.tsx.
  */
-const NOT_AT_START = ['ShellLayout', 'DashboardPage', 'sessionKeeper'];
+const NOT_AT_START = ['ShellLayout', 'DashboardPage', 'AttendancePage', 'ListPage', 'sessionKeeper'];
 
-function chunkFile(chunks: string[], name: string): string {
-  const matching = chunks.filter((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f));
+/** The built chunk of that name; `name/text` is the one of that name whose code holds the text. */
+function chunkFile(chunks: string[], spec: string): string {
+  const [name, text] = spec.split('/') as [string, string | undefined];
+  const matching = chunks.filter(
+    (f) =>
+      new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f) &&
+      (text === undefined || fs.readFileSync(path.join(assets, f), 'utf8').includes(text)),
+  );
   if (matching.length !== 1) throw new Error(`${matching.length} built chunks named ${name}: rename one`);
   return `assets/${matching[0]}`;
 }
@@ -66,12 +75,16 @@ export interface RouteSize {
 
 export function measureBundle(): RouteSize[] {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entry = [
-    ...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g),
-    ...html.matchAll(/rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g),
-  ]
-    .map((m) => m[1])
-    .filter((f): f is string => !!f);
+  // index.html names its boot script (scripts/app-boot.js), which names the entry and its modulepreloads
+  // (a build from before the boot script names them itself).
+  const bootFile = /<script src="\/(assets\/app-boot-[^"]+\.js)"/.exec(html)?.[1];
+  const named = bootFile ? fs.readFileSync(path.join(dist, bootFile), 'utf8') : html;
+  const entryFile = (bootFile ? /const ENTRY = "\/([^"]+\.js)"/ : /<script[^>]+src="\/([^"]+\.js)"/).exec(named)?.[1];
+  const preloads = bootFile
+    ? (JSON.parse(/const PRELOADS = (\[[^\]]*\])/.exec(named)?.[1] ?? '[]') as string[]).map((href) => href.replace(/^\//, ''))
+    : [...html.matchAll(/rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((m) => m[1] as string);
+  if (!entryFile) throw new Error('The built index.html names no entry');
+  const entry = [entryFile, ...preloads];
   const chunks = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
   for (const file of [...entry]) {
     const code = fs.readFileSync(path.join(dist, file), 'utf8');

@@ -149,6 +149,36 @@ async function prerenderLogin() {
 }
 await prerenderLogin();
 
+/**
+ * index.html (every page but the prerendered login page) starts the app through a small classic script
+ * in its head (scripts/app-boot.js) instead of naming the entry and its modulepreloads: on the signed-in
+ * start page the script first paints the copy of the dashboard kept from the last visit
+ * (src/lib/firstPaint.ts) and asks for the app's code only after that paint; elsewhere it asks at once.
+ * The build's name (meta cue-build) tells the copy whether its class names are this build's.
+ */
+function bootIndex() {
+  const file = path.join(dist, 'index.html');
+  const html = readFileSync(file, 'utf8');
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+  if (!entry) throw new Error('The built index.html has no entry script');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const build = createHash('sha256').update(entry[1]).digest('hex').slice(0, 12);
+  const boot = readFileSync(path.join(root, 'scripts', 'app-boot.js'), 'utf8')
+    .replace("'__ENTRY__'", JSON.stringify(entry[1]))
+    .replace("['__PRELOADS__']", JSON.stringify(preloads.map((m) => m[1])))
+    .replace("'__BUILD__'", JSON.stringify(build));
+  const bootName = `assets/app-boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(path.join(dist, bootName), boot);
+  let out = html.replace(entry[0], '');
+  for (const m of preloads) out = out.replace(m[0], '');
+  const stylesheet = /<link rel="stylesheet"/.exec(out);
+  if (!stylesheet) throw new Error('The built index.html has no stylesheet');
+  out = out.replaceAll('<link rel="stylesheet"', '<link rel="stylesheet" data-boot');
+  out = `${out.slice(0, stylesheet.index)}<meta name="cue-build" content="${build}">\n    <script src="/${bootName}"></script>\n    ${out.slice(stylesheet.index)}`;
+  writeFileSync(file, out);
+}
+bootIndex();
+
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 function walk(dir) {
   for (const name of readdirSync(dir)) {

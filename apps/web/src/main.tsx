@@ -8,6 +8,7 @@ import { replayPrerenderInput } from './app/prerenderInput';
 import { syncPrerenderCookies } from './app/rebrand';
 import { loadSignedInScreens } from './features/auth/preload';
 import { fetchEarly } from './lib/early';
+import { firstPaintShown, revealApp } from './lib/firstPaint';
 import { whenIdle } from './lib/idle';
 import { readStoredSession, sidesOf, tokenFor } from './lib/sessionData';
 
@@ -46,6 +47,9 @@ function startSignedInPage(): void {
   loadSignedInScreens({ dashboard: pathname === DASHBOARD_PATH });
 }
 if (!prerendered) startSignedInPage();
+// The copy of the dashboard painted by index.html's boot script (lib/firstPaint.ts) stays until the app
+// has rendered the dashboard with its data or another page; never longer than this.
+if (firstPaintShown()) setTimeout(revealApp, 15_000);
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

@@ -1,14 +1,16 @@
 import { type MaintenanceStatus, PAGE_PATHS, WEB_COOKIES } from '@cue/contract';
 import { useNetwork } from '@mantine/hooks';
 import { IconAlertTriangle, IconWifiOff, IconX } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useMaintenance, usePermissions } from '../features/shell/api';
 import { holds } from '../features/shell/sections';
 import { setCookie } from '../lib/cookies';
+import { revealApp } from '../lib/firstPaint';
 import classes from './AppFrame.module.css';
 import { PageLoader } from './PageLoader';
+import { DASHBOARD_PATH } from './paths';
 import { dismissedRebrand, REBRAND, REBRAND_KEY } from './rebrand';
 
 const MaintenancePage = lazy(() => import('../features/shell/MaintenancePage'));
@@ -99,11 +101,19 @@ function DuringMaintenance({ status, children }: { status: MaintenanceStatus; ch
 export function AppFrame({ children }: { children: ReactNode }) {
   const maintenance = useMaintenance();
   const status = maintenance.data;
-  const kiosk = useLocation().pathname.startsWith(PAGE_PATHS.kiosk);
+  const { pathname } = useLocation();
+  const kiosk = pathname.startsWith(PAGE_PATHS.kiosk);
+  // The copy of the dashboard painted at start (lib/firstPaint.ts) gives way to any other page at once;
+  // the dashboard itself replaces it once it has its data.
+  const startPage = pathname === DASHBOARD_PATH || pathname === '/';
+  const maintained = status?.status === 'active';
+  useEffect(() => {
+    if (!startPage || maintained) revealApp();
+  }, [startPage, maintained]);
   return (
     <>
       {!kiosk && <RebrandBanner />}
-      {status?.status === 'active' ? <DuringMaintenance status={status}>{children}</DuringMaintenance> : children}
+      {maintained && status ? <DuringMaintenance status={status}>{children}</DuringMaintenance> : children}
       <OfflineBar />
     </>
   );

@@ -1,5 +1,6 @@
 import type { SessionRole } from '@cue/contract';
 import { useSyncExternalStore } from 'react';
+import { FIRST_PAINT_KEY } from './firstPaint';
 import {
   LOGGED_OUT_KEY,
   markSignedIn,
@@ -38,7 +39,11 @@ function write(next: Session | null): void {
   cached = next;
   const store = storage();
   if (next) store?.setItem(SESSION_KEY, JSON.stringify(next));
-  else store?.removeItem(SESSION_KEY);
+  else {
+    store?.removeItem(SESSION_KEY);
+    // The copy of the dashboard kept for a fast start shows the person's name and classes.
+    store?.removeItem(FIRST_PAINT_KEY);
+  }
   markSignedIn(!!next);
   emit();
 }
@@ -66,6 +71,8 @@ export function startSession(role: SessionRole, tokens: { staff?: TokenPair; par
     session = { role, accessToken: pair.access_token, refreshToken: pair.refresh_token, activeSide: side };
   }
   storage()?.removeItem(LOGGED_OUT_KEY);
+  // A new sign-in may be another person's: no copy of the last one's dashboard.
+  storage()?.removeItem(FIRST_PAINT_KEY);
   write(session);
   // The server sends emails in the language chosen on this device (English is its default already).
   void import('./i18n').then(
@@ -84,6 +91,8 @@ export function startSession(role: SessionRole, tokens: { staff?: TokenPair; par
 export function startTempSession(accessToken: string): Session {
   const session: Session = { role: 'staff', accessToken, refreshToken: '', activeSide: 'staff', isTempToken: true };
   storage()?.removeItem(LOGGED_OUT_KEY);
+  // A new sign-in may be another person's: no copy of the last one's dashboard.
+  storage()?.removeItem(FIRST_PAINT_KEY);
   write(session);
   return session;
 }

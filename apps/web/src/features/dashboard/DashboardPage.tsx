@@ -8,10 +8,12 @@ import {
   IconChecklist,
   IconSparkles,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { revealApp, saveFirstPaint } from '../../lib/firstPaint';
 import { message } from '../../lib/i18n';
+import { whenIdle } from '../../lib/idle';
 import { tokenFor } from '../../lib/session';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { useSessionExpiry } from '../auth/useSessionExpiry';
@@ -171,19 +173,42 @@ export default function DashboardPage() {
   const settled =
     (!showStaff || (!staffClasses.isPending && !staffDay.isPending)) && (!showParent || !!children || user.errors.length > 0);
 
+  // Once the first screen has its data: it takes the place of the copy painted at start, and a copy of
+  // it is kept for the next start (lib/firstPaint.ts).
+  const content = useRef<HTMLDivElement>(null);
+  const firstName = person?.first_name;
+  useEffect(() => {
+    if (!settled) return;
+    revealApp();
+    if (!firstName || !content.current || user.errors.length > 0 || staffClasses.isError || staffDay.isError) return;
+    const greetings = Object.fromEntries(
+      (['morning', 'afternoon', 'evening'] as const).map((part) => [part, t(`dashboard.greeting.${part}`, { name: firstName })]),
+    );
+    const element = content.current;
+    // Once the frame around it (tabs, class picker, logo) has come too, when nothing else is going on.
+    let cancel = () => {};
+    const timer = window.setTimeout(() => {
+      cancel = whenIdle(() => saveFirstPaint(element, 2, greetings));
+    }, 2000);
+    return () => {
+      window.clearTimeout(timer);
+      cancel();
+    };
+  }, [settled, firstName, user.errors.length, staffClasses.isError, staffDay.isError, t]);
+
   return (
     <Container size="lg">
-      <Stack gap={36}>
+      <Stack gap={36} ref={content}>
         <div className={classes.hero}>
           {person ? (
-            <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2}>
+            <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.2} data-first-paint="greeting">
               {t(`dashboard.greeting.${partOfDay(new Date().getHours())}`, { name: person.first_name })}
             </Title>
           ) : (
             // The heading's own height (font size × line height), so that nothing moves when it arrives.
             <Skeleton h={{ base: 28.8, sm: 36 }} width="60%" radius="md" opacity={0.35} />
           )}
-          <Text className={classes.heroDate} mt={6}>
+          <Text className={classes.heroDate} mt={6} data-first-paint="date">
             {formatToday(i18n.language)}
           </Text>
           {showStaff && (
