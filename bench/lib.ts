@@ -13,7 +13,11 @@ export interface RunningServer {
 }
 
 /** Starts the real server in its own process on a fresh data directory (or DATABASE_URL when set). */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: { startSeconds?: number } = {},
+): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-bench-'));
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -34,13 +38,13 @@ export async function startServer(port: number, env: Record<string, string> = {}
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startSeconds ?? 60) * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('server did not start in 60 s');
+    if (Date.now() > deadline) throw new Error(`server did not start in ${options.startSeconds ?? 60} s`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -181,4 +185,19 @@ export function postgresCpu(postmaster: number): number {
     } catch {}
   }
   return total;
+}
+
+/** Writes this database's section of an EXPLAIN file beside the benchmarks (e.g. bench/planning-explain.txt), keeping the other's. */
+export function writeExplain(relative: string, database: string, text: string): string {
+  const file = path.join(root, relative);
+  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const sections = new Map<string, string>();
+  for (const part of old.split(/^=== /m).filter(Boolean)) {
+    const [head, ...rest] = part.split('\n');
+    sections.set((head ?? '').replace(/ ===$/, ''), rest.join('\n'));
+  }
+  sections.set(database, text);
+  const out = [...sections].map(([name, body]) => `=== ${name} ===\n${body.trimEnd()}\n`).join('\n');
+  fs.writeFileSync(file, out);
+  return file;
 }

@@ -39,7 +39,7 @@ import { buildApp } from '../apps/server/src/platform/http/app.js';
 import { newId } from '../apps/server/src/platform/ids.js';
 import { ephemeralSecrets } from '../apps/server/src/platform/secrets.js';
 import { demoId, FRAMEWORK_IDS, seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
-import { arg, latencies, machine, root, saveResults, signIn } from './lib.js';
+import { arg, latencies, machine, root, saveResults, signIn, writeExplain } from './lib.js';
 
 const sunrise = demoId('school:sunrise');
 const anita = demoId('user:9000000002');
@@ -207,21 +207,6 @@ async function fill(db: Db, today: string, observationCount: number) {
   return { classId, yearStart };
 }
 
-/** Writes this database's section of bench/planning-explain.txt, keeping the other's. */
-function writeExplain(database: string, text: string) {
-  const file = path.join(root, 'bench/planning-explain.txt');
-  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const sections = new Map<string, string>();
-  for (const part of old.split(/^=== /m).filter(Boolean)) {
-    const [head, ...rest] = part.split('\n');
-    sections.set((head ?? '').replace(/ ===$/, ''), rest.join('\n'));
-  }
-  sections.set(database, text);
-  const out = [...sections].map(([name, body]) => `=== ${name} ===\n${body.trimEnd()}\n`).join('\n');
-  fs.writeFileSync(file, out);
-  return file;
-}
-
 export async function planningInsightsBench(options: { runs?: number; observations?: number } = {}) {
   const runs = options.runs ?? arg('runs', 50);
   const observationCount = options.observations ?? arg('observations', 2000);
@@ -316,7 +301,7 @@ export async function planningInsightsBench(options: { runs?: number; observatio
       const plan = (result as unknown as { rows: Record<string, string>[] }).rows.map((r) => r['QUERY PLAN'] ?? '');
       explained.push(`--- ${names[i] ?? `statement ${i + 1}`}`, ...plan, '');
     }
-    const explainFile = writeExplain(database, explained.join('\n'));
+    const explainFile = writeExplain('bench/planning-explain.txt', database, explained.join('\n'));
     const figures = {
       date: new Date().toISOString(),
       database,

@@ -50,7 +50,7 @@ function cachedPglite(client: PGlite, cache: QueryCache) {
   const counted = (tx: PgliteTx): PgliteTx => {
     const query: PgliteQuery = (text, values, options) => {
       cache.stats.statements++;
-      cache.trace?.(text, 'transaction');
+      cache.trace?.(text, 'transaction', values);
       return tx.query(text, values, options);
     };
     return new Proxy(tx, { get: (target, key, receiver) => (key === 'query' ? query : Reflect.get(target, key, receiver)) });
@@ -70,12 +70,11 @@ const CHANNEL = 'cue_query_cache';
 
 /**
  * The pool as Drizzle sees it: reads outside transactions go through the cache; a transaction's
- * connection starts a new generation when taken and when given back (decision 43).
+ * connection starts a new generation when it is given back (decision 43).
  */
 function cachedPool(pool: pg.Pool, cache: QueryCache): pg.Pool {
   type Release = (err?: Error | boolean) => void;
   const counted = (client: pg.PoolClient): pg.PoolClient => {
-    cache.invalidate();
     const release: Release = (err) => {
       cache.invalidate();
       cache.onWrite?.();
@@ -84,7 +83,7 @@ function cachedPool(pool: pg.Pool, cache: QueryCache): pg.Pool {
     const query = (config: unknown, values?: unknown) => {
       cache.stats.statements++;
       const text = typeof config === 'string' ? config : (config as { text: string }).text;
-      cache.trace?.(text, 'transaction');
+      cache.trace?.(text, 'transaction', values);
       return (client.query as (c: unknown, v?: unknown) => Promise<unknown>)(config, values);
     };
     return new Proxy(client, {

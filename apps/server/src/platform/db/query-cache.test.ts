@@ -36,6 +36,23 @@ describe('QueryCache', () => {
     expect(cache.stats).toMatchObject({ hits: 1, misses: 3, writes: 1, statements: 5 });
   });
 
+  it('keeps its answers through a write that changed no row (the job queue finding nothing due)', async () => {
+    const cache = new QueryCache({ enabled: true });
+    let runs = 0;
+    const read = () => cache.statement('select 1', [], 'array', async () => rows(++runs));
+    await read();
+    await cache.statement('update jobs set status = $1', ['running'], 'object', async () => ({ rows: [], affectedRows: 0 }));
+    await read();
+    expect(runs).toBe(1);
+    await cache.statement('update jobs set status = $1', ['running'], 'object', async () => ({
+      rows: [],
+      rowCount: 1,
+      command: 'UPDATE',
+    }));
+    await read();
+    expect(runs).toBe(2);
+  });
+
   it('does not keep a read that overlapped a write', async () => {
     const cache = new QueryCache({ enabled: true });
     let release!: () => void;

@@ -2,8 +2,8 @@
  * The statement cache of the server's own database handle (decision 43).
  *
  * A read that runs outside a transaction is kept, keyed by its text and values, until the next write
- * through the same handle: every write (any statement that is not a plain read, and every transaction,
- * at its start and at its end) starts a new generation and empties the cache. A read whose generation
+ * through the same handle: every write (any statement that is not a plain read and changed a row, and
+ * every transaction, when it ends) starts a new generation and empties the cache. A read whose generation
  * changed while it ran is answered but not kept, so a read that overlapped a write is never served
  * again. Reads whose answer depends on the moment (now(), random(), sequences, locks) are never kept:
  * the request's time always travels as a value, which is part of the key.
@@ -54,7 +54,7 @@ export class QueryCache {
   /** Told after each local write (PostgreSQL: other instances are notified). */
   onWrite: (() => void) | undefined;
   /** Told of every statement issued, with whether the cache answered it (the query-count tests). */
-  trace: ((text: string, answer: 'hit' | 'miss' | 'transaction' | StatementKind) => void) | undefined;
+  trace: ((text: string, answer: 'hit' | 'miss' | 'transaction' | StatementKind, values?: unknown) => void) | undefined;
 
   constructor(private readonly options: { enabled: boolean; maxEntries?: number; ttlMs?: number }) {
     this.on = options.enabled;
@@ -76,15 +76,23 @@ export class QueryCache {
     this.invalidate();
   }
 
-  /** A write through this handle: a new generation before and after it. */
-  async write<R>(run: () => Promise<R>): Promise<R> {
+  /**
+   * A write through this handle: a new generation once it is done (a read that overlapped it finishes
+   * in the old generation and is not kept), unless `changed` says it changed no row.
+   */
+  async write<R>(run: () => Promise<R>, changed: (result: R) => boolean = () => true): Promise<R> {
     this.stats.writes++;
-    this.invalidate();
+    let result: R | undefined;
+    let done = false;
     try {
-      return await run();
+      result = await run();
+      done = true;
+      return result;
     } finally {
-      this.invalidate();
-      this.onWrite?.();
+      if (!done || changed(result as R)) {
+        this.invalidate();
+        this.onWrite?.();
+      }
     }
   }
 
@@ -95,8 +103,8 @@ export class QueryCache {
     const hit = key === null ? undefined : this.entries.get(key);
     const now = Date.now();
     const fresh = hit !== undefined && hit.expires > now;
-    this.trace?.(text, key === null ? (kind === 'cacheable' ? 'read' : kind) : fresh ? 'hit' : 'miss');
-    if (kind === 'write') return this.write(run);
+    this.trace?.(text, key === null ? (kind === 'cacheable' ? 'read' : kind) : fresh ? 'hit' : 'miss', values);
+    if (kind === 'write') return this.write(run, rowsChanged);
     if (key === null) return run();
     if (hit && fresh) {
       this.stats.hits++;
@@ -120,6 +128,19 @@ export class QueryCache {
     }
     return result;
   }
+}
+
+/**
+ * Whether a single statement changed a row: the embedded driver's `affectedRows`, node-postgres's
+ * `rowCount` of an INSERT, UPDATE, DELETE or MERGE; true when it cannot tell. The job queue's claims and
+ * sweeps, which run every second and mostly find nothing, leave the cache alone.
+ */
+function rowsChanged(result: unknown): boolean {
+  const r = result as { affectedRows?: unknown; rowCount?: unknown; command?: unknown } | null;
+  if (typeof r?.affectedRows === 'number') return r.affectedRows > 0;
+  if (typeof r?.rowCount === 'number' && typeof r.command === 'string' && /^(INSERT|UPDATE|DELETE|MERGE)$/.test(r.command))
+    return r.rowCount > 0;
+  return true;
 }
 
 /** The cache key of a statement, or null when a value cannot be part of one (bytes). */

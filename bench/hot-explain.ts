@@ -1,0 +1,118 @@
+/**
+ * npm run bench:hot:explain (or with scripts/with-postgres.sh for PostgreSQL)
+ * The statements each hot read of bench/hot.ts sends to the database, on the large demo organization,
+ * counted with every cache cold (and, warm, how many the statement cache does not answer), each
+ * explained with its values (EXPLAIN ANALYZE, BUFFERS) into bench/hot-explain.txt, one section per
+ * database. The server runs in this process on a fresh data directory (or DATABASE_URL).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ddmmyyyyFromIso } from '@cue/contract';
+import { clearEveryCache } from '../apps/server/src/platform/cache.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { buildApp } from '../apps/server/src/platform/http/app.js';
+import { ephemeralSecrets } from '../apps/server/src/platform/secrets.js';
+import { MemorySmsProvider } from '../apps/server/src/platform/sms/provider.js';
+import { seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
+import { LARGE, seedLarge } from '../apps/server/src/seed/large.js';
+import { machine, saveResults, writeExplain } from './lib.js';
+
+const postgres = process.env.DATABASE_URL;
+const database = postgres ? 'postgres' : 'pglite';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-hot-explain-'));
+const handle = await openDatabase(
+  postgres ? { kind: 'postgres', url: postgres } : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+);
+try {
+  await handle.migrate();
+  await seedDemoIfEmpty(handle.db);
+  const seeded = await seedLarge(handle.db, new Date());
+  await handle.analyze();
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    WEB_DIST: '/nonexistent',
+    SEED: 'large',
+  });
+  const { app } = await buildApp({ config, database: handle, secrets: ephemeralSecrets(), sms: new MemorySmsProvider() });
+  await app.ready();
+  const post = async (url: string, payload: object) => {
+    const res = await app.inject({ method: 'POST', url, payload });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const signIn = async (phone: string, side: 'staff_user' | 'parent_user' = 'staff_user') => {
+    const { message: reqId } = await post('/api/otp/send', { phno: `91${phone}` });
+    const { message: otpToken } = await post('/api/otp/verify', { reqId, otp: '123456' });
+    const login = await post('/api/logged_in_user_phone_verification/', { otp_jwt_token: otpToken, phone_number: phone });
+    return login.result[side].access_token as string;
+  };
+  const teacher = await signIn(LARGE.phones.teacher);
+  const admin = await signIn(LARGE.phones.admins[0]);
+  const parent = await signIn(LARGE.phones.parent, 'parent_user');
+  const d = new Date();
+  do d.setUTCDate(d.getUTCDate() - 1);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+  const day = ddmmyyyyFromIso(d.toISOString().slice(0, 10));
+  const reads = [
+    { name: 'logined_user_details (teacher)', url: '/api/logined_user_details', token: teacher },
+    { name: 'user_permissions (teacher)', url: '/api/user_permissions/', token: teacher },
+    { name: 'staff_classes (admin, 20 classes)', url: '/api/staff_classes/', token: admin },
+    { name: 'classes/{id} (25 children)', url: `/api/classes/${LARGE.classId}`, token: teacher },
+    { name: "a day's attendance", url: `/api/class_student_attendance/${LARGE.classId}?date=${day}`, token: teacher },
+    { name: 'observations of a day', url: `/api/observations/?class_id=${LARGE.classId}&date=${day}`, token: teacher },
+    { name: "announcements, parent's first page", url: '/api/communication/announcements/', token: parent },
+    { name: 'dashboard (teacher)', url: '/api/dashboard/', token: teacher },
+    { name: 'dashboard (admin, 20 classes)', url: '/api/dashboard/', token: admin },
+    { name: 'dashboard (parent)', url: '/api/dashboard/', token: parent },
+    { name: 'chat list (teacher)', url: '/api/chat/conversations', token: teacher },
+    { name: 'chat list (parent)', url: '/api/chat/conversations', token: parent },
+  ];
+  const client = (
+    handle.db as unknown as { $client: { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, string>[] }> } }
+  ).$client;
+  const sections: string[] = [`${new Date().toISOString()} · ${database} · the large demo organization, day ${day}`, ''];
+  const counts: { name: string; statements: number; uncachedWhenWarm: number }[] = [];
+  for (const r of reads) {
+    const sent: { text: string; values: unknown }[] = [];
+    clearEveryCache();
+    handle.cache.invalidate();
+    handle.cache.trace = (text, _answer, values) => sent.push({ text, values });
+    const res = await app.inject({ method: 'GET', url: r.url, headers: { authorization: `Bearer ${r.token}` } });
+    if (res.statusCode !== 200) throw new Error(`${r.name}: ${res.statusCode}`);
+    let uncached = 0;
+    handle.cache.trace = (_text, answer) => {
+      if (answer !== 'hit') uncached++;
+    };
+    await app.inject({ method: 'GET', url: r.url, headers: { authorization: `Bearer ${r.token}` } });
+    handle.cache.trace = undefined;
+    counts.push({ name: r.name, statements: sent.length, uncachedWhenWarm: uncached });
+    sections.push(
+      `##### ${r.name}: GET ${r.url.split('?')[0]} · ${sent.length} statements cold, ${uncached} not from the cache warm`,
+      '',
+    );
+    for (const [i, s] of sent.entries()) {
+      if (!/^\s*(select|with)\b/i.test(s.text)) continue;
+      const plan = await client.query(`explain (analyze, buffers) ${s.text}`, (s.values as unknown[] | undefined) ?? []);
+      sections.push(
+        `--- ${i + 1}. ${s.text.replace(/\s+/g, ' ').slice(0, 300)}`,
+        ...plan.rows.map((row) => Object.values(row)[0] ?? ''),
+        '',
+      );
+    }
+  }
+  console.table(counts);
+  const file = writeExplain('bench/hot-explain.txt', database, sections.join('\n'));
+  console.log('explained', file);
+  console.log(
+    'saved',
+    saveResults(`hot-statements-${database}`, { machine: machine(), database, seedSeconds: seeded.seconds, counts }),
+  );
+  await app.close();
+} finally {
+  await handle.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
