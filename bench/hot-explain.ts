@@ -113,6 +113,7 @@ try {
   );
   await app.close();
 } finally {
-  await handle.close();
+  // Closing the app closed the database; close it here when the app never started.
+  await handle.close().catch(() => undefined);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -449,9 +449,14 @@ export class CueTaskService {
   /** Unfinished and recent tasks of a person, oldest first: what a reload or a second tab shows. */
   async replay(auth: Scope): Promise<TaskLog[]> {
     if (auth.kind !== 'staff' || !auth.schoolId) return [];
-    const since = new Date(this.clock.now().getTime() - RECENT_MS);
-    const rows = await repo.recent(auth, this.db, since, 20);
-    return rows.reverse().map((r) => this.present(r));
+    const since = this.clock.now().getTime() - RECENT_MS;
+    // Asked from the start of the minute, so that the statement is the same for a minute (the statement
+    // cache answers it), then held to the exact bound here.
+    const rows = await repo.recent(auth, this.db, new Date(since - (since % 60_000)), 20);
+    return rows
+      .filter((r) => r.status === 'queued' || r.status === 'running' || r.updatedAt.getTime() >= since)
+      .reverse()
+      .map((r) => this.present(r));
   }
 
   private async own(auth: Scope, taskId: string): Promise<Row> {

@@ -80,13 +80,14 @@ export async function classesOf(scope: Scope, q: Queryable, ids: string[]) {
 }
 
 /** The names of the creators of items the caller sees. */
-export async function creatorsOf(scope: Scope, q: Queryable, ids: string[]) {
-  if (ids.length === 0) return [];
+/** The authors of these communications that the caller sees (the page's: the join stays on its rows). */
+export async function creatorsOf(scope: Scope, q: Queryable, communicationIds: string[]) {
+  if (communicationIds.length === 0) return [];
   return q
     .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .innerJoin(communications, eq(communications.createdBy, users.id))
-    .where(and(inArray(users.id, ids), await visible(scope, q)));
+    .from(communications)
+    .innerJoin(users, eq(users.id, communications.createdBy))
+    .where(and(inArray(communications.id, communicationIds), await visible(scope, q)));
 }
 
 export async function insert(scope: Scope, q: Queryable, row: Omit<CommunicationInsert, 'schoolId' | 'createdBy'>) {

@@ -73,7 +73,7 @@ export class CommunicationService {
     const ids = rows.map((r) => r.id);
     const [classes, creators, held, reads, timeZone] = await Promise.all([
       repo.classesOf(auth, this.db, ids),
-      repo.creatorsOf(auth, this.db, [...new Set(rows.map((r) => r.createdBy))]),
+      repo.creatorsOf(auth, this.db, ids),
       auth.rolePermissions(),
       auth.kind === 'parent' ? repo.readIdsFor(auth, this.db, ids) : Promise.resolve(undefined),
       this.school.timeZone(auth, rows[0]?.schoolId),
