@@ -39,6 +39,20 @@ export function zonedToInstant(ddmmyyyy: string, hhmma: string, timeZone: string
 
 /** The instant as 'DD-MM-YYYY' and 'hh:mm A' on a time zone's wall clock. */
 export function instantToZoned(instant: Date, timeZone: string): { date: string; time: string } {
+  // The answer has the minute's precision: the same minute in the same zone is formatted once (the
+  // presenters of every list format each row's dates on every request; decision 43).
+  const key = `${timeZone}|${Math.floor(instant.getTime() / 60_000)}`;
+  const known = zonedMinutes.get(key);
+  if (known) return { ...known };
+  const formatted = formatZoned(instant, timeZone);
+  if (zonedMinutes.size >= 20_000) zonedMinutes.clear();
+  zonedMinutes.set(key, formatted);
+  return { ...formatted };
+}
+
+const zonedMinutes = new Map<string, { date: string; time: string }>();
+
+function formatZoned(instant: Date, timeZone: string): { date: string; time: string } {
   const parts = Object.fromEntries(
     dateTimeFormat('en-US', {
       timeZone,
