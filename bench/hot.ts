@@ -61,7 +61,8 @@ try {
   const opts = { connections, duration };
   const ceiling = await load('health (ceiling)', `${server.url}/api/health`, opts);
   const results: LoadResult[] = [ceiling];
-  for (const r of reads.filter((x) => x.name.includes(only))) results.push(await load(r.name, server.url + r.path, { ...opts, headers: as(r.token) }));
+  for (const r of reads.filter((x) => x.name.includes(only)))
+    results.push(await load(r.name, server.url + r.path, { ...opts, headers: as(r.token) }));
   const rows = results.map((r) => ({
     name: r.name,
     requestsPerSecond: r.requestsPerSecond,

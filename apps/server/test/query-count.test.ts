@@ -72,7 +72,8 @@ async function count(url: string, token: string) {
   const warmBefore = stats.misses + (stats.statements - stats.hits - stats.misses);
   // Time goes on between two requests, as it does on a real server.
   t.clock.advance(1_000);
-  if (process.env.QUERY_TRACE) t.database.cache.trace = (text, answer) => answer !== 'hit' && console.log('warm', answer, text.slice(0, 200));
+  if (process.env.QUERY_TRACE)
+    t.database.cache.trace = (text, answer) => answer !== 'hit' && console.log('warm', answer, text.slice(0, 200));
   const warm = await t.request({ method: 'GET', url, headers: bearer(token) });
   expect(warm.statusCode).toBe(200);
   expect(warm.json()).toEqual(cold.json());
