@@ -63,6 +63,8 @@ async function checkStaff(page: Page, held: HeldPermissions) {
 }
 
 test('a teacher sees exactly the tabs and menu entries her permissions allow', async ({ page, request }) => {
+  // She opens every menu entry she holds, as the admin's and the super admin's walks below do.
+  test.setTimeout(60_000);
   const { staffToken } = await openAs(page, request, SHELL_PHONES.teacher);
   const held = await heldPermissions(request, staffToken ?? '');
   expect(held.rolePermissions).not.toContain('admin_portal.school_details');
