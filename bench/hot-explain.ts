@@ -8,7 +8,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ddmmyyyyFromIso } from '@cue/contract';
 import { clearEveryCache } from '../apps/server/src/platform/cache.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
@@ -17,6 +16,7 @@ import { ephemeralSecrets } from '../apps/server/src/platform/secrets.js';
 import { MemorySmsProvider } from '../apps/server/src/platform/sms/provider.js';
 import { seedDemoIfEmpty } from '../apps/server/src/seed/demo.js';
 import { LARGE, seedLarge } from '../apps/server/src/seed/large.js';
+import { hotReads, lastSchoolDay } from './hot-reads.js';
 import { machine, saveResults, writeExplain } from './lib.js';
 
 const postgres = process.env.DATABASE_URL;
@@ -53,24 +53,8 @@ try {
   const teacher = await signIn(LARGE.phones.teacher);
   const admin = await signIn(LARGE.phones.admins[0]);
   const parent = await signIn(LARGE.phones.parent, 'parent_user');
-  const d = new Date();
-  do d.setUTCDate(d.getUTCDate() - 1);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
-  const day = ddmmyyyyFromIso(d.toISOString().slice(0, 10));
-  const reads = [
-    { name: 'logined_user_details (teacher)', url: '/api/logined_user_details', token: teacher },
-    { name: 'user_permissions (teacher)', url: '/api/user_permissions/', token: teacher },
-    { name: 'staff_classes (admin, 20 classes)', url: '/api/staff_classes/', token: admin },
-    { name: 'classes/{id} (25 children)', url: `/api/classes/${LARGE.classId}`, token: teacher },
-    { name: "a day's attendance", url: `/api/class_student_attendance/${LARGE.classId}?date=${day}`, token: teacher },
-    { name: 'observations of a day', url: `/api/observations/?class_id=${LARGE.classId}&date=${day}`, token: teacher },
-    { name: "announcements, parent's first page", url: '/api/communication/announcements/', token: parent },
-    { name: 'dashboard (teacher)', url: '/api/dashboard/', token: teacher },
-    { name: 'dashboard (admin, 20 classes)', url: '/api/dashboard/', token: admin },
-    { name: 'dashboard (parent)', url: '/api/dashboard/', token: parent },
-    { name: 'chat list (teacher)', url: '/api/chat/conversations', token: teacher },
-    { name: 'chat list (parent)', url: '/api/chat/conversations', token: parent },
-  ];
+  const day = lastSchoolDay();
+  const reads = hotReads({ teacher, admin, parent }, day).map((r) => ({ name: r.name, url: r.path, token: r.token }));
   const client = (
     handle.db as unknown as { $client: { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, string>[] }> } }
   ).$client;

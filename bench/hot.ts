@@ -8,8 +8,8 @@
  * (`npm run bench:hot:pg`). `--no-cache` starts the server with QUERY_CACHE=false (decision 43's
  * statement cache off), for the figures before it.
  */
-import { ddmmyyyyFromIso } from '@cue/contract';
 import { LARGE } from '../apps/server/src/seed/large-people.js';
+import { hotReads, lastSchoolDay } from './hot-reads.js';
 import { arg, type LoadResult, load, machine, saveResults, signIn, startServer } from './lib.js';
 
 const duration = arg('duration', 5);
@@ -21,14 +21,6 @@ const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg > 0 ? (process.argv[onlyArg + 1] ?? '') : '';
 const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 
-/** The last weekday before today (UTC): a school day of the seeded year. */
-function lastSchoolDay(): string {
-  const d = new Date();
-  do d.setUTCDate(d.getUTCDate() - 1);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
-  return d.toISOString().slice(0, 10);
-}
-
 const started = performance.now();
 // Seeding the large organization takes a minute or two on a fresh data directory.
 const server = await startServer(port, { SEED: 'large', ...(noCache ? { QUERY_CACHE: 'false' } : {}) }, { startSeconds: 400 });
@@ -37,23 +29,9 @@ try {
   const teacher = await signIn(server.url, LARGE.phones.teacher);
   const admin = await signIn(server.url, LARGE.phones.admins[0]);
   const parent = await signIn(server.url, LARGE.phones.parent, 'parent_user');
-  const day = ddmmyyyyFromIso(lastSchoolDay());
+  const day = lastSchoolDay();
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
-  const reads: { name: string; path: string; token: string }[] = [
-    { name: 'logined_user_details (teacher)', path: '/api/logined_user_details', token: teacher },
-    { name: 'user_permissions (teacher)', path: '/api/user_permissions/', token: teacher },
-    { name: 'staff_classes (teacher)', path: '/api/staff_classes/', token: teacher },
-    { name: 'staff_classes (admin, 20 classes)', path: '/api/staff_classes/', token: admin },
-    { name: 'classes/{id} (25 children)', path: `/api/classes/${LARGE.classId}`, token: teacher },
-    { name: "a day's attendance", path: `/api/class_student_attendance/${LARGE.classId}?date=${day}`, token: teacher },
-    { name: 'observations of a day', path: `/api/observations/?class_id=${LARGE.classId}&date=${day}`, token: teacher },
-    { name: "announcements, parent's first page", path: '/api/communication/announcements/', token: parent },
-    { name: 'dashboard (teacher)', path: '/api/dashboard/', token: teacher },
-    { name: 'dashboard (admin, 20 classes)', path: '/api/dashboard/', token: admin },
-    { name: 'dashboard (parent)', path: '/api/dashboard/', token: parent },
-    { name: 'chat list (teacher)', path: '/api/chat/conversations', token: teacher },
-    { name: 'chat list (parent)', path: '/api/chat/conversations', token: parent },
-  ];
+  const reads = hotReads({ teacher, admin, parent }, day);
   for (const r of reads) {
     const res = await fetch(server.url + r.path, { headers: as(r.token) });
     if (!res.ok) throw new Error(`${r.name}: ${res.status} ${await res.text()}`);

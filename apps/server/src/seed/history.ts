@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { addDays } from '@cue/contract';
 import { count, inArray } from 'drizzle-orm';
 import type { Db, Queryable } from '../platform/db/client.js';
 import * as t from '../platform/db/schema.js';
@@ -23,12 +24,6 @@ const ADMIN_OF: Record<keyof typeof DEMO.schools, string> = { sunrise: '90000000
 /** A stable number in [0, 1) for a label: the same history on every install. */
 const chance = (label: string): number => createHash('sha256').update(`history:${label}`).digest().readUInt32BE(0) / 2 ** 32;
 
-const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
-const addDays = (iso: string, n: number): string => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return isoDay(d);
-};
 const weekday = (iso: string): number => new Date(`${iso}T00:00:00Z`).getUTCDay();
 const todayIn = (timeZone: string, now: Date): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

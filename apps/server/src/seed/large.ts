@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_ROLE_SETS, SCHOOL_PERMISSIONS } from '@cue/contract';
+import { addDays, DEFAULT_ROLE_SETS, isoOfUtc, SCHOOL_PERMISSIONS } from '@cue/contract';
 import { count, eq, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Config } from '../platform/config.js';
@@ -264,19 +264,13 @@ export interface LargePlan {
 }
 
 const SCHOOL_DAYS = 180;
-const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
-const addDays = (iso: string, n: number): string => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return isoDay(d);
-};
 const weekday = (iso: string): number => new Date(`${iso}T00:00:00Z`).getUTCDay();
 
 /** The sizes at a scale (1: 60 classes of 25) and the school year's days up to yesterday. */
 export function largePlan(now: Date, scale = 1): LargePlan {
   const classesPerSchool = Math.max(1, Math.min(20, Math.round(20 * scale)));
   const childrenPerClass = Math.max(4, Math.min(25, Math.round((1500 * scale) / (3 * classesPerSchool))));
-  const today = isoDay(now);
+  const today = isoOfUtc(now);
   // The weekdays before today, newest first: a training day 25 weekdays back, a half-term week around 90 back.
   const weekdays: string[] = [];
   for (let d = addDays(today, -1); weekdays.length < SCHOOL_DAYS + 60; d = addDays(d, -1)) {
