@@ -2,8 +2,8 @@
  * The statement cache of the server's own database handle (decision 43).
  *
  * A read that runs outside a transaction is kept, keyed by its text and values, until the next write
- * through the same handle: every write (any statement that is not a plain read and changed a row, and
- * every transaction, when it ends) starts a new generation and empties the cache. A read whose generation
+ * through the same handle: every write (any statement that is not a plain read, and every transaction,
+ * when it ends) starts a new generation and empties the cache. A read whose generation
  * changed while it ran is answered but not kept, so a read that overlapped a write is never served
  * again. Reads whose answer depends on the moment (now(), random(), sequences, locks) are never kept:
  * the request's time always travels as a value, which is part of the key.
@@ -78,7 +78,9 @@ export class QueryCache {
 
   /**
    * A write through this handle: a new generation once it is done (a read that overlapped it finishes
-   * in the old generation and is not kept), unless `changed` says it changed no row.
+   * in the old generation and is not kept), unless `changed` says it changed no row. A statement that
+   * changed no row may still have waited for another connection's commit (an insert that found the
+   * other's row), so every statement counts as a write unless its caller knows better.
    */
   async write<R>(run: () => Promise<R>, changed: (result: R) => boolean = () => true): Promise<R> {
     this.stats.writes++;
@@ -104,7 +106,7 @@ export class QueryCache {
     const now = Date.now();
     const fresh = hit !== undefined && hit.expires > now;
     this.trace?.(text, key === null ? (kind === 'cacheable' ? 'read' : kind) : fresh ? 'hit' : 'miss', values);
-    if (kind === 'write') return this.write(run, rowsChanged);
+    if (kind === 'write') return this.write(run);
     if (key === null) return run();
     if (hit && fresh) {
       this.stats.hits++;
@@ -128,19 +130,6 @@ export class QueryCache {
     }
     return result;
   }
-}
-
-/**
- * Whether a single statement changed a row: the embedded driver's `affectedRows`, node-postgres's
- * `rowCount` of an INSERT, UPDATE, DELETE or MERGE; true when it cannot tell. The job queue's claims and
- * sweeps, which run every second and mostly find nothing, leave the cache alone.
- */
-function rowsChanged(result: unknown): boolean {
-  const r = result as { affectedRows?: unknown; rowCount?: unknown; command?: unknown } | null;
-  if (typeof r?.affectedRows === 'number') return r.affectedRows > 0;
-  if (typeof r?.rowCount === 'number' && typeof r.command === 'string' && /^(INSERT|UPDATE|DELETE|MERGE)$/.test(r.command))
-    return r.rowCount > 0;
-  return true;
 }
 
 /** The cache key of a statement, or null when a value cannot be part of one (bytes). */
