@@ -25,6 +25,9 @@ await build({ root, build: { outDir: dist, manifest: true } });
  * and keeps what the person does until the app is ready, and the app's stylesheets are only named (meta cue-app-style), for the app to add when the
  * person first interacts or leaves the page (app/appStyles.ts). The page's own rules are inline.
  */
+/** The build's name (meta cue-build): a copy of the dashboard is painted only by the build that kept it. */
+const buildName = (entry) => createHash('sha256').update(entry).digest('hex').slice(0, 12);
+
 function startAfterPaint(html) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) throw new Error('The built index.html has no entry script');
@@ -39,7 +42,8 @@ function startAfterPaint(html) {
   let out = html.replace(entry[0], `<script type="module" crossorigin src="/${bootName}"></script>\n    `);
   for (const m of [...preloads, ...styles]) out = out.replace(m[0], '');
   const names = styles.map((m) => `<meta name="cue-app-style" content="${m[1]}">`).join('\n    ');
-  return out.replace('</head>', `  ${names}\n  </head>`);
+  // The build's name too: the dashboard the app goes on to from this page is kept for the next start.
+  return out.replace('</head>', `  ${names}\n    <meta name="cue-build" content="${buildName(entry[1])}">\n  </head>`);
 }
 
 /**
@@ -162,7 +166,7 @@ function bootIndex() {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
   if (!entry) throw new Error('The built index.html has no entry script');
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-  const build = createHash('sha256').update(entry[1]).digest('hex').slice(0, 12);
+  const build = buildName(entry[1]);
   const boot = readFileSync(path.join(root, 'scripts', 'app-boot.js'), 'utf8')
     .replace("'__ENTRY__'", JSON.stringify(entry[1]))
     .replace("['__PRELOADS__']", JSON.stringify(preloads.map((m) => m[1])))

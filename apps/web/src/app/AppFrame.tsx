@@ -31,7 +31,13 @@ export function RebrandBanner({ url = REBRAND.url }: { url?: string }) {
     setHidden(true);
   };
   return (
-    <section className={classes.rebrand} aria-label={t('rebrand.label')} data-testid="rebrand-banner" data-screenshot="skip">
+    <section
+      className={classes.rebrand}
+      aria-label={t('rebrand.label')}
+      data-testid="rebrand-banner"
+      data-screenshot="skip"
+      data-first-paint="keep"
+    >
       <p className={classes.rebrandText}>
         <strong>{t('rebrand.title', { from: REBRAND.from, to: REBRAND.to })}</strong> {t('rebrand.bookmark')}{' '}
         <a href={url} className={classes.rebrandLink} dir="ltr">

@@ -88,8 +88,9 @@ export function saveFirstPaint(content: HTMLElement, keepChildren: number, greet
     while (frame.nextElementSibling) frame.nextElementSibling.remove();
     frame = frame.parentElement;
   }
-  for (const skipped of copy.querySelectorAll('[data-screenshot="skip"], script, input, textarea, select, [role="status"]'))
-    skipped.remove();
+  // The rebrand banner stays: the app's page has it above the frame, and the copy must stand where the page will.
+  const skip = '[data-screenshot="skip"]:not([data-first-paint="keep"]), script, input, textarea, select, [role="status"]';
+  for (const skipped of copy.querySelectorAll(skip)) skipped.remove();
   for (const element of copy.querySelectorAll('*')) {
     element.removeAttribute('data-testid');
     element.removeAttribute('id');
