@@ -34,6 +34,7 @@ beforeAll(async () => {
     MICROSOFT_CLIENT_ID: 'ms-client',
     MICROSOFT_CLIENT_SECRET: 'ms-secret',
     MICROSOFT_ISSUER: provider.issuer,
+    METRICS_TOKEN: METRICS_TOKEN,
   });
 });
 afterAll(async () => {
@@ -41,14 +42,15 @@ afterAll(async () => {
   await provider.close();
 });
 
+const METRICS_TOKEN = 'route-table-metrics-token-0123';
 const entries = Object.entries(ROUTES) as [RouteName, RouteDef][];
 const pathParams = (path: string) => [...path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]).sort();
 const keysOf = (schema: z.ZodType | undefined) => (schema instanceof z.ZodObject ? Object.keys(schema.shape).sort() : null);
 
 describe('the contract route table', () => {
-  it('is exactly what the server serves under /api', () => {
+  it('is exactly what the server serves under /api, and /metrics', () => {
     const declared = entries.map(([, def]) => `${def.method} ${def.path}`).sort();
-    const served = t.served.filter((r) => r.split(' ')[1]?.startsWith('/api')).sort();
+    const served = t.served.filter((r) => r.split(' ')[1]?.startsWith('/api') || r === 'GET /metrics').sort();
     expect(served).toEqual(declared);
   });
 
@@ -518,6 +520,7 @@ describe('answers match their response schemas', () => {
     familyFees: { as: 'parent' },
     openApi: { file: 'application/json' },
     apiDocs: { file: 'text/html' },
+    metrics: { file: 'text/plain', headers: bearer(METRICS_TOKEN) },
     leaveRequestGet: { id: ids.leave_request },
     staffCalendar: { query: `from=${ids.today}&to=${ids.next_week}` },
     leaveDocumentFile: { id: ids.leave_request, file: 'application/pdf' },

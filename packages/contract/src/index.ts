@@ -8,6 +8,7 @@ export * from './ai/schemas.js';
 export * from './assessment/routes.js';
 export * from './assessment/schemas.js';
 export * from './attendance/schemas.js';
+export * from './audit/routes.js';
 export * from './auth/access-tokens.js';
 export * from './auth/schemas.js';
 export * from './calendar/schemas.js';

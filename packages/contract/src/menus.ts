@@ -110,6 +110,8 @@ export const MENUS: Record<MenuSection, MenuItem[]> = {
           feature: 'school_permissions',
           built: true,
         }),
+        // Who changed what and when (issue 30): for those who manage permissions.
+        admin('school-setup', 'permissions/audit-log', { permission: 'admin_portal.permissions', built: true }),
       ],
     },
     admin('school-setup', 'usage', { permission: 'super_admin.access_usage_report', built: true }),

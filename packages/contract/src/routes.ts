@@ -9,6 +9,7 @@ import { ACADEMIC_ROUTES } from './academic/routes.js';
 import { AI_ROUTES } from './ai/routes.js';
 import { ASSESSMENT_ROUTES } from './assessment/routes.js';
 import { ATTENDANCE_ROUTES } from './attendance/routes.js';
+import { AUDIT_LOG_ROUTES } from './audit/routes.js';
 import { AUTH_ROUTES } from './auth/routes.js';
 import { CALENDAR_ROUTES } from './calendar/routes.js';
 import { CARELOG_ROUTES } from './carelog/routes.js';
@@ -52,6 +53,7 @@ export const ROUTES = {
   ...EXPORTS_ROUTES,
   ...SCHOOL_ROUTES,
   ...ROLES_ROUTES,
+  ...AUDIT_LOG_ROUTES,
   ...REPORTS_ROUTES,
   ...IMPORTS_ROUTES,
   ...ATTENDANCE_ROUTES,

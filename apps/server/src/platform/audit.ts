@@ -1,5 +1,6 @@
 import type { AuditAction, AuditEntityType } from '@cue/contract';
-import { type Scope, staffSchool } from './auth/scope.js';
+import { staffSchool } from './auth/scope.js';
+import type { AccessClaims } from './auth/tokens.js';
 import type { Queryable } from './db/client.js';
 import { auditLog } from './db/schema.js';
 import { newId } from './ids.js';
@@ -20,9 +21,13 @@ export interface AuditChange {
 }
 
 /** Writes one entry for the scope's school, by the scope's person (a job's system scope: no person). */
-export async function recordAudit(scope: Scope, q: Queryable, change: AuditChange): Promise<void> {
-  const schoolId = staffSchool(scope);
-  const actor = scope.userId && /^[0-9a-f]{24}$/.test(scope.userId) ? scope.userId : null;
+export async function recordAudit(scope: AccessClaims, q: Queryable, change: AuditChange): Promise<void> {
+  await recordSchoolAudit(staffSchool(scope), scope.userId, q, change);
+}
+
+/** Writes one entry for a school by a person who may not be its staff (a parent's export of their child's document). */
+export async function recordSchoolAudit(schoolId: string, actorId: string, q: Queryable, change: AuditChange): Promise<void> {
+  const actor = actorId && /^[0-9a-f]{24}$/.test(actorId) ? actorId : null;
   await q.insert(auditLog).values({
     id: newId(),
     schoolId,

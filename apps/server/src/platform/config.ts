@@ -105,6 +105,17 @@ const envSchema = z.object({
   S3_ACCESS_KEY: unsetIfEmpty(z.string().optional()),
   S3_SECRET_KEY: unsetIfEmpty(z.string().optional()),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Backups (`npm run backup`, and the scheduled one): where they go, how often (hours; 0: never), how many are kept. */
+  BACKUP_DIR: unsetIfEmpty(z.string().optional()),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 31)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** The bearer token `GET /metrics` asks for; unset, the metrics are off (404). */
+  METRICS_TOKEN: unsetIfEmpty(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -114,6 +125,8 @@ export interface Config extends Omit<Env, 'OTP_TEST_NUMBERS' | 'SEED_DEMO' | 'SE
   SEED_DEMO_HISTORY: boolean;
   otpTestNumbers: Map<string, string>;
   dataDir: string;
+  /** BACKUP_DIR, or DATA_DIR/backups. */
+  backupDir: string;
   webDist: string;
   /** Where uploaded files go when not to the local disk: set when every S3_* variable is. */
   objectStorage: S3Settings | null;
@@ -172,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SEED_DEMO_HISTORY: (SEED_DEMO ?? !production) && (SEED_DEMO_HISTORY ?? rest.NODE_ENV === 'development'),
     otpTestNumbers: parseTestNumbers(OTP_TEST_NUMBERS ?? (production ? '' : defaultTestNumbers(rest.SEED))),
     dataDir: path.resolve(rest.DATA_DIR),
+    backupDir: path.resolve(rest.BACKUP_DIR ?? path.join(rest.DATA_DIR, 'backups')),
     webDist: path.resolve(rest.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     objectStorage:
       rest.S3_ENDPOINT && rest.S3_BUCKET && rest.S3_ACCESS_KEY && rest.S3_SECRET_KEY

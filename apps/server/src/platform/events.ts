@@ -62,8 +62,11 @@ export interface DomainEvents {
 
 export class EventBus {
   private readonly emitter = new EventEmitter();
+  /** Told of each event before its listeners (the server logs it with the request that caused it, and counts it). */
+  onPublish: ((name: keyof DomainEvents) => void) | undefined;
 
   publish<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
+    this.onPublish?.(name);
     this.emitter.emit(name, payload);
   }
 

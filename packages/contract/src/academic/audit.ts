@@ -42,6 +42,17 @@ export const AUDIT_ENTITY_TYPES = [
   'timetable_outline',
   'timetable_lesson',
   'timetable_run',
+  // The admin's audit log (issue 30): sign-ins, permissions, staff, exports, deletions, Cue's writes and
+  // safeguarding openings of conversations.
+  'session',
+  'role',
+  'staff_member',
+  'export',
+  'communication',
+  'observation',
+  'conversation',
+  'cue_action',
+  'audit_log',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -66,6 +77,12 @@ export const AUDIT_ACTIONS = [
   'generate',
   'move',
   'delete',
+  // The admin's audit log (issue 30): a sign-in, a data export, a conversation opened through the
+  // safeguarding view, a write Cue made for a teacher.
+  'sign_in',
+  'export',
+  'open',
+  'cue_save',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

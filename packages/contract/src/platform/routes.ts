@@ -15,4 +15,9 @@ export const PLATFORM_ROUTES = routeTable({
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'public', response: FILE_RESPONSE },
   /** A reference page of that document. */
   apiDocs: { method: 'GET', path: '/api/docs', access: 'public', response: FILE_RESPONSE },
+  /**
+   * The server's metrics in Prometheus's text format, for a scraper holding the metrics token
+   * (`Authorization: Bearer <METRICS_TOKEN>`): 401 without it, 404 when the server has none set.
+   */
+  metrics: { method: 'GET', path: '/metrics', access: 'public', response: FILE_RESPONSE },
 });

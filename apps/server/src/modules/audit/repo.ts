@@ -44,3 +44,87 @@ export const cursorAfter = (scope: Scope, row: AuditRow): string => {
   staffSchool(scope);
   return encodeCursor(row.at, row.id);
 };
+
+/** What the school's audit log is asked for: instants already in the school's zone. */
+export interface LogFilter {
+  q?: string;
+  action?: string;
+  entityType?: string;
+  actorId?: string;
+  since?: Date;
+  before?: Date;
+  cursor?: string;
+  limit: number;
+}
+
+interface LogRow {
+  id: string;
+  at: Date | string;
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  label: string;
+  before: unknown;
+  after: unknown;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The school's whole audit log, newest first: the platform's trail with Cue's writes (`ai_audit`) and
+ * the safeguarding view's openings and exports (`chat_audit`) read as entries of their own. One more
+ * than `limit` tells that more follow.
+ */
+export async function schoolLog(scope: Scope, q: Queryable, filter: LogFilter): Promise<AuditRow[]> {
+  const schoolId = staffSchool(scope);
+  const after = decodeCursor(filter.cursor);
+  const conditions: SQL[] = [];
+  if (filter.action) conditions.push(sql`e.action = ${filter.action}`);
+  if (filter.entityType) conditions.push(sql`e.entity_type = ${filter.entityType}`);
+  if (filter.actorId) conditions.push(sql`e.actor_id = ${filter.actorId}`);
+  if (filter.since) conditions.push(sql`e.at >= ${filter.since.toISOString()}`);
+  if (filter.before) conditions.push(sql`e.at < ${filter.before.toISOString()}`);
+  if (filter.q) {
+    const like = likePattern(filter.q);
+    conditions.push(
+      sql`(e.label ilike ${like} or e.entity_id = ${filter.q} or trim(u.first_name || ' ' || u.last_name) ilike ${like})`,
+    );
+  }
+  if (after)
+    conditions.push(sql`(e.at < ${after.at.toISOString()} or (e.at = ${after.at.toISOString()} and e.id < ${after.id}))`);
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const result = await q.execute(sql`
+    select e.*, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name
+    from (
+      select id, at, actor_id, action, entity_type, entity_id, label, before, after
+      from audit_log where school_id = ${schoolId}
+      union all
+      select c.id, c.created_at, c.user_id, c.action, 'conversation', c.conversation_id,
+        coalesce(nullif(cc.title, ''), cc.kind), null::jsonb, null::jsonb
+      from chat_audit c left join chat_conversations cc on cc.id = c.conversation_id
+      where c.school_id = ${schoolId}
+      union all
+      select id, created_at, user_id, 'cue_save', 'cue_action', tool_call_id, tool || ': ' || sentence, args, result
+      from ai_audit where school_id = ${schoolId}
+    ) e
+    left join users u on u.id = e.actor_id
+    ${where}
+    order by e.at desc, e.id desc
+    limit ${filter.limit + 1}`);
+  const rows = (result as unknown as { rows: LogRow[] }).rows;
+  return rows.map((r) => ({
+    id: r.id,
+    schoolId,
+    at: new Date(r.at),
+    actorId: r.actor_id,
+    actorName: r.actor_name,
+    action: r.action,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    label: r.label,
+    before: r.before ?? null,
+    after: r.after ?? null,
+  }));
+}

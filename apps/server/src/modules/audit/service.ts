@@ -1,8 +1,12 @@
 import {
   ADMISSIONS_MANAGER,
+  AUDIT_LOG_EXPORT_MAX,
   type AuditEntityType,
+  type AuditLogFilter,
+  addDays,
   CURRICULUM_EDITOR,
   DAY_SCHEDULE_EDITOR,
+  ddmmyyyyFromIso,
   EMAIL_TEMPLATE_EDITOR,
   FEE_MANAGER,
   HIRING_MANAGER,
@@ -11,14 +15,20 @@ import {
   type RolePermission,
   STAFF_ATTENDANCE_MANAGER,
 } from '@cue/contract';
+import { recordAudit } from '../../platform/audit.js';
 import type { Scope } from '../../platform/auth/scope.js';
+import type { AccessClaims } from '../../platform/auth/tokens.js';
+import { toCsv } from '../../platform/csv.js';
+import { isoFromWire } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
 import { forbidden } from '../../platform/errors.js';
+import { instantToZoned, zonedToInstant } from '../../platform/zoned.js';
+import type { SchoolService } from '../school/service.js';
 import { presentAuditEntry } from './presenter.js';
 import * as repo from './repo.js';
 
 /** Which permission reads the audit entries of each entity type. */
-const READER: Record<AuditEntityType, RolePermission> = {
+const READER: Partial<Record<AuditEntityType, RolePermission>> = {
   curriculum_framework: CURRICULUM_EDITOR,
   curriculum_node: CURRICULUM_EDITOR,
   class_frameworks: CURRICULUM_EDITOR,
@@ -54,11 +64,17 @@ const READER: Record<AuditEntityType, RolePermission> = {
 
 /** The audit trail as people read it: each entity type's entries only for holders of its permission. */
 export class AuditService {
-  constructor(readonly db: Db) {}
+  constructor(
+    readonly db: Db,
+    private readonly school: SchoolService,
+  ) {}
 
   async academic(scope: Scope, query: { entity_type?: AuditEntityType; entity_id?: string; cursor?: string; limit?: number }) {
     const held = await scope.rolePermissions();
-    const readable = (Object.keys(READER) as AuditEntityType[]).filter((t) => held.has(READER[t]));
+    const readable = (Object.keys(READER) as AuditEntityType[]).filter((t) => {
+      const reader = READER[t];
+      return reader !== undefined && held.has(reader);
+    });
     if (query.entity_type && !readable.includes(query.entity_type)) throw forbidden();
     const limit = query.limit ?? 50;
     const rows = await repo.entries(scope, this.db, {
@@ -72,6 +88,80 @@ export class AuditService {
     return {
       items: page.map(presentAuditEntry),
       next_cursor: rows.length > limit && last ? repo.cursorAfter(scope, last) : null,
+    };
+  }
+
+  /** The school's audit log (issue 30), newest first, `limit` at a time; days are the school's. */
+  async log(scope: Scope, query: AuditLogFilter & { cursor?: string; limit?: number }) {
+    const limit = query.limit ?? 50;
+    const rows = await repo.schoolLog(scope, this.db, { ...(await this.filterOf(scope, query)), cursor: query.cursor, limit });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(presentAuditEntry),
+      next_cursor: rows.length > limit && last ? repo.cursorAfter(scope, last) : null,
+    };
+  }
+
+  /**
+   * The entries of a filter as CSV (at most AUDIT_LOG_EXPORT_MAX, newest first), times in the school's
+   * zone. The export is itself an entry of the log, written before the file is given.
+   */
+  async csv(scope: Scope, filter: AuditLogFilter): Promise<string> {
+    const zone = await this.school.timeZone(scope);
+    const rows = await repo.schoolLog(scope, this.db, {
+      ...(await this.filterOf(scope, filter)),
+      limit: AUDIT_LOG_EXPORT_MAX - 1,
+    });
+    const asked = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
+    await recordAudit(scope, this.db, {
+      action: 'export',
+      entityType: 'audit_log',
+      entityId: 'audit_log',
+      label: `Audit log (${rows.length} entries)`,
+      after: { filter: asked, entries: rows.length },
+    });
+    const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+    return toCsv([
+      ['When', 'Who', 'Action', 'Type', 'What', 'Item', 'Before', 'After'],
+      ...rows.map((r) => {
+        const at = instantToZoned(r.at, zone);
+        return [
+          `${at.date} ${at.time}`,
+          r.actorName ?? (r.actorId ? '' : 'System'),
+          r.action,
+          r.entityType,
+          r.label,
+          r.entityId,
+          json(r.before),
+          json(r.after),
+        ];
+      }),
+    ]);
+  }
+
+  /** A staff member signed in to a school: an entry of its log, by them. */
+  async signedIn(claims: AccessClaims, method: string): Promise<void> {
+    await recordAudit(claims, this.db, {
+      action: 'sign_in',
+      entityType: 'session',
+      entityId: claims.sessionId || claims.userId,
+      label: `Signed in with ${method}`,
+      after: { method },
+    });
+  }
+
+  private async filterOf(scope: Scope, filter: AuditLogFilter) {
+    const zone = filter.from || filter.to ? await this.school.timeZone(scope) : 'UTC';
+    const dayStart = (ddmmyyyy: string) => zonedToInstant(ddmmyyyy, '12:00 AM', zone);
+    const to = filter.to ? isoFromWire(filter.to) : null;
+    return {
+      q: filter.q || undefined,
+      action: filter.action,
+      entityType: filter.entity_type,
+      actorId: filter.actor_id,
+      since: filter.from ? dayStart(filter.from) : undefined,
+      before: to ? zonedToInstant(ddmmyyyyFromIso(addDays(to, 1)), '12:00 AM', zone) : undefined,
     };
   }
 }

@@ -17,14 +17,15 @@ export class SignInService {
     private readonly oauth: OauthService,
     private readonly sessions: SessionService,
     private readonly users: UserService,
-    /** Told of every staff sign-in (the usage report counts them). */
-    private readonly onStaffSignIn: (userId: string, schoolId: string) => void = () => {},
+    /** Told of every staff sign-in, and waited for (the usage report counts them; the school's audit log keeps them). */
+    private readonly onStaffSignIn: (userId: string, schoolId: string, method: string) => Promise<void> | void = () => {},
   ) {}
 
   private async issue(
     staff: { userId: string; schoolId: string } | null,
     parent: { userId: string } | null,
     missing: () => Error,
+    method: string,
   ): Promise<LoginResult> {
     if (!staff && !parent) throw missing();
     const result: LoginResult = {};
@@ -32,7 +33,7 @@ export class SignInService {
       const details = await this.users.staffDetails(staff.userId, staff.schoolId);
       if (details) {
         result.staff_user = { ...(await this.sessions.start(staff.userId, 'staff', staff.schoolId)), user_details: details };
-        this.onStaffSignIn(staff.userId, staff.schoolId);
+        await this.onStaffSignIn(staff.userId, staff.schoolId, method);
       }
     }
     if (parent) {
@@ -54,12 +55,12 @@ export class SignInService {
   async withPhone(otpToken: string, phoneNumber: string): Promise<LoginResult> {
     const phone = await this.otp.consumeToken(otpToken, phoneNumber);
     const [staff, parent] = await Promise.all([repo.findStaffByPhone(this.db, phone), repo.findParentByPhone(this.db, phone)]);
-    return this.issue(staff, parent, () => notFound(MESSAGES.phoneNotRegistered, ERROR_CODES.phoneNotRegistered));
+    return this.issue(staff, parent, () => notFound(MESSAGES.phoneNotRegistered, ERROR_CODES.phoneNotRegistered), 'phone');
   }
 
   async withProvider(provider: OauthProvider, code: string, state: string, iss?: string): Promise<LoginResult> {
     const { email } = await this.oauth.exchange(provider, code, state, iss);
     const [staff, parent] = await Promise.all([repo.findStaffByEmail(this.db, email), repo.findParentByEmail(this.db, email)]);
-    return this.issue(staff, parent, () => notFound(MESSAGES.userDoesNotExist, ERROR_CODES.userDoesNotExist));
+    return this.issue(staff, parent, () => notFound(MESSAGES.userDoesNotExist, ERROR_CODES.userDoesNotExist), provider);
   }
 }

@@ -7,6 +7,7 @@ import {
   type CommunicationType,
   ERROR_CODES,
 } from '@cue/contract';
+import { recordAudit } from '../../platform/audit.js';
 import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { isoFromWire } from '../../platform/dates.js';
@@ -194,9 +195,18 @@ export class CommunicationService {
   }
 
   async remove(auth: Scope, type: CommunicationType, id: string): Promise<void> {
-    await this.manageable(auth, type, id);
+    const row = await this.manageable(auth, type, id);
     await this.jobs.cancel(jobKey(id));
-    await repo.remove(auth, this.db, id);
+    await this.db.transaction(async (tx) => {
+      await repo.remove(auth, tx, id);
+      await recordAudit(auth, tx, {
+        action: 'delete',
+        entityType: 'communication',
+        entityId: id,
+        label: row.title || type,
+        before: { type, title: row.title, status: row.status },
+      });
+    });
   }
 
   /** Staff: anything of the school but others' drafts. Parents: what was published to their children's classes (and it counts as read). */

@@ -1,4 +1,5 @@
 import { ddmmyyyyFromIso, type FileExport, formatHhmmA } from '@cue/contract';
+import { recordSchoolAudit } from '../../platform/audit.js';
 import type { Scope, ScopeFactory } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
@@ -104,7 +105,18 @@ export class ExportService {
     payload: (exportId: string) => Record<string, unknown>,
   ): Promise<FileExport> {
     const id = newId();
-    await repo.insertExport(scope, this.db, { id, kind, params, createdAt: this.clock.now() });
+    await this.db.transaction(async (tx) => {
+      await repo.insertExport(scope, tx, { id, kind, params, createdAt: this.clock.now() });
+      // A data export is an entry of the school's audit log, with what was asked for.
+      if (scope.schoolId)
+        await recordSchoolAudit(scope.schoolId, scope.userId, tx, {
+          action: 'export',
+          entityType: 'export',
+          entityId: id,
+          label: kind,
+          after: { kind, params },
+        });
+    });
     await this.jobs.schedule(`export:${id}`, jobName, this.clock.now(), payload(id));
     return this.answerAndRun(scope, id);
   }

@@ -8,6 +8,7 @@ import type {
 } from '@cue/contract';
 import { ERROR_CODES } from '@cue/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit.js';
 import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import { isoFromWire } from '../../platform/dates.js';
@@ -235,8 +236,17 @@ export class ObservationService {
   }
 
   async remove(auth: Scope, id: string): Promise<void> {
-    await this.own(auth, id);
-    await repo.remove(auth, this.db, id);
+    const row = await this.own(auth, id);
+    await this.db.transaction(async (tx) => {
+      await repo.remove(auth, tx, id);
+      await recordAudit(auth, tx, {
+        action: 'delete',
+        entityType: 'observation',
+        entityId: id,
+        label: row.title,
+        before: { student_id: row.studentId, class_id: row.classId, title: row.title },
+      });
+    });
   }
 
   async addMedia(auth: Scope, id: string, links: string[]): Promise<ObservationEntry> {

@@ -12,6 +12,7 @@ import {
   type studentUpdateRequestSchema,
 } from '@cue/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit.js';
 import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db/client.js';
@@ -149,11 +150,25 @@ export class PeopleService {
           ...person,
         });
         const added = { invitationId, userId: existing.id };
+        await recordAudit(auth, tx, {
+          action: 'create',
+          entityType: 'staff_member',
+          entityId: existing.id,
+          label: `${input.first_name} ${input.last_name ?? ''}`.trim(),
+          after: { invited: true, role_id: input.role_id, class_ids: classIds },
+        });
         if (within) await within(tx, added);
         return added;
       }
       const userId = await repo.addStaffAccount(auth, tx, { ...person, roleId: input.role_id, classIds });
       const added = { userId, invitationId: undefined };
+      await recordAudit(auth, tx, {
+        action: 'create',
+        entityType: 'staff_member',
+        entityId: userId,
+        label: `${input.first_name} ${input.last_name ?? ''}`.trim(),
+        after: { role_id: input.role_id, class_ids: classIds },
+      });
       if (within) await within(tx, added);
       return added;
     });
@@ -222,6 +237,19 @@ export class PeopleService {
         ...(input.role_id ? { roleId: input.role_id } : {}),
       });
       if (classIds) await repo.setStaffClasses(auth, tx, userId, classIds);
+      await recordAudit(auth, tx, {
+        action: 'update',
+        entityType: 'staff_member',
+        entityId: userId,
+        label: [input.first_name ?? membership.firstName, input.last_name ?? membership.lastName].filter(Boolean).join(' '),
+        before: { role_id: membership.roleId },
+        after: {
+          role_id: input.role_id ?? membership.roleId,
+          ...(classIds ? { class_ids: classIds } : {}),
+          ...(input.first_name ? { first_name: input.first_name } : {}),
+          ...(input.last_name !== undefined ? { last_name: input.last_name } : {}),
+        },
+      });
     });
     this.users.invalidateUser(userId);
     this.rosters.invalidateSchool(schoolId);
@@ -237,7 +265,17 @@ export class PeopleService {
       throw notFound();
     }
     await this.roles.assertCanChange(auth, { userId });
-    await this.db.transaction((tx) => repo.removeMembership(auth, tx, userId));
+    const membership = await repo.findMembership(auth, this.db, userId);
+    await this.db.transaction(async (tx) => {
+      await repo.removeMembership(auth, tx, userId);
+      await recordAudit(auth, tx, {
+        action: 'delete',
+        entityType: 'staff_member',
+        entityId: userId,
+        label: [membership?.firstName, membership?.lastName].filter(Boolean).join(' '),
+        before: { role_id: membership?.roleId ?? null },
+      });
+    });
     await this.sessions.endSchool(userId, schoolId);
     this.users.invalidateUser(userId);
     this.rosters.invalidateSchool(schoolId);

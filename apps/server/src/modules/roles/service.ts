@@ -1,5 +1,6 @@
 import type { Role, RolePermission, roleRequestSchema, roleUpdateRequestSchema } from '@cue/contract';
 import type { z } from 'zod';
+import { recordAudit } from '../../platform/audit.js';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -88,7 +89,17 @@ export class RoleService {
     const permissions = [...new Set(input.permissions)];
     // A new role is never a super admin role; super_admin.* only from someone who holds them.
     assertCanGrant(await this.standing(auth), { permissions, superAdmin: false });
-    const id = await repo.addRole(auth, this.db, { name: input.name, permissions, isAdmin: input.is_admin });
+    const id = await this.db.transaction(async (tx) => {
+      const id = await repo.addRole(auth, tx, { name: input.name, permissions, isAdmin: input.is_admin });
+      await recordAudit(auth, tx, {
+        action: 'create',
+        entityType: 'role',
+        entityId: id,
+        label: input.name,
+        after: { name: input.name, permissions, is_admin: input.is_admin },
+      });
+      return id;
+    });
     return this.listed(auth, id);
   }
 
@@ -108,10 +119,20 @@ export class RoleService {
       if (mine.roleId === id && !permissions.includes(MANAGE_ROLES))
         throw conflict('You cannot take away your own permission to manage roles');
     }
-    await repo.updateRole(auth, this.db, id, {
-      ...(input.name ? { name: input.name } : {}),
-      ...(input.is_admin !== undefined ? { isAdmin: input.is_admin } : {}),
-      permissions,
+    await this.db.transaction(async (tx) => {
+      await repo.updateRole(auth, tx, id, {
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.is_admin !== undefined ? { isAdmin: input.is_admin } : {}),
+        permissions,
+      });
+      await recordAudit(auth, tx, {
+        action: 'update',
+        entityType: 'role',
+        entityId: id,
+        label: input.name ?? role.name,
+        before: { name: role.name, permissions: role.permissions, is_admin: role.isAdmin },
+        after: { name: input.name ?? role.name, permissions, is_admin: input.is_admin ?? role.isAdmin },
+      });
     });
     this.users.invalidateAll();
     this.rosters.invalidateSchool(schoolId);
@@ -126,6 +147,13 @@ export class RoleService {
         throw conflict('This role is still assigned to staff; give them another role first');
       // Answered or withdrawn invitations that named the role go with it.
       await repo.deleteRole(auth, tx, id);
+      await recordAudit(auth, tx, {
+        action: 'delete',
+        entityType: 'role',
+        entityId: id,
+        label: role.name,
+        before: { name: role.name, permissions: role.permissions, is_admin: role.isAdmin },
+      });
     });
   }
 }

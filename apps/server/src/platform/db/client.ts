@@ -193,9 +193,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
-/** Dumps an in-memory PGlite database so that tests can clone it cheaply. */
-export async function dumpPglite(database: Database): Promise<Blob> {
+/** Dumps an embedded database's data directory: tests clone it cheaply, backups keep it (gzip). */
+export async function dumpPglite(database: Database, compression: 'none' | 'gzip' = 'none'): Promise<Blob> {
   const client = raw.get(database.db);
   if (!client) throw new Error('not an embedded database');
-  return (await client.dumpDataDir('none')) as Blob;
+  return (await client.dumpDataDir(compression)) as Blob;
 }

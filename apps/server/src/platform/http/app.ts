@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { API_BASE, CHUNK_CONTENT_TYPE, ERROR_CODES, MESSAGES, ROUTES } from '@cue/contract';
@@ -105,6 +106,7 @@ import { accountRoutes } from '../../modules/users/routes.js';
 import { UserService } from '../../modules/users/service.js';
 import { ScopeFactory } from '../auth/scope.js';
 import { TokenService } from '../auth/tokens.js';
+import { BACKUP_JOB, BackupSchedule } from '../backup.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -113,7 +115,9 @@ import { AppError } from '../errors.js';
 import { EventBus } from '../events.js';
 import { JobQueue } from '../jobs.js';
 import { MediaUrls, mediaAccess, useMediaUrls } from '../media-urls.js';
+import { Metrics } from '../metrics.js';
 import { attachRealtime } from '../realtime.js';
+import { currentRequestId, REQUEST_ID_HEADER, requestIdFor } from '../request-context.js';
 import type { Secrets } from '../secrets.js';
 import { consoleSmsProvider, type SmsProvider } from '../sms/provider.js';
 import {
@@ -130,7 +134,7 @@ import { registerErrorHandling, serializeError } from './errors.js';
 import { createGuard } from './guard.js';
 import { createLoginPage } from './login-page.js';
 import { openApiRoutes } from './openapi-routes.js';
-import { createRouter } from './route.js';
+import { createRouter, type Router } from './route.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { responseSerializer } from './serialize.js';
 import { UploadLimits } from './upload.js';
@@ -197,7 +201,7 @@ export function createServices(deps: AppDeps) {
   const calendar = new CalendarService(db, classes, events);
   const daySchedules = new DayScheduleService(db, clock, classes, school, calendar);
   const resources = new ResourceService(db, clock, classes, school);
-  const audit = new AuditService(db);
+  const audit = new AuditService(db, school);
   const media = new MediaService(db, clock, storage, jobs, scopes, children, observations, calendar);
   const stories = new StoryService(db, clock, scopes, school, observations, media, calendar, events, curriculum);
   const exports = new ExportService(db, clock, jobs, storage, scopes, children);
@@ -357,9 +361,10 @@ export function createServices(deps: AppDeps) {
     imports: new ImportService(db, users, rosters, roles, children),
     reports: new ReportService(db, classes),
     support: new SupportService(db, clock, storage, authSettings),
-    signIn: new SignInService(db, otp, oauth, sessions, users, (userId, schoolId) =>
-      school.noteUsage(schoolId, userId, 'sign_in'),
-    ),
+    signIn: new SignInService(db, otp, oauth, sessions, users, async (userId, schoolId, method) => {
+      school.noteUsage(schoolId, userId, 'sign_in');
+      await audit.signedIn({ userId, schoolId, kind: 'staff', sessionId: '', isTemp: false }, method);
+    }),
     authSettings,
     classes,
     scopes,
@@ -402,6 +407,25 @@ export type Services = ReturnType<typeof createServices>;
 
 const redact = ['req.headers.authorization', 'req.body.otp', 'req.body.otp_jwt_token', 'res.body'];
 
+/**
+ * `GET /metrics`: Prometheus's text, for the holder of the metrics token. Without a token set the
+ * metrics are off and the address is not found; a wrong or missing token is refused alike.
+ */
+function metricsRoute(route: Router, metrics: Metrics | null, token: string | undefined): void {
+  route(ROUTES.metrics, async ({ req, reply }) => {
+    if (!metrics || !token) return reply.status(404).send({ message: MESSAGES.routeNotFound, code: ERROR_CODES.notFound });
+    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const a = Buffer.from(given);
+    const b = Buffer.from(token);
+    if (a.length !== b.length || !timingSafeEqual(a, b))
+      return reply.status(401).send({ message: MESSAGES.unauthorized, code: ERROR_CODES.unauthorized });
+    return reply
+      .header('Content-Type', metrics.contentType)
+      .header('Cache-Control', 'no-store')
+      .send(await metrics.text());
+  });
+}
+
 /** Whether the database answers a trivial query within two seconds; else 503 NOT_READY. */
 async function databaseAnswers(db: Database['db']): Promise<'ok'> {
   let timer: NodeJS.Timeout | undefined;
@@ -430,6 +454,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A request's id is the proxy's when it sends a plain one, else a new one; every log line carries it.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFor(req.headers[REQUEST_ID_HEADER]),
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   // Answers are encoded through their route entry's response schema; tests also refuse one that loses a field.
@@ -476,6 +506,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     },
   }));
   openApiRoutes(route);
+  const metrics = config.METRICS_TOKEN ? new Metrics() : null;
+  metricsRoute(route, metrics, config.METRICS_TOKEN);
   authRoutes(route, services);
   classRoutes(route, services);
   accountRoutes(route, services);
@@ -513,9 +545,55 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   dashboardRoutes(route, services);
   aiRoutes(route, services);
   cueRoutes(route, services);
+  // The scheduled backup (BACKUP_EVERY_HOURS, BACKUP_KEEP): a job, so one instance writes it.
+  const objects = services.storage.objects;
+  const backups = new BackupSchedule({
+    database: deps.database,
+    mediaRoot: objects instanceof LocalStorage ? objects.root : null,
+    dir: config.backupDir,
+    everyHours: config.BACKUP_EVERY_HOURS,
+    keep: config.BACKUP_KEEP,
+    now: () => services.clock.now(),
+  });
+  services.jobs.handle(BACKUP_JOB, async () => {
+    try {
+      const done = await backups.run();
+      app.log.info(
+        { backup: { file: done.file, bytes: done.bytes, seconds: done.seconds, pruned: done.pruned.length } },
+        'backup written',
+      );
+    } finally {
+      await backups.schedule(services.jobs);
+    }
+  });
   if (config.RUN_JOBS && config.NODE_ENV !== 'test') {
     services.jobs.start();
     await services.storage.scheduleCleanup(services.jobs);
+    await backups.schedule(services.jobs);
+  }
+
+  // Jobs and socket events are logged with the request that caused them, and counted.
+  services.jobs.onRun = (run) => {
+    metrics?.job(run.kind, run.outcome, run.seconds);
+    const line = { reqId: run.requestId, job: { id: run.id, kind: run.kind, attempt: run.attempt, outcome: run.outcome } };
+    if (run.outcome === 'done') app.log.info(line, 'job done');
+    else app.log.warn({ ...line, err: run.error }, 'job failed');
+  };
+  services.events.onPublish = (name) => {
+    metrics?.event(name);
+    app.log.debug({ reqId: currentRequestId(), event: name }, 'event published');
+  };
+  if (metrics) {
+    app.addHook('onSend', async (req, reply, payload) => {
+      // A refusal's typed code, for the errors counted by code.
+      if (reply.statusCode >= 400 && typeof payload === 'string')
+        (req as { errorCode?: string }).errorCode = /"code":"([A-Z_]{1,60})"/.exec(payload)?.[1];
+      return payload;
+    });
+    app.addHook('onResponse', async (req, reply) => {
+      const route = req.routeOptions.url ?? 'unmatched';
+      metrics.request(req.method, route, reply.statusCode, reply.elapsedTime / 1000, (req as { errorCode?: string }).errorCode);
+    });
   }
 
   // Usage report: staff writes are counted per module, in memory, and written every minute.
@@ -594,6 +672,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     // Each check with a fresh scope of the socket's person (requireAccess: the class's staff, or a parent of one of its children).
     canFollowClass: (auth, classId) => services.attendance.canFollow(services.scopes.of({ ...auth }), classId),
     chatTyping: (auth, conversationId) => services.chat.typing(services.scopes.of({ ...auth }), conversationId),
+    pool: deps.database.pool,
+  });
+  metrics?.watch({
+    queue: () => services.jobs.depth(),
+    sockets: () => io.engine.clientsCount,
+    cache: deps.database.cache,
     pool: deps.database.pool,
   });
   attachChat(io, services, app.log);

@@ -2,6 +2,7 @@ import { FILE_RESPONSE, findUnsafeText, type RouteDef } from '@cue/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { withRequestId } from '../request-context.js';
 import { unsafeTextError } from './errors.js';
 import type { AuthContext } from './guard.js';
 
@@ -112,7 +113,8 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticate) {
         req.auth = await authenticate(req, def);
       },
       preValidation: async (req) => refuseUnsafeText(req),
-      handler: async (req, reply) => handler(inputOf(def, req, reply) as HandlerInput<D>),
+      // What the handler starts (jobs, socket events) carries the request's id.
+      handler: async (req, reply) => withRequestId(req.id, () => handler(inputOf(def, req, reply) as HandlerInput<D>)),
     });
   };
 }

@@ -19,6 +19,11 @@ export const adminRoutes: RouteObject[] = [
   { path: `${SCHOOL_SETUP_BASE}/students`, element: lazyPage(() => import('./pages/StudentsPage'), [ADMIN_NS, 'children']) },
   { path: `${SCHOOL_SETUP_BASE}/permissions/roles`, element: page(() => import('./pages/RolesPage')) },
   { path: `${SCHOOL_SETUP_BASE}/permissions/settings`, element: page(() => import('./pages/SchoolSettingsPage')) },
+  // With the academic catalog: the audit trail's action names are shared with the academic setup's history.
+  {
+    path: `${SCHOOL_SETUP_BASE}/permissions/audit-log`,
+    element: lazyPage(() => import('./pages/AuditLogPage'), [ADMIN_NS, 'academic']),
+  },
   { path: `${SCHOOL_SETUP_BASE}/usage`, element: page(() => import('./pages/UsagePage')) },
   { path: `${SCHOOL_SETUP_BASE}/access-tokens`, element: page(() => import('./pages/AccessTokensPage')) },
   { path: `${SCHOOL_SETUP_BASE}/reports`, element: page(() => import('./pages/ReportsPage')) },

@@ -43,6 +43,8 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The request that scheduled the job, which its log lines carry. */
+    requestId: varchar('request_id', { length: 100 }),
     createdAt: createdAt(),
   },
   (t) => [index('jobs_due_idx').on(t.status, t.runAt)],

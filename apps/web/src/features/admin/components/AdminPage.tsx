@@ -28,6 +28,7 @@ export type SchoolSetupKey =
   | 'students'
   | 'permissions/roles'
   | 'permissions/settings'
+  | 'permissions/audit-log'
   | 'usage'
   | 'access-tokens'
   | 'reports';
