@@ -89,9 +89,7 @@ try {
     await restored.close();
   }
   const restoreSeconds = seconds(started);
-  const restoredFiles = (await fs.readdir(path.join(work, 'restored', 'media'), { recursive: true, withFileTypes: true })).filter(
-    (e) => e.isFile(),
-  ).length;
+  const restoredFiles = await countFiles(path.join(work, 'restored', 'media'));
 
   const result = {
     machine: machine(),
@@ -104,7 +102,7 @@ try {
       seconds: restoreSeconds,
       rows: restoredRows,
       files: restoredFiles,
-      complete: restoredRows === rows && restoredFiles === files,
+      complete: restoredRows === rows && restoredFiles === storedFiles,
     },
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -36,6 +36,7 @@ import { isoFromWire } from '../platform/dates.js';
 import type { Db } from '../platform/db/client.js';
 import { AppError, badRequest, forbidden, notFound } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
+import type { RateLimits } from '../platform/rate-limits.js';
 import { instantToZoned } from '../platform/zoned.js';
 import { type AgentModel, type AgentRun, agentGraph } from './agent/graph.js';
 import { answerQuestion } from './agent/questions.js';
@@ -92,7 +93,6 @@ function wallClock(date: string, time: string): Date {
 
 /** The chat assistant: runs the agent graph as the signed-in teacher, keeps conversations, saves cards on a click. */
 export class AiService {
-  private readonly recent = new Map<string, number[]>();
   /** A school's time zone and provider, read on every message; an admin's change applies at once here, within 30 s elsewhere. */
   private readonly schoolCache = new TtlCache<{ timeZone: string; aiProvider: string }>(30_000, 1_000);
 
@@ -101,6 +101,7 @@ export class AiService {
     private readonly clock: Clock,
     private readonly config: Config,
     private readonly deps: {
+      rateLimits: RateLimits;
       users: UserService;
       school: SchoolService;
       classes: ClassService;
@@ -118,16 +119,9 @@ export class AiService {
   }
 
   /** Per-person limit on chat messages (in this instance), a sliding minute. */
-  private allow(userId: string): boolean {
-    const now = this.clock.now().getTime();
-    const times = (this.recent.get(userId) ?? []).filter((t) => now - t < 60_000);
-    if (times.length >= this.config.AI_MESSAGES_PER_MINUTE) {
-      this.recent.set(userId, times);
-      return false;
-    }
-    times.push(now);
-    this.recent.set(userId, times);
-    return true;
+  /** AI_MESSAGES_PER_MINUTE per person, counted with every instance's (decision 44). */
+  private allow(userId: string): Promise<boolean> {
+    return this.deps.rateLimits.allow(`ai-chat:${userId}`, this.config.AI_MESSAGES_PER_MINUTE, 60_000);
   }
 
   private async schoolRow(auth: Scope) {
@@ -228,7 +222,7 @@ export class AiService {
         fail(parsed.error.issues[0]?.message ?? 'Invalid request');
         return { conversationId };
       }
-      if (!this.allow(auth.userId)) {
+      if (!(await this.allow(auth.userId))) {
         fail(AI_MESSAGES.rateLimited);
         return { conversationId };
       }

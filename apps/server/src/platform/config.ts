@@ -48,6 +48,8 @@ const envSchema = z.object({
   /** check_phone_exists answers about one number within OTP_WINDOW_MINUTES. */
   PHONE_CHECKS_PER_PHONE: z.coerce.number().int().min(1).default(5),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** The key sign-in codes are hashed with; instances that share a database must share it (else DATA_DIR/secrets.json). */
+  OTP_PEPPER: unsetIfEmpty(z.string().min(32, 'OTP_PEPPER must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()

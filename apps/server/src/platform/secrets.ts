@@ -29,7 +29,7 @@ export function loadSecrets(config: Config): Secrets {
   }
   return {
     jwtSecret: new TextEncoder().encode(config.JWT_SECRET ?? stored.jwt_secret),
-    otpPepper: stored.otp_pepper,
+    otpPepper: config.OTP_PEPPER ?? stored.otp_pepper,
   };
 }
 

@@ -116,6 +116,7 @@ import { EventBus } from '../events.js';
 import { JobQueue } from '../jobs.js';
 import { MediaUrls, mediaAccess, useMediaUrls } from '../media-urls.js';
 import { Metrics } from '../metrics.js';
+import { RateLimits } from '../rate-limits.js';
 import { attachRealtime } from '../realtime.js';
 import { currentRequestId, REQUEST_ID_HEADER, requestIdFor } from '../request-context.js';
 import type { Secrets } from '../secrets.js';
@@ -176,7 +177,10 @@ export function createServices(deps: AppDeps) {
   const classes = new ClassService(db, clock, users, school, rosters);
   const attendance = new AttendanceService(db, clock, classes, school, events);
   const jobs = new JobQueue(db, clock);
+  // Rate limits shared by every instance (decision 44).
+  const rateLimits = new RateLimits(db, clock);
   jobs.handle(MEDIA_CLEANUP_JOB, async () => {
+    await rateLimits.prune();
     await storage.removeUnreferenced();
     await storage.scheduleCleanup(jobs);
   });
@@ -309,6 +313,7 @@ export function createServices(deps: AppDeps) {
   // The carelog before the assistant: Cue saves care cards through it, as the teacher.
   const carelog = new CarelogService(db, clock, scopes, school, children, jobs, emailTemplates, events, people);
   const ai = new AiService(db, clock, config, {
+    rateLimits,
     users,
     school,
     classes,
@@ -324,6 +329,7 @@ export function createServices(deps: AppDeps) {
   });
   return {
     clock,
+    rateLimits,
     tokens,
     users,
     sessions,
@@ -488,12 +494,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       },
     },
   });
-  await app.register(rateLimit, { global: false });
   await app.register(multipart);
   // Chunks of large uploads arrive as raw bytes; each route that takes them sets its own size limit.
   app.addContentTypeParser(CHUNK_CONTENT_TYPE, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   const services = createServices(deps);
+  // Per-address limits of the public sign-in calls, counted in the database: every instance counts together (decision 44).
+  await app.register(rateLimit, { global: false, store: services.rateLimits.fastifyStore(), skipOnError: true });
   app.decorate('uploadLimits', services.uploadLimits);
   const route = createRouter(app, createGuard(services.tokens, services.sessions, services.scopes));
   route(ROUTES.health, async () => ({ result: { status: 'ok' as const } }));

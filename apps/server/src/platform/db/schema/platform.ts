@@ -49,3 +49,17 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.status, t.runAt)],
 );
+
+/**
+ * Counters of rate limits shared by every instance (sign-in calls per address, Cue's messages per
+ * person): one row per key and window, counted up with one atomic upsert (platform/rate-limits.ts).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 300 }).primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ATTENDANCE_UPDATED_EVENT, ddmmyyyyFromIso } from '@cue/contract';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Cluster, startCluster } from '../../../scripts/cluster.js';
+import { newId } from '../src/platform/ids.js';
+import { MEDIA_CLEANUP_JOB } from '../src/platform/storage.js';
+import { demoId } from '../src/seed/demo.js';
+
+/*
+ * Two server processes on one PostgreSQL database behind one address (scripts/cluster.ts, issue 30):
+ * a save through one instance reaches a parent connected to the other, a job runs once, a rate limit
+ * counts both, and an instance killed loses no acknowledged write while its sockets reconnect to the
+ * other through the proxy.
+ */
+
+const nurseryA = demoId('class:nurseryA');
+const aarav = demoId('student:Aarav Sharma');
+const PORT = 36_400 + Math.floor(Math.random() * 500);
+
+let cluster: Cluster;
+let dataDir: string;
+let database: { url: string; drop: () => Promise<void> };
+const sockets: Socket[] = [];
+
+async function emptyDatabase() {
+  const base = process.env.DATABASE_URL ?? '';
+  const name = `cue_cluster_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function post<T>(base: string, url: string, body: unknown, token?: string): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+async function signIn(base: string, phone: string, side: 'staff_user' | 'parent_user'): Promise<string> {
+  const sent = await post<{ message: string }>(base, '/api/otp/send', { phno: `91${phone}` });
+  const verified = await post<{ message: string }>(base, '/api/otp/verify', { reqId: sent.json.message, otp: '123456' });
+  const login = await post<{ result: Record<string, { access_token: string }> }>(
+    base,
+    '/api/logged_in_user_phone_verification/',
+    {
+      otp_jwt_token: verified.json.message,
+      phone_number: phone,
+    },
+  );
+  const token = login.json.result[side]?.access_token;
+  if (!token) throw new Error(`${phone} has no ${side}`);
+  return token;
+}
+
+const instanceUrl = (i: number) => `http://127.0.0.1:${cluster.instances[i]?.port}`;
+
+/** A parent's open app: a socket following Nursery A, collecting the days it is told of. */
+function openApp(base: string, token: string, reconnect = false): Promise<{ socket: Socket; heard: string[] }> {
+  return new Promise((resolve, reject) => {
+    const heard: string[] = [];
+    const socket = io(base, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: reconnect,
+      reconnectionDelay: 200,
+      reconnectionDelayMax: 500,
+    });
+    sockets.push(socket);
+    socket.on(ATTENDANCE_UPDATED_EVENT, (e: { date?: string }) => heard.push(String(e.date)));
+    const join = () => socket.emit('join-class', nurseryA, () => undefined);
+    socket.on('connect', () => {
+      socket.emit('join-class', nurseryA, (answer: { ok: boolean }) =>
+        answer.ok ? resolve({ socket, heard }) : reject(new Error('join-class refused')),
+      );
+      socket.off('connect');
+      socket.on('connect', join);
+    });
+    socket.on('connect_error', (err) => (reconnect ? undefined : reject(err)));
+  });
+}
+
+const day = (daysAgo: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - daysAgo);
+  return ddmmyyyyFromIso(d.toISOString().slice(0, 10));
+};
+
+const save = (base: string, token: string, date: string, status: string) =>
+  post(
+    base,
+    `/api/class_student_attendance/${nurseryA}`,
+    { date, is_saved: false, student_attendance_list: [{ student_id: aarav, attendance_status: status }] },
+    token,
+  );
+
+async function markOf(base: string, token: string, date: string): Promise<string | undefined> {
+  const res = await fetch(`${base}/api/class_student_attendance/${nurseryA}?date=${date}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const list = (
+    (await res.json()) as { result: { student_attendance_list: { student_id: string; attendance_status: string }[] } }
+  ).result.student_attendance_list;
+  return list.find((s) => s.student_id === aarav)?.attendance_status;
+}
+
+const until = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+};
+
+describe.skipIf(!process.env.DATABASE_URL)('two instances behind one address', () => {
+  let teacher: string;
+  let parent: string;
+
+  beforeAll(async () => {
+    database = await emptyDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-cluster-'));
+    cluster = await startCluster({
+      instances: 2,
+      port: PORT,
+      env: {
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'development',
+        SEED_DEMO_HISTORY: 'false',
+        LOG_LEVEL: 'info',
+        WEB_DIST: '/nonexistent',
+        BACKUP_EVERY_HOURS: '0',
+      },
+    });
+    teacher = await signIn(cluster.url, '9000000003', 'staff_user');
+    parent = await signIn(cluster.url, '9000000004', 'parent_user');
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await cluster?.stop();
+    await database?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a parent connected to one instance hears a save made through the other', async () => {
+    const app = await openApp(instanceUrl(0), parent);
+    const date = day(3);
+    const saved = await save(instanceUrl(1), teacher, date, 'present');
+    expect(saved.status).toBe(200);
+    expect(await until(() => app.heard.includes(date))).toBe(true);
+    // The other way round, and through the proxy's address.
+    const back = await openApp(instanceUrl(1), parent);
+    expect((await save(instanceUrl(0), teacher, day(4), 'absent')).status).toBe(200);
+    expect(await until(() => back.heard.includes(day(4)))).toBe(true);
+    expect(await markOf(cluster.url, teacher, day(4))).toBe('absent');
+  });
+
+  it('runs each job once, whichever instance claims it', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const ids = Array.from({ length: 30 }, () => newId());
+    try {
+      for (const id of ids)
+        await client.query(
+          `insert into jobs (id, key, kind, run_at, payload) values ($1, $2, $3, now() - interval '1 second', '{}')`,
+          [id, `cluster-test:${id}`, MEDIA_CLEANUP_JOB],
+        );
+      const done = await until(async () => {
+        const left = await client.query(`select count(*)::int as n from jobs where id = any($1) and status <> 'done'`, [ids]);
+        return left.rows[0].n === 0;
+      }, 30_000);
+      expect(done).toBe(true);
+    } finally {
+      await client.end();
+    }
+    const runs = cluster.instances.flatMap((i) =>
+      i.logs
+        .filter((l) => l.includes('"job done"'))
+        .map((l) => (JSON.parse(l) as { job: { id: string } }).job.id)
+        .filter((id) => ids.includes(id)),
+    );
+    expect(runs.sort()).toEqual([...ids].sort());
+  });
+
+  it('counts a rate limit across both instances', async () => {
+    const address = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
+    const call = () => fetch(`${cluster.url}/api/google_login/`, { headers: { 'x-forwarded-for': address } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 600; i++) statuses.push((await call()).status);
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+    expect((await call()).status).toBe(429);
+    expect((await fetch(`${instanceUrl(0)}/api/google_login/`, { headers: { 'x-forwarded-for': address } })).status).toBe(429);
+    expect((await fetch(`${instanceUrl(1)}/api/google_login/`, { headers: { 'x-forwarded-for': address } })).status).toBe(429);
+  });
+
+  it('loses no acknowledged write when an instance is killed, and its sockets reconnect to the other', async () => {
+    // Two apps connect through the proxy one after the other: round robin puts one on each instance.
+    const apps = [await openApp(cluster.url, parent, true), await openApp(cluster.url, parent, true)];
+    const date = day(5);
+    const first = cluster.instances[0];
+    expect((await save(instanceUrl(0), teacher, date, 'late')).status).toBe(200);
+    await first?.kill();
+    // Acknowledged by the instance now gone: the other reads it.
+    expect(await markOf(instanceUrl(1), teacher, date)).toBe('late');
+    expect(await markOf(cluster.url, teacher, date)).toBe('late');
+    // Both apps are connected, to the instance left, and hear the next save.
+    expect(await until(() => apps.every((a) => a.socket.connected), 15_000)).toBe(true);
+    const next = day(6);
+    const heardByBoth = await until(async () => {
+      await save(cluster.url, teacher, next, 'present');
+      return until(() => apps.every((a) => a.heard.includes(next)), 1_000);
+    }, 20_000);
+    expect(heardByBoth).toBe(true);
+  });
+});
