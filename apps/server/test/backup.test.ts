@@ -5,7 +5,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +20,7 @@ import {
 } from '../src/platform/backup.js';
 import { type Database, openDatabase } from '../src/platform/db/client.js';
 import { LocalStorage } from '../src/platform/storage.js';
-import { createTestApp, requester, staffToken, type TestApp } from './harness.js';
+import { createTestApp, emptyPostgresDatabase, requester, staffToken, type TestApp } from './harness.js';
 
 /** Backups (issue 30): the database and the stored files in one archive, restored whole into an empty place. */
 
@@ -50,27 +49,6 @@ async function fingerprint(database: Database): Promise<Record<string, string>> 
     out[table] = `${rows}:${digest.rows[0]?.h}`;
   }
   return out;
-}
-
-/** A fresh empty PostgreSQL database beside the test's (DATABASE_URL), and how to drop it. */
-async function emptyPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL ?? '';
-  const name = `cue_restore_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    },
-  };
 }
 
 describe('a backup', () => {
@@ -107,7 +85,7 @@ describe('a backup', () => {
       expect(manifest.tables).toEqual(result.manifest.tables);
       restored = await openDatabase({ kind: 'pglite', dataDir: path.join(target, 'db') });
     } else {
-      const empty = await emptyPostgres();
+      const empty = await emptyPostgresDatabase();
       drop = empty.drop;
       await restoreBackup(file, { kind: 'postgres', url: empty.url, mediaRoot: path.join(target, 'media') });
       restored = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 2 });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { type Cluster, startCluster } from '../../../scripts/cluster.js';
 import { newId } from '../src/platform/ids.js';
 import { MEDIA_CLEANUP_JOB } from '../src/platform/storage.js';
 import { demoId } from '../src/seed/demo.js';
+import { emptyPostgresDatabase } from './harness.js';
 
 /*
  * Two server processes on one PostgreSQL database behind one address (scripts/cluster.ts, issue 30):
@@ -26,26 +26,6 @@ let cluster: Cluster;
 let dataDir: string;
 let database: { url: string; drop: () => Promise<void> };
 const sockets: Socket[] = [];
-
-async function emptyDatabase() {
-  const base = process.env.DATABASE_URL ?? '';
-  const name = `cue_cluster_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 async function post<T>(base: string, url: string, body: unknown, token?: string): Promise<{ status: number; json: T }> {
   const res = await fetch(`${base}${url}`, {
@@ -138,7 +118,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances behind one address', (
   let parent: string;
 
   beforeAll(async () => {
-    database = await emptyDatabase();
+    database = await emptyPostgresDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-cluster-'));
     cluster = await startCluster({
       instances: 2,

@@ -29,6 +29,27 @@ export class FakeClock implements Clock {
   }
 }
 
+/** A new empty PostgreSQL database beside the tests' (DATABASE_URL), and how to drop it. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL ?? '';
+  const name = `cue_empty_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
 /** A fresh copy of the seeded template database for one test file. */
 async function cloneDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;

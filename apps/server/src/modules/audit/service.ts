@@ -118,7 +118,8 @@ export class AuditService {
       action: 'export',
       entityType: 'audit_log',
       entityId: 'audit_log',
-      label: `Audit log (${rows.length} entries)`,
+      // The reader's language names it (the kind's name); the count is in `after`.
+      label: '',
       after: { filter: asked, entries: rows.length },
     });
     const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
@@ -146,7 +147,8 @@ export class AuditService {
       action: 'sign_in',
       entityType: 'session',
       entityId: claims.sessionId || claims.userId,
-      label: `Signed in with ${method}`,
+      // How, in `after`: the reader's language names it.
+      label: '',
       after: { method },
     });
   }

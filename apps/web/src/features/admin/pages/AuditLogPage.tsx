@@ -98,6 +98,14 @@ export default function AuditLogPage() {
       .catch((err) => toast.error(errorText(err)))
       .finally(() => setExporting(false));
   };
+  /** An entry's name: its label, a sign-in's way in the reader's language, else its kind's name. */
+  const labelOf = (e: AuditEntry) => {
+    if (e.label) return e.label;
+    const method = (e.after as { method?: unknown } | null)?.method;
+    if (e.entity_type === 'session' && typeof method === 'string')
+      return t('auditLog.signedInWith', { method: t(`auditLog.methods.${method}`, { defaultValue: method }) });
+    return t(`auditLog.types.${e.entity_type}`);
+  };
   const actionOptions = AUDIT_ACTIONS.map((a) => ({ value: a, label: ta(`audit.actions.${a}`) }));
   const typeOptions = AUDIT_ENTITY_TYPES.map((k) => ({ value: k, label: t(`auditLog.types.${k}`) })).sort((a, b) =>
     a.label.localeCompare(b.label, i18n.language),
@@ -148,7 +156,7 @@ export default function AuditLogPage() {
               onChange={setAction}
               clearable
               searchable
-              w={{ base: '100%', xs: 160 }}
+              w={{ base: 'calc(50% - 6px)', xs: 160 }}
               data-testid="audit-log-action"
             />
             <Select
@@ -159,7 +167,7 @@ export default function AuditLogPage() {
               onChange={setType}
               clearable
               searchable
-              w={{ base: '100%', xs: 180 }}
+              w={{ base: 'calc(50% - 6px)', xs: 180 }}
             />
             <ReaderDates>
               <DateInput
@@ -169,7 +177,7 @@ export default function AuditLogPage() {
                 onChange={(v) => setFrom(wireOf(v))}
                 maxDate={isoOf(to) ?? undefined}
                 clearable
-                w={{ base: '100%', xs: 140 }}
+                w={{ base: 'calc(50% - 6px)', xs: 140 }}
               />
               <DateInput
                 {...dayFieldProps}
@@ -178,7 +186,7 @@ export default function AuditLogPage() {
                 onChange={(v) => setTo(wireOf(v))}
                 minDate={isoOf(from) ?? undefined}
                 clearable
-                w={{ base: '100%', xs: 140 }}
+                w={{ base: 'calc(50% - 6px)', xs: 140 }}
               />
             </ReaderDates>
           </Group>
@@ -226,7 +234,7 @@ export default function AuditLogPage() {
             render: (e) => (
               <Stack gap={2}>
                 <Text fz="sm" fw={600} style={{ wordBreak: 'break-word' }}>
-                  {e.label || t(`auditLog.types.${e.entity_type}`)}
+                  {labelOf(e)}
                 </Text>
                 <Text fz="xs" c="dimmed">
                   {t(`auditLog.types.${e.entity_type}`)}
