@@ -33,6 +33,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       SEED_DEMO_HISTORY: 'false',
+      // No scheduled backup in the middle of a measurement.
+      BACKUP_EVERY_HOURS: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
