@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimits } from '../src/platform/rate-limits.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { demoId } from '../src/seed/demo.js';
+import { bearer, createTestApp, parentToken, type TestApp } from './harness.js';
 
 /** Rate limits counted in the database (decision 44): one count for every instance. */
 
@@ -60,5 +61,41 @@ describe.skipIf(!process.env.DATABASE_URL)('rate limits across two instances on 
       await second.close();
       await first.close();
     }
+  });
+});
+
+describe('chat messages per person', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ CHAT_MESSAGES_PER_MINUTE: '2' });
+  });
+  afterAll(() => t?.close());
+
+  it('are limited per minute; a message sent again is not counted; the next minute sends again', async () => {
+    const rohan = await parentToken(t, '9000000004');
+    const opened = await t.request({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      headers: bearer(rohan),
+      payload: { kind: 'family', student_id: demoId('student:Aarav Sharma') },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const id = opened.json().result._id as string;
+    const send = (clientId: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/chat/conversations/${id}/messages`,
+        headers: bearer(rohan),
+        payload: { client_id: clientId, body: `Hello ${clientId}` },
+      });
+    expect((await send('limited-one')).statusCode).toBe(200);
+    expect((await send('limited-two')).statusCode).toBe(200);
+    const refused = await send('limited-three');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many messages. Please wait a moment.' });
+    // The first one again (an offline queue replayed): answered, not refused.
+    expect((await send('limited-one')).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    expect((await send('limited-three')).statusCode).toBe(200);
   });
 });

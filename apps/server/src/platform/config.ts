@@ -80,6 +80,8 @@ const envSchema = z.object({
   LLM_TRANSCRIBE_MODEL: z.string().optional(),
   /** Chat messages a person may send per minute. */
   AI_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Chat messages a person may send in a minute (every instance together). */
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Background jobs (scheduled announcements) run in this instance. */
   RUN_JOBS: bool.default(true),
   /** Public address of the web app, used for OAuth return addresses when a request names none. */

@@ -15,6 +15,8 @@ import { abilitiesSchema, ddmmyyyySchema, hhmmSchema, idSchema } from '../common
 
 export const CHAT_MESSAGES = {
   conversationCreated: 'Conversation started',
+  /** More messages in a minute than a person may send (CHAT_MESSAGES_PER_MINUTE, counted by every instance). */
+  tooManyMessages: 'Too many messages. Please wait a moment.',
   conversationSaved: 'Conversation saved',
   sent: 'Message sent',
   edited: 'Message edited',

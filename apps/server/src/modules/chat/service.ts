@@ -26,11 +26,12 @@ import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../..
 import type { Clock } from '../../platform/clock.js';
 import { isoFromWire } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { AppError, badRequest, forbidden, notFound, tooMany } from '../../platform/errors.js';
 import type { EventBus } from '../../platform/events.js';
 import type { UploadedFile } from '../../platform/http/upload.js';
 import { newId } from '../../platform/ids.js';
 import { prepareUpload } from '../../platform/media-metadata.js';
+import type { RateLimits } from '../../platform/rate-limits.js';
 import type { MediaStore } from '../../platform/storage.js';
 import type { SchoolService } from '../school/service.js';
 import {
@@ -79,6 +80,8 @@ export class ChatService {
     private readonly storage: MediaStore,
     private readonly events: EventBus,
     private readonly translator: ChatTranslator,
+    /** Messages a person may send in a minute, counted with every instance's (decision 44). */
+    private readonly limit: { limits: RateLimits; perMinute: number },
   ) {}
 
   // ------------------------------------------------------------------ rules
@@ -375,6 +378,8 @@ export class ChatService {
     // The same message sent again (an offline queue replayed, a retried request) is the first one.
     const again = await repo.byClientId(scope, this.db, id, body.client_id);
     if (again) return (await this.presentMessages(scope, conv, [again]))[0] as ConversationMessage;
+    if (!(await this.limit.limits.allow(`chat:${scope.userId}`, this.limit.perMinute, 60_000)))
+      throw tooMany(CHAT_MESSAGES.tooManyMessages);
     const settings = await this.settingsOf(scope, conv.schoolId);
     const abilities = await this.conversationAbilities(scope, conv, settings);
     if (!abilities.can_write) throw new AppError(403, CHAT_MESSAGES.readOnlyChannel, ERROR_CODES.readOnlyChannel);

@@ -323,10 +323,19 @@ export function createServices(deps: AppDeps) {
     carelog,
     scopes,
   });
-  const chat = new ChatService(db, clock, scopes, school, storage, events, {
-    available: (scope, schoolId) => ai.externalForSchool(scope, schoolId),
-    translate: (text, language) => ai.translate(text, language),
-  });
+  const chat = new ChatService(
+    db,
+    clock,
+    scopes,
+    school,
+    storage,
+    events,
+    {
+      available: (scope, schoolId) => ai.externalForSchool(scope, schoolId),
+      translate: (text, language) => ai.translate(text, language),
+    },
+    { limits: rateLimits, perMinute: config.CHAT_MESSAGES_PER_MINUTE },
+  );
   return {
     clock,
     rateLimits,
