@@ -81,9 +81,12 @@ export function useOutboxItems(side: Side, userId: string | null): OutboxItem[] 
   );
 }
 
-/** A send that got no answer (offline, timed out, a gateway that could not reach the server): worth sending again. */
+/**
+ * A send worth trying again, the message kept: no answer (offline, timed out, a gateway that could not
+ * reach the server), or too many messages this minute (429: it goes once the minute has passed).
+ */
 export const gotNoAnswer = (err: unknown): boolean =>
-  err instanceof ApiError && (err.code === NETWORK_ERROR || err.status === 0 || [502, 503, 504].includes(err.status));
+  err instanceof ApiError && (err.code === NETWORK_ERROR || err.status === 0 || [429, 502, 503, 504].includes(err.status));
 
 /** Whether a send can be tried now: the browser is online and the socket (when there is one) is connected. */
 export function isOnline(): boolean {
