@@ -75,6 +75,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
         OTP_TEST_NUMBERS,
+        // Parallel journeys share the demo's people: one person's chat limit per minute would count them all.
+        CHAT_MESSAGES_PER_MINUTE: '1000',
         // The run's own build of the web app (e2e/run.mjs), when it has one.
         ...(process.env.CUE_E2E_WEB_DIST ? { WEB_DIST: process.env.CUE_E2E_WEB_DIST } : {}),
         GOOGLE_CLIENT_ID: 'google-client',
