@@ -70,6 +70,9 @@ interface LogRow {
   after: unknown;
 }
 
+/** The acting person's name, one expression for what is shown and what is searched (a missing part is no name lost). */
+const ACTOR_NAME = sql`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')`;
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
@@ -89,14 +92,14 @@ export async function schoolLog(scope: Scope, q: Queryable, filter: LogFilter): 
   if (filter.q) {
     const like = likePattern(filter.q);
     conditions.push(
-      sql`(e.label ilike ${like} or e.entity_id = ${filter.q} or trim(u.first_name || ' ' || u.last_name) ilike ${like})`,
+      sql`(e.label ilike ${like} or e.entity_id = ${filter.q} or ${ACTOR_NAME} ilike ${like})`,
     );
   }
   if (after)
     conditions.push(sql`(e.at < ${after.at.toISOString()} or (e.at = ${after.at.toISOString()} and e.id < ${after.id}))`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const result = await q.execute(sql`
-    select e.*, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as actor_name
+    select e.*, ${ACTOR_NAME} as actor_name
     from (
       select id, at, actor_id, action, entity_type, entity_id, label, before, after
       from audit_log where school_id = ${schoolId}
