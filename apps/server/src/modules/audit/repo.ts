@@ -91,9 +91,7 @@ export async function schoolLog(scope: Scope, q: Queryable, filter: LogFilter): 
   if (filter.before) conditions.push(sql`e.at < ${filter.before.toISOString()}`);
   if (filter.q) {
     const like = likePattern(filter.q);
-    conditions.push(
-      sql`(e.label ilike ${like} or e.entity_id = ${filter.q} or ${ACTOR_NAME} ilike ${like})`,
-    );
+    conditions.push(sql`(e.label ilike ${like} or e.entity_id = ${filter.q} or ${ACTOR_NAME} ilike ${like})`);
   }
   if (after)
     conditions.push(sql`(e.at < ${after.at.toISOString()} or (e.at = ${after.at.toISOString()} and e.id < ${after.id}))`);
