@@ -410,6 +410,7 @@ describe('answers match their response schemas', () => {
     childRecord: { id: aarav, as: 'parent' },
     classStudentAlerts: { id: nurseryA, as: 'teacher' },
     childMedicalViews: { id: aarav },
+    childErasurePreview: { id: aarav },
     exportStatus: { id: ids.export },
     classMediaList: { id: nurseryA, as: 'parent' },
     mediaItem: { id: ids.media, as: 'teacher' },

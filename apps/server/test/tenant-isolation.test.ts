@@ -178,6 +178,8 @@ const bodies: Partial<Record<keyof typeof ROUTES, object>> = {
   classEmergencySheet: { language: 'en' },
   recordCheckRequest: { class_id: sunrise.class },
   consentTypeCreate: { label: 'Moon outing' },
+  childErasure: { confirm_name: 'Aarav Sharma' },
+  retentionUpdate: { media_months: 24, log_months: 12 },
   classCreate: { class_name: 'Moon class' },
   schoolUpdate: { name: 'Moonbeam Nursery' },
   divisionCreate: { name: 'Moon division' },
@@ -560,6 +562,8 @@ const queries: Partial<Record<keyof typeof ROUTES, Record<string, string>>> = {
  */
 const ownSchoolOnly = new Set<keyof typeof ROUTES>([
   'classCreate',
+  // The caller's own school's retention settings.
+  'retentionUpdate',
   'schoolUpdate',
   'divisionCreate',
   'schoolPermissionsUpdate',

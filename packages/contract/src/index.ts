@@ -47,6 +47,8 @@ export * from './permissions.js';
 export * from './planning/routes.js';
 export * from './planning/schemas.js';
 export * from './platform/schemas.js';
+export * from './privacy/routes.js';
+export * from './privacy/schemas.js';
 export * from './roles/schemas.js';
 export * from './routes.js';
 export * from './school/schemas.js';

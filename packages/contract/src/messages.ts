@@ -241,6 +241,10 @@ export const ERROR_CODES = {
   lessonClash: 'LESSON_CLASH',
   /** The instance cannot serve yet or any more (readiness). */
   notReady: 'NOT_READY',
+  /** Data protection (issue 30). */
+  childStillEnrolled: 'CHILD_STILL_ENROLLED',
+  erasureNameMismatch: 'ERASURE_NAME_MISMATCH',
+  alreadyErased: 'ALREADY_ERASED',
 } as const;
 /** Every machine code a refusal may carry: the web app translates by these, never by the English message. */
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

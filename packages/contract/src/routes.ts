@@ -30,6 +30,7 @@ import { OBSERVATIONS_ROUTES } from './observations/routes.js';
 import { PEOPLE_ROUTES } from './people/routes.js';
 import { PLANNING_ROUTES } from './planning/routes.js';
 import { PLATFORM_ROUTES } from './platform/routes.js';
+import { PRIVACY_ROUTES } from './privacy/routes.js';
 import { REPORTS_ROUTES } from './reports/routes.js';
 import { ROLES_ROUTES } from './roles/routes.js';
 import type { RouteDef } from './route-def.js';
@@ -54,6 +55,7 @@ export const ROUTES = {
   ...SCHOOL_ROUTES,
   ...ROLES_ROUTES,
   ...AUDIT_LOG_ROUTES,
+  ...PRIVACY_ROUTES,
   ...REPORTS_ROUTES,
   ...IMPORTS_ROUTES,
   ...ATTENDANCE_ROUTES,

@@ -1,7 +1,7 @@
 import { EXPORT_LANGUAGES } from '@cue/contract';
 import { Alert, Button, Group, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconRefresh } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useExport } from '../features/children/api';
 
 export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
@@ -86,6 +86,7 @@ export function ExportProgress({
   testId,
   text,
   onRetry,
+  icon,
 }: {
   job: ExportJobState;
   testId: string;
@@ -99,6 +100,8 @@ export function ExportProgress({
     retry: string;
   };
   onRetry: () => void;
+  /** The file's icon on the link (a PDF's unless told). */
+  icon?: ReactNode;
 }) {
   return (
     <>
@@ -117,7 +120,7 @@ export function ExportProgress({
               href={job.link}
               target="_blank"
               rel="noopener"
-              leftSection={<IconFileTypePdf size={16} aria-hidden />}
+              leftSection={icon ?? <IconFileTypePdf size={16} aria-hidden />}
               data-testid={`${testId}-link`}
             >
               {text.open}

@@ -53,6 +53,9 @@ export const AUDIT_ENTITY_TYPES = [
   'conversation',
   'cue_action',
   'audit_log',
+  // Data protection: a child's data erased, the school's retention settings and their daily run.
+  'student',
+  'retention',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -83,6 +86,7 @@ export const AUDIT_ACTIONS = [
   'export',
   'open',
   'cue_save',
+  'erase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

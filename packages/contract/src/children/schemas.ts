@@ -211,6 +211,9 @@ export const childRecordSchema = z.object({
     'can_record_consent',
     'can_propose_changes',
     'can_decide_changes',
+    // Data protection (issue 30): a copy of all the child's data (the family, admins), its erasure (admins).
+    'can_export_data',
+    'can_erase_data',
   ),
 });
 export type ChildRecord = z.infer<typeof childRecordSchema>;

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { idSchema } from '../common.js';
 
-export const EXPORT_KINDS = ['emergency_sheet', 'weekly_plan', 'report_cards', 'library_labels', 'invoice', 'receipt'] as const;
+export const EXPORT_KINDS = [
+  'emergency_sheet',
+  'weekly_plan',
+  'report_cards',
+  'library_labels',
+  'invoice',
+  'receipt',
+  'family_data',
+] as const;
 export const EXPORT_LANGUAGES = ['en', 'ar', 'he'] as const;
 export const EXPORT_MESSAGES = { started: 'The document is being prepared' } as const;
 

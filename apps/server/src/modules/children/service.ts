@@ -127,6 +127,8 @@ export class ChildRecordService {
         can_record_consent: parent || manages,
         can_propose_changes: parent,
         can_decide_changes: decide,
+        can_export_data: parent || manages,
+        can_erase_data: manages && scope.kind === 'staff',
       },
     };
   }

@@ -43,7 +43,12 @@ export type DocumentBuilder = (
   scope: Scope,
   params: Record<string, string>,
   progress: (share: number) => Promise<void>,
-) => Promise<{ name: string; pdf: Buffer }>;
+) => Promise<BuiltDocument>;
+
+/** A built document: a PDF, or another kind of file (a family's data is a ZIP). */
+export type BuiltDocument =
+  | { name: string; pdf: Buffer }
+  | { name: string; bytes: Buffer; contentType: string; extension: string };
 
 /**
  * Documents made by jobs: the request records what was asked and answers at once; the job builds the
@@ -155,7 +160,7 @@ export class ExportService {
    */
   private async run(
     job: { exportId: string; userId: string; schoolId: string; asker?: 'staff' | 'parent' },
-    make: (scope: Scope, progress: (from: number) => (share: number) => Promise<void>) => Promise<{ name: string; pdf: Buffer }>,
+    make: (scope: Scope, progress: (from: number) => (share: number) => Promise<void>) => Promise<BuiltDocument>,
   ): Promise<void> {
     const scope = this.jobScope(job);
     await repo.updateExport(scope, this.db, job.exportId, { status: 'running', progress: 5 });
@@ -170,8 +175,13 @@ export class ExportService {
       };
     };
     try {
-      const { name, pdf } = await make(scope, progress);
-      const link = await this.storage.put(`exports/${job.exportId}.pdf`, pdf, 'application/pdf', {
+      const built = await make(scope, progress);
+      const { name } = built;
+      const file =
+        'pdf' in built
+          ? { bytes: built.pdf, type: 'application/pdf', ext: 'pdf' }
+          : { bytes: built.bytes, type: built.contentType, ext: built.extension };
+      const link = await this.storage.put(`exports/${job.exportId}.${file.ext}`, file.bytes, file.type, {
         uploadedBy: job.userId,
         schoolId: job.schoolId,
         kind: 'document',

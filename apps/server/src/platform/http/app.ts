@@ -85,6 +85,8 @@ import { PeopleService } from '../../modules/people/service.js';
 import { planningRoutes } from '../../modules/planning/routes.js';
 import { PlanningService } from '../../modules/planning/service.js';
 import { WeekPlanService } from '../../modules/planning/weeks.js';
+import { privacyRoutes } from '../../modules/privacy/routes.js';
+import { PrivacyService } from '../../modules/privacy/service.js';
 import { reportRoutes } from '../../modules/reports/routes.js';
 import { ReportService } from '../../modules/reports/service.js';
 import { resourceRoutes } from '../../modules/resources/routes.js';
@@ -336,7 +338,10 @@ export function createServices(deps: AppDeps) {
     },
     { limits: rateLimits, perMinute: config.CHAT_MESSAGES_PER_MINUTE },
   );
+  // Data protection (issue 30): a family's copy of their child's data, erasure, retention.
+  const privacy = new PrivacyService(db, clock, scopes, storage, exports, jobs);
   return {
+    privacy,
     clock,
     rateLimits,
     tokens,
@@ -549,6 +554,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   feeRoutes(route, services);
   emailTemplateRoutes(route, services);
   auditRoutes(route, services);
+  privacyRoutes(route, services);
   exportRoutes(route, services);
   roleRoutes(route, services);
   importRoutes(route, services);
@@ -586,6 +592,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     services.jobs.start();
     await services.storage.scheduleCleanup(services.jobs);
     await backups.schedule(services.jobs);
+    await services.privacy.scheduleRetention();
   }
 
   // Jobs and socket events are logged with the request that caused them, and counted.

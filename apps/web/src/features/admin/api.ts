@@ -402,3 +402,20 @@ export function useCommitImport(kind: ImportKind) {
   const route = IMPORT_ROUTES[kind].commit;
   return useSchoolMutation(async (file: File) => (await apiUpload(route, fileForm(route.upload, file), staff)).result);
 }
+
+// Data protection: the school's retention of media and logs (issue 30).
+export function useRetention(enabled = true) {
+  return useQuery({
+    queryKey: ['admin', 'retention'],
+    queryFn: ({ signal }) => apiResult(ROUTES.retentionSettings, { ...staff, signal }),
+    enabled,
+  });
+}
+
+export function useSaveRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof ROUTES.retentionUpdate>) => apiResult(ROUTES.retentionUpdate, { ...staff, body }),
+    onSuccess: (saved) => queryClient.setQueryData(['admin', 'retention'], saved),
+  });
+}

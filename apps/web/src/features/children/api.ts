@@ -185,3 +185,23 @@ export function useExport(id: string | null) {
     },
   });
 }
+
+export type Erasure = ResultOf<typeof ROUTES.childErasurePreview>;
+
+/** Starts a copy of all the child's data (a ZIP, by a job), as the family or an admin. */
+export const useStartChildData = () =>
+  useMutation({ mutationFn: (id: string) => apiResult(ROUTES.childDataExport, { params: { id } }) });
+
+/** What an erasure of the child would delete and keep (admins who manage students). */
+export function useErasure(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['children', 'erasure', id],
+    queryFn: ({ signal }) => apiResult(ROUTES.childErasurePreview, { ...staff, params: { id }, signal }),
+    enabled,
+  });
+}
+
+export const useEraseChild = (id: string) =>
+  useRecordMutation((body: BodyOf<typeof ROUTES.childErasure>) =>
+    apiResult(ROUTES.childErasure, { ...staff, params: { id }, body }),
+  );

@@ -129,6 +129,8 @@ export const students = pgTable(
     lastName: text('last_name').notNull().default(''),
     profilePicture: text('profile_picture'),
     createdAt: createdAt(),
+    /** When the child's data was erased on the family's request (issue 30): the name stays for the records kept. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [index('students_school_idx').on(t.schoolId)],
 );

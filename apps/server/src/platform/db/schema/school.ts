@@ -62,3 +62,20 @@ export const usageDaily = pgTable(
     index('usage_daily_school_day_idx').on(t.schoolId, t.day),
   ],
 );
+
+/**
+ * A school's retention settings (issue 30): photos and videos, and log entries, older than so many
+ * months are deleted by the daily run; null keeps them. The last run's counts are kept for the admin.
+ */
+export const schoolRetention = pgTable('school_retention', {
+  schoolId: id('school_id')
+    .primaryKey()
+    .references(() => schools.id),
+  mediaMonths: integer('media_months'),
+  logMonths: integer('log_months'),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  lastMedia: integer('last_media'),
+  lastLogs: integer('last_logs'),
+  updatedBy: id('updated_by').references(() => users.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+});

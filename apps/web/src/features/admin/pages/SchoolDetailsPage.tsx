@@ -22,6 +22,7 @@ import { useContractForm } from '../../../components/form/useContractForm';
 import { errorText, toast } from '../../../lib/notify';
 import { useSchoolInfo, useUpdateSchool, useUploadLogo } from '../api';
 import { AdminPage, useAllowed, useCan } from '../components/AdminPage';
+import { RetentionCard } from '../components/RetentionCard';
 
 const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
@@ -172,7 +173,7 @@ function DetailsForm({ school, editable }: { school: SchoolInfo; editable: boole
   );
 }
 
-/** School details: name, logo, text direction and time zone (PUT /api/school/, POST /api/school/logo). */
+/** School details: name, logo, text direction and time zone (PUT /api/school/, POST /api/school/logo), and retention. */
 export default function SchoolDetailsPage() {
   const { t } = useTranslation('admin');
   const school = useSchoolInfo(useAllowed('school-details'));
@@ -187,6 +188,9 @@ export default function SchoolDetailsPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <LogoCard school={school.data} editable={editable} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <RetentionCard editable={editable} />
           </Grid.Col>
         </Grid>
       ) : (

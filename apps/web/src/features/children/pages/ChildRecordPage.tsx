@@ -57,8 +57,10 @@ import {
   useSetConsent,
 } from '../api';
 import { ChangeRequestCard } from '../components/ChangeReview';
+import { ChildDataCard } from '../components/ChildDataCard';
 import { ProposeModal } from '../components/ProposeModal';
 import { ContactModal, HealthDetailsModal, HealthItemModal, ProfileModal } from '../components/RecordForms';
+import { Section } from '../components/RecordSection';
 import { CHILDREN_NS } from '../i18n';
 
 type Dialog =
@@ -71,32 +73,6 @@ type Dialog =
   | { kind: 'deleteContact'; contact: ChildContact };
 
 const personName = (p: { first_name: string; last_name: string } | null | undefined) => (p ? fullName(p) : null);
-
-function Section({
-  title,
-  action,
-  children,
-  testId,
-}: {
-  title: string;
-  action?: ReactNode;
-  children: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Paper withBorder radius="lg" p="md" component="section" data-testid={testId} aria-label={title}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Title order={2} fz="h4">
-            {title}
-          </Title>
-          {action}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -705,6 +681,7 @@ export default function ChildRecordPage() {
       />
       <ChildLibraryCard studentId={r.student.id} />
       <ChildFeesCard studentId={r.student.id} />
+      <ChildDataCard record={r} />
 
       {dialog?.kind === 'profile' && <ProfileModal record={r} onClose={close} />}
       {dialog?.kind === 'health' && <HealthDetailsModal record={r} onClose={close} />}
