@@ -158,7 +158,10 @@ describe("erasing a child's data", () => {
     expect((await req('POST', path, anita, {})).statusCode).toBe(400);
   });
 
-  it('shows what would be erased and kept, and refuses while the child is in a class', async () => {
+  it('shows what would be erased and kept, and refuses while the child has not left', async () => {
+    await t.database.db.execute(
+      sql`insert into attendance_records (class_id, student_id, date, status, updated_by) values (${nurseryA}, ${aarav}, '2026-10-01', 'present', ${taraId}) on conflict do nothing`,
+    );
     const preview = expectResponse(ROUTES.childErasurePreview, await req('GET', path, anita)).result;
     expect(preview).toMatchObject({ student_id: aarav, name: 'Aarav Sharma', enrolled: true, erased_at: null });
     const count = (list: { category: string; count: number }[], c: string) => list.find((e) => e.category === c)?.count;
@@ -171,12 +174,17 @@ describe("erasing a child's data", () => {
   });
 
   it('erases everything no law requires, keeps the rest, and cannot be done twice', async () => {
-    await t.database.db.execute(
-      sql`insert into attendance_records (class_id, student_id, date, status, updated_by) values (${nurseryA}, ${aarav}, '2026-10-01', 'present', ${taraId}) on conflict do nothing`,
-    );
     const shared = await photo([aarav, diya], 'shared-before-erasure');
     const alone = await photo([aarav], 'alone-before-erasure');
-    await t.database.db.execute(sql`delete from class_students where student_id = ${aarav}`);
+    // He left yesterday (the clock's day before), as his profile now says.
+    const yesterday = new Date(t.clock.now().getTime() - 24 * 3600 * 1000)
+      .toISOString()
+      .slice(0, 10)
+      .split('-')
+      .reverse()
+      .join('-');
+    const left = await req('PUT', `/api/student/${aarav}/profile`, anita, { leaving_date: yesterday });
+    expect(left.statusCode, left.body).toBe(200);
     const before = expectResponse(ROUTES.childErasurePreview, await req('GET', path, anita)).result;
     expect(before.enrolled).toBe(false);
 
@@ -197,6 +205,8 @@ describe("erasing a child's data", () => {
     expect(await rows(sql`select id from media_items where id = ${alone}`)).toEqual([]);
     expect(await rows(sql`select student_id from media_tags where item_id = ${shared}`)).toEqual([{ student_id: diya }]);
     expect(await rows(sql`select id from observations where student_id = ${aarav}`)).toEqual([]);
+    // Nor is he in a class any more: no roster, register or list shows him.
+    expect(await rows(sql`select class_id from class_students where student_id = ${aarav}`)).toEqual([]);
     expect((await rows(sql`select 1 from attendance_records where student_id = ${aarav}`)).length).toBeGreaterThan(0);
     // The name stays on the records kept.
     expect(await rows(sql`select first_name, last_name from students where id = ${aarav}`)).toEqual([

@@ -10,13 +10,13 @@ export const PRIVACY_MESSAGES = {
   exportStarted: "Your child's data is being prepared",
   erased: "The child's data was erased",
   retentionSaved: 'Retention settings saved',
-  stillEnrolled: "Remove the child from their classes before erasing the child's data",
+  stillEnrolled: "The child has not left yet: set a leaving date of today or earlier before erasing the child's data",
   nameMismatch: "Type the child's full name exactly as it is shown to confirm",
   alreadyErased: "This child's data has already been erased",
 } as const;
 
 /**
- * What an erasure deletes: everything about the child that no law requires the school to keep. Shown
+ * What an erasure deletes (the child's classes too): everything about the child that no law requires the school to keep. Shown
  * to the admin, with how many of each, before they confirm.
  */
 export const ERASED_CATEGORIES = [
@@ -50,7 +50,7 @@ export const erasureSchema = z.object({
   student_id: z.string(),
   /** The child's full name, as the admin types it to confirm. */
   name: z.string(),
-  /** Whether the child is still in one of the school's classes (then it cannot be erased). */
+  /** Whether the child has not left yet (no leaving date of today or earlier): then it cannot be erased. */
   enrolled: z.boolean(),
   /** When the data was erased (ISO), or null. */
   erased_at: z.string().nullable(),

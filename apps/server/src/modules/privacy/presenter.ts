@@ -4,13 +4,14 @@ import type { ChildFacts, RetentionRow } from './repo.js';
 /** The child's data by category: each category always listed, with how many rows it holds. */
 export const presentErasure = (
   facts: ChildFacts,
+  enrolled: boolean,
   counts: Map<string, number>,
   erased: readonly ErasedCategory[],
   kept: readonly KeptCategory[],
 ): Erasure => ({
   student_id: facts.id,
   name: `${facts.firstName} ${facts.lastName}`.trim(),
-  enrolled: facts.enrolled,
+  enrolled,
   erased_at: facts.erasedAt?.toISOString() ?? null,
   erased: erased.map((category) => ({ category, count: counts.get(category) ?? 0 })),
   kept: kept.map((category) => ({ category, count: counts.get(category) ?? 0 })),

@@ -15,6 +15,8 @@ export const CHILD_TABLES: readonly { table: string; category: ErasedCategory | 
   { table: 'student_profiles', category: 'profile', erase: true },
   { table: 'record_change_requests', category: 'profile', erase: true },
   { table: 'care_summary_subscriptions', category: 'profile', erase: true },
+  // A child who has left is in no class any more (the attendance kept names its class itself).
+  { table: 'class_students', category: 'profile', erase: true },
   { table: 'student_health_items', category: 'health', erase: true },
   { table: 'student_contacts', category: 'contacts', erase: true },
   { table: 'student_consents', category: 'consents', erase: true },
@@ -35,7 +37,6 @@ export const CHILD_TABLES: readonly { table: string; category: ErasedCategory | 
   // Kept: the records an early-years setting must keep for years after a child leaves.
   { table: 'attendance_records', category: 'attendance', erase: false },
   { table: 'excusals', category: 'attendance', erase: false },
-  { table: 'class_students', category: 'attendance', erase: false },
   { table: 'incidents', category: 'incidents', erase: false },
   { table: 'medicines', category: 'medicines', erase: false },
   { table: 'medicine_doses', category: 'medicines', erase: false },
@@ -90,10 +91,11 @@ export type ChildFacts = {
   lastName: string;
   profilePicture: string | null;
   erasedAt: Date | null;
-  enrolled: boolean;
+  /** The day the child left (ISO), from the child's profile, or null. */
+  leavingDate: string | null;
 };
 
-/** The child, if the scope reaches them: their school, name, whether erased and whether still in a class. */
+/** The child, if the scope reaches them: their school, name, whether erased and the day they left. */
 export async function childFacts(scope: Scope, q: Queryable, studentId: string): Promise<ChildFacts | null> {
   const [row] = await q
     .select({
@@ -103,12 +105,12 @@ export async function childFacts(scope: Scope, q: Queryable, studentId: string):
       lastName: students.lastName,
       profilePicture: students.profilePicture,
       erasedAt: students.erasedAt,
-      enrolled: sql<boolean>`exists (select 1 from class_students cs where cs.student_id = ${students.id})`,
+      leavingDate: sql<string | null>`(select p.leaving_date::text from student_profiles p where p.student_id = ${students.id})`,
     })
     .from(students)
     .where(and(eq(students.id, studentId), await reach(scope)))
     .limit(1);
-  return row ? { ...row, enrolled: Boolean(row.enrolled) } : null;
+  return row ?? null;
 }
 
 /** Every row about the child, table by table (withheld columns left out), with the child's own row. */

@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   type Erasure,
   type FileExport,
+  isoOfUtc,
   KEPT_CATEGORIES,
   PRIVACY_MESSAGES,
   type Retention,
@@ -170,21 +171,28 @@ export class PrivacyService {
     return { name: `${stem}-data.zip`, bytes, contentType: 'application/zip', extension: 'zip' };
   }
 
+  /** Whether the child has not left yet: no leaving date, or one after today. */
+  private stillHere(facts: repo.ChildFacts): boolean {
+    return !facts.leavingDate || facts.leavingDate > isoOfUtc(this.clock.now());
+  }
+
   /** What an erasure of the child would delete and keep, category by category. */
   async erasure(scope: Scope, studentId: string): Promise<Erasure> {
     const facts = await this.reachable(scope, studentId);
-    return presentErasure(facts, await repo.childCounts(scope, this.db, studentId), ERASED_CATEGORIES, KEPT_CATEGORIES);
+    const counts = await repo.childCounts(scope, this.db, studentId);
+    return presentErasure(facts, this.stillHere(facts), counts, ERASED_CATEGORIES, KEPT_CATEGORIES);
   }
 
   /**
-   * Erases the child's data on the family's request: only once the child has left every class, with the
+   * Erases the child's data on the family's request: only once the child has left (the profile's leaving
+   * date is today or earlier), with the
    * child's full name typed to confirm; the records the law requires stay. Recorded in the audit log
    * with what was erased.
    */
   async erase(scope: Scope, studentId: string, body: { confirm_name: string; reason?: string }): Promise<Erasure> {
     const facts = await this.reachable(scope, studentId);
     if (facts.erasedAt) throw conflict(PRIVACY_MESSAGES.alreadyErased, ERROR_CODES.alreadyErased);
-    if (facts.enrolled) throw conflict(PRIVACY_MESSAGES.stillEnrolled, ERROR_CODES.childStillEnrolled);
+    if (this.stillHere(facts)) throw conflict(PRIVACY_MESSAGES.stillEnrolled, ERROR_CODES.childStillEnrolled);
     if (!sameName(body.confirm_name, fullName(facts)))
       throw badRequest(PRIVACY_MESSAGES.nameMismatch, ERROR_CODES.erasureNameMismatch, 'confirm_name');
     const school = staffSchool(scope);
