@@ -1,22 +1,31 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { ATTENDANCE_UPDATED_EVENT, ddmmyyyyFromIso } from '@cue/contract';
 import pg from 'pg';
+import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, startCluster } from '../../../scripts/cluster.js';
 import { newId } from '../src/platform/ids.js';
-import { MEDIA_CLEANUP_JOB } from '../src/platform/storage.js';
+import { MEDIA_CLEANUP_JOB, S3Storage } from '../src/platform/storage.js';
 import { demoId } from '../src/seed/demo.js';
 import { emptyPostgresDatabase } from './harness.js';
 
 /*
- * Two server processes on one PostgreSQL database behind one address (scripts/cluster.ts, issue 30):
- * a save through one instance reaches a parent connected to the other, a job runs once, a rate limit
- * counts both, and an instance killed loses no acknowledged write while its sockets reconnect to the
- * other through the proxy.
+ * Two server processes on one PostgreSQL database and one S3-compatible store behind one address
+ * (scripts/cluster.ts, issue 30): a save through one instance reaches a parent connected to the other, a
+ * file uploaded through one is served by the other, a job runs once, a rate limit counts both, and an
+ * instance killed loses no acknowledged write while its sockets reconnect to the other through the proxy.
  */
+
+/** s3rver ships no types: the part of it this test uses. */
+interface S3rverServer {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+const S3rver = createRequire(import.meta.url)('s3rver') as new (options: Record<string, unknown>) => S3rverServer;
 
 const nurseryA = demoId('class:nurseryA');
 const aarav = demoId('student:Aarav Sharma');
@@ -25,6 +34,8 @@ const PORT = 36_400 + Math.floor(Math.random() * 500);
 let cluster: Cluster;
 let dataDir: string;
 let database: { url: string; drop: () => Promise<void> };
+let store: S3rverServer;
+let s3Dir: string;
 const sockets: Socket[] = [];
 
 async function post<T>(base: string, url: string, body: unknown, token?: string): Promise<{ status: number; json: T }> {
@@ -37,9 +48,13 @@ async function post<T>(base: string, url: string, body: unknown, token?: string)
 }
 
 async function signIn(base: string, phone: string, side: 'staff_user' | 'parent_user'): Promise<string> {
+  return (await login(base, phone, side)).access_token;
+}
+
+async function login(base: string, phone: string, side: 'staff_user' | 'parent_user') {
   const sent = await post<{ message: string }>(base, '/api/otp/send', { phno: `91${phone}` });
   const verified = await post<{ message: string }>(base, '/api/otp/verify', { reqId: sent.json.message, otp: '123456' });
-  const login = await post<{ result: Record<string, { access_token: string }> }>(
+  const answer = await post<{ result: Record<string, { access_token: string; user_details: { parent_id?: string } }> }>(
     base,
     '/api/logged_in_user_phone_verification/',
     {
@@ -47,9 +62,9 @@ async function signIn(base: string, phone: string, side: 'staff_user' | 'parent_
       phone_number: phone,
     },
   );
-  const token = login.json.result[side]?.access_token;
-  if (!token) throw new Error(`${phone} has no ${side}`);
-  return token;
+  const person = answer.json.result[side];
+  if (!person?.access_token) throw new Error(`${phone} has no ${side}`);
+  return person;
 }
 
 const instanceUrl = (i: number) => `http://127.0.0.1:${cluster.instances[i]?.port}`;
@@ -120,6 +135,14 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances behind one address', (
   beforeAll(async () => {
     database = await emptyPostgresDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-cluster-'));
+    // One S3-compatible store for both instances (a local one on a free port).
+    s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cue-cluster-s3-'));
+    store = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir });
+    const { port: s3Port } = await store.run();
+    const s3 = { endpoint: `http://127.0.0.1:${s3Port}`, bucket: 'cue-media', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+    const setup = new S3Storage({ ...s3, region: 'us-east-1' });
+    await setup.ensureBucket();
+    setup.destroy();
     cluster = await startCluster({
       instances: 2,
       port: PORT,
@@ -131,6 +154,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances behind one address', (
         LOG_LEVEL: 'info',
         WEB_DIST: '/nonexistent',
         BACKUP_EVERY_HOURS: '0',
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: s3.bucket,
+        S3_ACCESS_KEY: s3.accessKeyId,
+        S3_SECRET_KEY: s3.secretAccessKey,
       },
     });
     teacher = await signIn(cluster.url, '9000000003', 'staff_user');
@@ -141,7 +168,9 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances behind one address', (
     for (const s of sockets) s.close();
     await cluster?.stop();
     await database?.drop();
+    await store?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (s3Dir) fs.rmSync(s3Dir, { recursive: true, force: true });
   });
 
   it('a parent connected to one instance hears a save made through the other', async () => {
@@ -155,6 +184,35 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances behind one address', (
     expect((await save(instanceUrl(0), teacher, day(4), 'absent')).status).toBe(200);
     expect(await until(() => back.heard.includes(day(4)))).toBe(true);
     expect(await markOf(cluster.url, teacher, day(4))).toBe('absent');
+  });
+
+  it('serves through one instance a file uploaded through the other, from the shared store', async () => {
+    const rohan = await login(instanceUrl(0), '9000000004', 'parent_user');
+    const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1c7ed6' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('parent_profile_picture', new Blob([photo], { type: 'image/jpeg' }), 'me.jpg');
+    const uploaded = await fetch(`${instanceUrl(0)}/api/parent/${rohan.user_details.parent_id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${rohan.access_token}` },
+      body: form,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const link = ((await uploaded.json()) as { result: { parent_profile_picture: string } }).result.parent_profile_picture;
+    // The other instance answers with a presigned link into the bucket, which gives the stored picture.
+    const served = await fetch(`${instanceUrl(1)}${link}`, { redirect: 'manual' });
+    expect(served.status).toBe(302);
+    const location = new URL(served.headers.get('location') ?? '');
+    expect(location.pathname.startsWith('/cue-media/')).toBe(true);
+    const file = await fetch(location);
+    expect(file.status).toBe(200);
+    expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).format).toBe('webp');
+    // Nothing of it on the instances' disk.
+    const onDisk = fs.existsSync(path.join(dataDir, 'media'))
+      ? fs.readdirSync(path.join(dataDir, 'media'), { recursive: true })
+      : [];
+    expect(onDisk.filter((f) => String(f).endsWith('.webp'))).toEqual([]);
   });
 
   it('runs each job once, whichever instance claims it', async () => {
