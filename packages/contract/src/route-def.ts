@@ -125,6 +125,11 @@ export interface RouteDef {
   binary?: number;
   /** The success answer (200): the envelope's schema, or `'file'` for a download (CSV). */
   response: z.ZodType | typeof FILE_RESPONSE;
+  /**
+   * A GET whose answer is a function of the data, the caller and the minute: the server may answer the
+   * same caller's same request again from memory until the next write or the next minute (decision 46).
+   */
+  keep?: 'minute';
 }
 
 /** Whether a caller holding these permissions may use a route or a menu entry (one rule for server and UI). */

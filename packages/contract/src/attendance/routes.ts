@@ -40,6 +40,7 @@ export const ATTENDANCE_ROUTES = routeTable({
     resource: 'class',
     params: byIdSchema,
     query: attendanceQuerySchema,
+    keep: 'minute',
     response: envelope(classAttendanceSchema),
   },
   classAttendanceSave: {

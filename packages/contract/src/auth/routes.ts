@@ -72,6 +72,7 @@ export const AUTH_ROUTES = routeTable({
   loginedUserDetails: {
     method: 'GET',
     path: '/api/logined_user_details',
+    keep: 'minute',
     access: 'any',
     response: loginedUserDetailsResponseSchema,
   },

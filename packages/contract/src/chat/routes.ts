@@ -44,6 +44,7 @@ export const CHAT_ROUTES = routeTable({
     access: 'any',
     feature: 'chat',
     query: chatListQuerySchema,
+    keep: 'minute',
     response: envelope(z.array(chatConversationSchema)),
   },
   chatOpen: {

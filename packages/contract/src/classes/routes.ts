@@ -13,7 +13,13 @@ import {
 
 /** Classes: the caller's own, every class of the school for class managers, a class with its people. */
 export const CLASSES_ROUTES = routeTable({
-  staffClasses: { method: 'GET', path: '/api/staff_classes/', access: 'staff', response: staffClassesResponseSchema },
+  staffClasses: {
+    method: 'GET',
+    path: '/api/staff_classes/',
+    access: 'staff',
+    keep: 'minute',
+    response: staffClassesResponseSchema,
+  },
   classDetail: {
     method: 'GET',
     path: '/api/classes/:id',
@@ -21,6 +27,7 @@ export const CLASSES_ROUTES = routeTable({
     resource: 'class',
     params: byIdSchema,
     response: envelope(z.object({ my_class: classDetailSchema })),
+    keep: 'minute',
   },
   userSchoolsClasses: {
     method: 'GET',

@@ -22,6 +22,7 @@ const typeRoutes = <const R extends RouteResource>(plural: string, resource: R, 
       path: base,
       access: 'any',
       query: communicationListQuerySchema,
+      keep: 'minute',
       response: envelope(pageOf(communicationSchema)),
     },
     create: {

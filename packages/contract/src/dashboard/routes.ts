@@ -3,5 +3,5 @@ import { dashboardResponseSchema } from './schemas.js';
 
 /** The first page after sign-in: the staff or the parent side, by the token. */
 export const DASHBOARD_ROUTES = routeTable({
-  dashboard: { method: 'GET', path: '/api/dashboard/', access: 'any', response: dashboardResponseSchema },
+  dashboard: { method: 'GET', path: '/api/dashboard/', access: 'any', keep: 'minute', response: dashboardResponseSchema },
 });

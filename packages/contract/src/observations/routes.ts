@@ -18,6 +18,7 @@ export const OBSERVATIONS_ROUTES = routeTable({
     path: '/api/observations/',
     access: 'any',
     query: observationListQuerySchema,
+    keep: 'minute',
     response: envelope(pageOf(observationEntrySchema)),
   },
   observationCreate: {

@@ -86,7 +86,13 @@ export const SCHOOL_ROUTES = routeTable({
     body: updateSchoolPermissionsRequestSchema,
     response: withMessage(schoolPermissionsSchema),
   },
-  userPermissions: { method: 'GET', path: '/api/user_permissions/', access: 'staff', response: envelope(userPermissionsSchema) },
+  userPermissions: {
+    method: 'GET',
+    path: '/api/user_permissions/',
+    access: 'staff',
+    keep: 'minute',
+    response: envelope(userPermissionsSchema),
+  },
   campuses: { method: 'GET', path: '/api/campuses/', access: 'staff', response: envelope(z.array(campusSchema)) },
   organizations: {
     method: 'GET',

@@ -70,6 +70,11 @@ export class QueryCache {
     return this.on;
   }
 
+  /** The current generation: it changes with every write (the response cache keeps answers within one). */
+  get generationNow(): number {
+    return this.generation;
+  }
+
   /** Turns the cache on or off (off while other instances' writes cannot be heard). */
   setEnabled(on: boolean): void {
     this.on = on && this.options.enabled;

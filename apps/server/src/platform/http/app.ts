@@ -137,6 +137,7 @@ import { registerErrorHandling, serializeError } from './errors.js';
 import { createGuard } from './guard.js';
 import { createLoginPage } from './login-page.js';
 import { openApiRoutes } from './openapi-routes.js';
+import { ResponseCache } from './response-cache.js';
 import { createRouter, type Router } from './route.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { responseSerializer } from './serialize.js';
@@ -516,7 +517,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   // Per-address limits of the public sign-in calls, counted in the database: every instance counts together (decision 44).
   await app.register(rateLimit, { global: false, store: services.rateLimits.fastifyStore(), skipOnError: true });
   app.decorate('uploadLimits', services.uploadLimits);
-  const route = createRouter(app, createGuard(services.tokens, services.sessions, services.scopes));
+  // The hot reads' answers, kept per caller until the next write or minute (decision 46).
+  const responses = new ResponseCache(deps.database.cache, () => services.clock.now());
+  const route = createRouter(app, createGuard(services.tokens, services.sessions, services.scopes), responses);
   route(ROUTES.health, async () => ({ result: { status: 'ok' as const } }));
   route(ROUTES.healthLive, async () => ({ result: { status: 'ok' as const } }));
   route(ROUTES.healthReady, async () => ({

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { withRequestId } from '../request-context.js';
 import { unsafeTextError } from './errors.js';
 import type { AuthContext } from './guard.js';
+import type { ResponseCache } from './response-cache.js';
 
 type Authenticate = (req: FastifyRequest, def: RouteDef) => Promise<AuthContext | null>;
 
@@ -90,7 +91,7 @@ function inputOf(def: RouteDef, req: FastifyRequest, reply: FastifyReply): Recor
  * Text no database can hold is refused, then zod validates each declared part; the answer is encoded
  * through the entry's `response` (unknown fields dropped, a wrong shape is a 500).
  */
-export function createRouter(app: FastifyInstance, authenticate: Authenticate) {
+export function createRouter(app: FastifyInstance, authenticate: Authenticate, responses?: ResponseCache) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const list: RegisteredRoute[] = [];
   registered.set(app, list);
@@ -113,6 +114,7 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticate) {
         req.auth = await authenticate(req, def);
       },
       preValidation: async (req) => refuseUnsafeText(req),
+      ...((responses && def.keep && def.method === 'GET' ? keptAnswers(responses) : {}) as object),
       // What the handler starts (jobs, socket events) carries the request's id.
       handler: async (req, reply) => withRequestId(req.id, () => handler(inputOf(def, req, reply) as HandlerInput<D>)),
     });
@@ -120,3 +122,26 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticate) {
 }
 
 export type Router = ReturnType<typeof createRouter>;
+
+/**
+ * The hooks of a route whose answers may be kept: after the caller is authenticated and the request
+ * validated, a kept answer is sent as it is; otherwise a 200 answer is kept when it is sent, if no
+ * write happened while it was made.
+ */
+function keptAnswers(responses: ResponseCache) {
+  const state = new WeakMap<FastifyRequest, { key: string; generation: number }>();
+  return {
+    preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const key = responses.key(req.url, req.headers.authorization);
+      const kept = responses.get(key);
+      if (kept !== undefined) return reply.header('content-type', 'application/json; charset=utf-8').send(kept);
+      state.set(req, { key, generation: responses.generation });
+    },
+    onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const started = state.get(req);
+      if (started && reply.statusCode === 200 && typeof payload === 'string')
+        responses.set(started.key, payload, started.generation);
+      return payload;
+    },
+  };
+}
