@@ -72,6 +72,17 @@ describe('kept answers', () => {
     expect(statements()).toBeGreaterThan(before);
   });
 
+  it("survives the job queue's polling when it finds nothing to do", async () => {
+    while ((await t.services.jobs.runDue()) > 0);
+    await req('GET', attendanceUrl(), tara);
+    const before = statements();
+    expect(await t.services.jobs.runDue()).toBe(0);
+    const after = statements();
+    expect(after).toBeGreaterThan(before);
+    await req('GET', attendanceUrl(), tara);
+    expect(statements()).toBe(after);
+  });
+
   it('is never given to another caller, nor to a request that is refused', async () => {
     const path = `/api/classes/${nurseryA}`;
     const mine = expectResponse(ROUTES.classDetail, await req('GET', path, tara));

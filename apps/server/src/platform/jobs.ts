@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Clock } from './clock.js';
 import type { Db } from './db/client.js';
+import { quietWhenUnchanged } from './db/query-cache.js';
 import { jobs } from './db/schema.js';
 import { serializeError } from './http/errors.js';
 import { newId } from './ids.js';
@@ -107,7 +108,9 @@ export class JobQueue {
     if (this.running) return this.running;
     this.running = (async () => {
       let count = 0;
-      for (let job = await this.claim(); job; job = await this.claim()) {
+      // A claim that finds no due job changes nothing: it does not end what the caches keep.
+      const claim = () => quietWhenUnchanged(() => this.claim());
+      for (let job = await claim(); job; job = await claim()) {
         const handler = this.handlers.get(job.kind);
         // The job runs as part of the request that scheduled it: what it schedules and publishes carries its id.
         const requestId = job.request_id ?? `job-${job.id}`;
@@ -183,7 +186,8 @@ export class JobQueue {
   start(intervalMs = 1000): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      void this.releaseStale()
+      // A release that finds nothing stale changes nothing: it does not end what the caches keep.
+      void quietWhenUnchanged(() => this.releaseStale())
         .then(() => this.runDue())
         .catch(() => undefined);
     }, intervalMs);

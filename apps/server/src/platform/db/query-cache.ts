@@ -12,6 +12,27 @@
  * PostgreSQL, writes of other instances reach this one as a notice (`invalidate`), and the cache is off
  * while the notices' connection is down.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+const unchangedIsQuiet = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` with its writes counted as writes only when they change a row: the job queue's polling (a
+ * claim that found no due job, a release that found no stale one) runs every second on every instance
+ * and would otherwise end everything kept each time (decisions 43 and 46).
+ */
+export function quietWhenUnchanged<T>(fn: () => Promise<T>): Promise<T> {
+  return unchangedIsQuiet.run(true, fn);
+}
+
+/** Rows a write changed, from either driver's answer (null when it does not say). */
+function changedRows(result: unknown): number | null {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  if (typeof r?.rowCount === 'number') return r.rowCount;
+  if (typeof r?.affectedRows === 'number') return r.affectedRows;
+  return null;
+}
+
 export interface QueryCacheStats {
   /** Every statement issued through the handle (cached or not), for the query-count tests. */
   statements: number;
@@ -111,7 +132,8 @@ export class QueryCache {
     const now = Date.now();
     const fresh = hit !== undefined && hit.expires > now;
     this.trace?.(text, key === null ? (kind === 'cacheable' ? 'read' : kind) : fresh ? 'hit' : 'miss', values);
-    if (kind === 'write') return this.write(run);
+    if (kind === 'write')
+      return unchangedIsQuiet.getStore() ? this.write(run, (result) => changedRows(result) !== 0) : this.write(run);
     if (key === null) return run();
     if (hit && fresh) {
       this.stats.hits++;
