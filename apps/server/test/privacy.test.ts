@@ -156,6 +156,14 @@ describe("erasing a child's data", () => {
     expect((await req('POST', path, rohan, { confirm_name: 'Aarav Sharma' })).statusCode).toBe(403);
     expect((await req('POST', `/api/student/${adam}/erasure`, anita, { confirm_name: 'Adam Nassar' })).statusCode).toBe(404);
     expect((await req('POST', path, anita, {})).statusCode).toBe(400);
+    // Hostile text is refused before anything is read or erased.
+    for (const body of [
+      { confirm_name: 'Aarav\u0000 Sharma' },
+      { confirm_name: 'A'.repeat(1_000_000) },
+      { confirm_name: 'Aarav Sharma', reason: 'x'.repeat(1_000_000) },
+    ])
+      expect((await req('POST', path, anita, body)).statusCode).toBe(400);
+    expect((await req('PUT', '/api/school/retention', anita, { media_months: '=1+1', log_months: null })).statusCode).toBe(400);
   });
 
   it('shows what would be erased and kept, and refuses while the child has not left', async () => {

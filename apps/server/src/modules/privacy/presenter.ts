@@ -1,20 +1,14 @@
-import type { ErasedCategory, Erasure, KeptCategory, Retention } from '@cue/contract';
+import { ERASED_CATEGORIES, type Erasure, KEPT_CATEGORIES, type Retention } from '@cue/contract';
 import type { ChildFacts, RetentionRow } from './repo.js';
 
 /** The child's data by category: each category always listed, with how many rows it holds. */
-export const presentErasure = (
-  facts: ChildFacts,
-  enrolled: boolean,
-  counts: Map<string, number>,
-  erased: readonly ErasedCategory[],
-  kept: readonly KeptCategory[],
-): Erasure => ({
+export const presentErasure = (facts: ChildFacts, enrolled: boolean, counts: Map<string, number>): Erasure => ({
   student_id: facts.id,
   name: `${facts.firstName} ${facts.lastName}`.trim(),
   enrolled,
   erased_at: facts.erasedAt?.toISOString() ?? null,
-  erased: erased.map((category) => ({ category, count: counts.get(category) ?? 0 })),
-  kept: kept.map((category) => ({ category, count: counts.get(category) ?? 0 })),
+  erased: ERASED_CATEGORIES.map((category) => ({ category, count: counts.get(category) ?? 0 })),
+  kept: KEPT_CATEGORIES.map((category) => ({ category, count: counts.get(category) ?? 0 })),
 });
 
 export const presentRetention = (row: RetentionRow | null): Retention => ({

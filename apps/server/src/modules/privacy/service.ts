@@ -1,13 +1,4 @@
-import {
-  ERASED_CATEGORIES,
-  ERROR_CODES,
-  type Erasure,
-  type FileExport,
-  isoOfUtc,
-  KEPT_CATEGORIES,
-  PRIVACY_MESSAGES,
-  type Retention,
-} from '@cue/contract';
+import { ERROR_CODES, type Erasure, type FileExport, isoOfUtc, PRIVACY_MESSAGES, type Retention } from '@cue/contract';
 import JSZip from 'jszip';
 import { recordSchoolAudit } from '../../platform/audit.js';
 import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
@@ -21,6 +12,8 @@ import { presentErasure, presentRetention } from './presenter.js';
 import * as repo from './repo.js';
 
 export const RETENTION_JOB = 'privacy.retention';
+/** Rows read through the child's tags and conversations (`repo.childRows`), by the category they join. */
+const JOINED_TABLES: Record<string, string> = { chat_messages: 'messages', media_items: 'media', stories: 'stories' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The same name however it was spaced or capitalised. */
@@ -115,29 +108,18 @@ export class PrivacyService {
       );
 
     const zip = new JSZip();
+    // Each table's rows under its category; the family goes into child.json beside the child.
     const byCategory = new Map<string, Record<string, unknown[]>>();
-    for (const { table, category } of repo.CHILD_TABLES) {
-      const group = byCategory.get(category) ?? {};
-      group[table] = rows[table] ?? [];
-      byCategory.set(category, group);
+    const tables: [string, string][] = [
+      ...repo.CHILD_TABLES.map((t): [string, string] => [t.table, t.category]),
+      ...Object.entries(JOINED_TABLES),
+    ];
+    for (const [table, category] of tables) {
+      if (table === 'parent_children') continue;
+      byCategory.set(category, { ...byCategory.get(category), [table]: rows[table] ?? [] });
     }
-    const messages = byCategory.get('messages') ?? {};
-    messages.chat_messages = rows.chat_messages ?? [];
-    byCategory.set('messages', messages);
-    const media = byCategory.get('media') ?? {};
-    media.media_items = rows.media_items ?? [];
-    byCategory.set('media', media);
-    const stories = byCategory.get('stories') ?? {};
-    stories.stories = rows.stories ?? [];
-    byCategory.set('stories', stories);
-    const { parent_children: family, ...rest } = Object.fromEntries(
-      byCategory.get('fees') ? Object.entries(byCategory.get('fees') ?? {}) : [],
-    );
-    byCategory.set('fees', rest);
-    zip.file(
-      'child.json',
-      clean({ child: rows.students?.[0] ?? null, family: family ?? [], exported_at: this.clock.now().toISOString() }),
-    );
+    const family = rows.parent_children ?? [];
+    zip.file('child.json', clean({ child: rows.students?.[0] ?? null, family, exported_at: this.clock.now().toISOString() }));
     for (const [category, tables] of byCategory) zip.file(`${category}.json`, clean(tables));
 
     const files = linkedFiles(rows);
@@ -180,7 +162,7 @@ export class PrivacyService {
   async erasure(scope: Scope, studentId: string): Promise<Erasure> {
     const facts = await this.reachable(scope, studentId);
     const counts = await repo.childCounts(scope, this.db, studentId);
-    return presentErasure(facts, this.stillHere(facts), counts, ERASED_CATEGORIES, KEPT_CATEGORIES);
+    return presentErasure(facts, this.stillHere(facts), counts);
   }
 
   /**

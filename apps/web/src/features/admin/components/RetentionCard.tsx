@@ -1,14 +1,16 @@
-import type { Retention } from '@cue/contract';
+import { retentionUpdateSchema } from '@cue/contract';
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText, toast } from '../../../lib/notify';
+import { useContractForm } from '../../../components/form/useContractForm';
+import { toast } from '../../../lib/notify';
 import { useRetention, useSaveRetention } from '../api';
 import { formatDateTime } from '../format';
 
-type Months = number | null;
-const asMonths = (value: string | number): Months => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+/** A field's months, or '' while it is empty (kept for ever). */
+type Months = number | '';
+const months = (value: Months) => (value === '' ? null : value);
 
 /**
  * How long the school keeps photos and videos, and log entries: empty keeps them for ever; the daily
@@ -18,30 +20,33 @@ export function RetentionCard({ editable }: { editable: boolean }) {
   const { t, i18n } = useTranslation('admin');
   const retention = useRetention();
   const save = useSaveRetention();
-  const [media, setMedia] = useState<Months>(null);
-  const [logs, setLogs] = useState<Months>(null);
-  const saved: Retention | undefined = retention.data;
+  const form = useContractForm({
+    schema: retentionUpdateSchema,
+    initialValues: { media_months: '' as Months, log_months: '' as Months },
+    toBody: (v) => ({ media_months: months(v.media_months), log_months: months(v.log_months) }),
+  });
+  const saved = retention.data;
+  const { setValues, resetDirty } = form;
+  // The saved settings (after a save, or changed elsewhere) are what the form shows.
   useEffect(() => {
     if (!saved) return;
-    setMedia(saved.media_months);
-    setLogs(saved.log_months);
-  }, [saved]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate({ media_months: media, log_months: logs }, { onSuccess: () => toast.success(t('retention.saved')) });
-  };
-  const field = (value: Months, set: (m: Months) => void, key: 'media' | 'logs') => (
+    const values = { media_months: saved.media_months ?? ('' as Months), log_months: saved.log_months ?? ('' as Months) };
+    setValues(values);
+    resetDirty(values);
+  }, [saved, setValues, resetDirty]);
+  const submit = form.submitWith((body) => save.mutateAsync(body), { onSuccess: () => toast.success(t('retention.saved')) });
+
+  const field = (key: 'media' | 'logs', name: 'media_months' | 'log_months') => (
     <NumberInput
       label={t(`retention.${key}`)}
       description={t(`retention.${key}Help`)}
       placeholder={t('retention.forever')}
-      value={value ?? ''}
-      onChange={(v) => set(asMonths(v))}
+      {...form.getInputProps(name)}
       min={1}
       max={240}
       allowDecimal={false}
       allowNegative={false}
-      suffix={value ? ` ${t('retention.months')}` : undefined}
+      suffix={form.values[name] ? ` ${t('retention.months')}` : undefined}
       readOnly={!editable}
       data-testid={`retention-${key}`}
     />
@@ -57,9 +62,10 @@ export function RetentionCard({ editable }: { editable: boolean }) {
             {t('retention.description')}
           </Text>
         </Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {field(media, setMedia, 'media')}
-          {field(logs, setLogs, 'logs')}
+        {/* The inputs line up whatever the length of their descriptions. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" style={{ alignItems: 'end' }}>
+          {field('media', 'media_months')}
+          {field('logs', 'log_months')}
         </SimpleGrid>
         {saved?.last_run_at && saved.last_run && (
           <Text fz="sm" c="dimmed" data-testid="retention-last-run">
@@ -70,14 +76,14 @@ export function RetentionCard({ editable }: { editable: boolean }) {
             })}
           </Text>
         )}
-        {save.isError && (
+        {form.error && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} data-testid="form-error">
-            {errorText(save.error)}
+            {form.error}
           </Alert>
         )}
         {editable && (
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+            <Button type="submit" loading={form.pending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
               {t('common.save')}
             </Button>
           </Group>
