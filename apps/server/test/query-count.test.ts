@@ -63,6 +63,9 @@ const HOT: { name: string; url: () => string; token: () => string; budget: numbe
 /** Statements a request runs with every cache of the server cold, and with the statement cache warm. */
 async function count(url: string, token: string) {
   const stats = t.database.cache.stats;
+  // The two reads fall in one minute of the clock: what is asked for by the minute is asked for again.
+  const intoMinute = t.clock.now().getTime() % 60_000;
+  if (intoMinute > 50_000) t.clock.advance(60_000 - intoMinute + 1_000);
   t.database.cache.invalidate();
   clearEveryCache();
   const before = stats.statements;
