@@ -28,9 +28,23 @@ export const withMessage = <T extends z.ZodType>(result: T) => z.object({ result
 export const messageOnlySchema = z.object({ message: z.string() });
 /** `{ result: true, message }`: a deletion or another change with nothing to send back. */
 export const doneSchema = z.object({ result: z.boolean(), message: z.string() });
-/** A page of a list: the items, how many there are in all, and which page this is. */
+/**
+ * A page of a list: the items, how many there are in all, which page this is, and `next_cursor`, which
+ * reads the next page from where this one ends (null on the last page).
+ */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    next_cursor: z.string().nullable(),
+  });
+/** A list's query: read on after the page that gave this `next_cursor` (`page` is then not read). */
+export const cursorSchema = z
+  .string()
+  .max(1000)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Use the next_cursor of a page');
 /** Path parameters of the routes whose path ends in `:id`. */
 export const byIdSchema = z.object({ id: idSchema });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { abilitiesSchema, ddmmyyyySchema, hhmmaSchema, httpUrlSchema, idSchema } from '../common.js';
+import { abilitiesSchema, cursorSchema, ddmmyyyySchema, hhmmaSchema, httpUrlSchema, idSchema } from '../common.js';
 import type { RolePermission } from '../permissions.js';
 import { mediaLinkSchema } from '../platform/schemas.js';
 
@@ -106,6 +106,7 @@ export const communicationListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: cursorSchema.optional(),
 });
 
 export const readReceiptsSchema = z.object({

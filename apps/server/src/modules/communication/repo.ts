@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   classes,
   classStudents,
@@ -136,7 +137,25 @@ export interface ListFilter {
   createdBy?: string;
   limit: number;
   offset: number;
+  /** Read on after the row of this cursor (the offset is then not used). */
+  cursor?: string;
 }
+
+type Communication = typeof communications.$inferSelect;
+/** Published items (what families see) come in publication order straight from the school index. */
+const PUBLISHED_ORDER: Keyset<Communication> = [
+  { by: communications.publishedAt, desc: true, of: (r) => r.publishedAt },
+  { by: communications.id, desc: true, of: (r) => r.id },
+];
+/** Any status: by when it went, goes or was written. */
+const ANY_ORDER: Keyset<Communication> = [
+  {
+    by: sql`coalesce(${communications.publishedAt}, ${communications.scheduledFor}, ${communications.createdAt})`,
+    desc: true,
+    of: (r) => r.publishedAt ?? r.scheduledFor ?? r.createdAt,
+  },
+  { by: communications.id, desc: true, of: (r) => r.id },
+];
 
 export async function list(scope: Scope, q: Queryable, f: ListFilter) {
   const conditions: (SQL | undefined)[] = [await visible(scope, q), eq(communications.type, f.type)];
@@ -150,23 +169,15 @@ export async function list(scope: Scope, q: Queryable, f: ListFilter) {
   if (f.classId) conditions.push(inArray(communications.id, aimedAt(q, [f.classId])));
   const where = and(...conditions);
   const [total] = await q.select({ n: count() }).from(communications).where(where);
-  const published = f.status === 'published' || scope.kind === 'parent';
+  const order = f.status === 'published' || scope.kind === 'parent' ? PUBLISHED_ORDER : ANY_ORDER;
   const rows = await q
     .select()
     .from(communications)
-    .where(where)
-    // Published items (what families see) come in publication order straight from the school index.
-    .orderBy(
-      ...(published
-        ? [desc(communications.publishedAt), desc(communications.id)]
-        : [
-            desc(sql`coalesce(${communications.publishedAt}, ${communications.scheduledFor}, ${communications.createdAt})`),
-            desc(communications.id),
-          ]),
-    )
-    .limit(f.limit)
-    .offset(f.offset);
-  return { rows, total: Number(total?.n ?? 0) };
+    .where(and(where, keysetAfter(order, f.cursor)))
+    .orderBy(...keysetOrder(order))
+    .limit(f.limit + 1)
+    .offset(f.cursor ? 0 : f.offset);
+  return { ...keysetPage(order, rows, f.limit), total: Number(total?.n ?? 0) };
 }
 
 /** The parent's children's classes (not archived). */

@@ -224,20 +224,25 @@ export class CommunicationService {
   async list(
     auth: Scope,
     type: CommunicationType,
-    query: { class_id?: string; status?: string; search?: string; page: number; page_size: number },
+    query: { class_id?: string; status?: string; search?: string; page: number; page_size: number; cursor?: string },
   ) {
-    const paging = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+    const paging = { limit: query.page_size, offset: (query.page - 1) * query.page_size, cursor: query.cursor };
     const page = { page: query.page, page_size: query.page_size };
     if (auth.kind === 'parent') {
       // A parent filters by one of their children's classes only.
       if (query.class_id && !(await repo.parentClassIds(auth, this.db)).includes(query.class_id))
-        return { items: [], total: 0, ...page };
-      const { rows, total } = await repo.list(auth, this.db, { type, classId: query.class_id, search: query.search, ...paging });
-      return { items: await this.present(auth, rows), total, ...page };
+        return { items: [], total: 0, ...page, next_cursor: null };
+      const { rows, total, nextCursor } = await repo.list(auth, this.db, {
+        type,
+        classId: query.class_id,
+        search: query.search,
+        ...paging,
+      });
+      return { items: await this.present(auth, rows), total, ...page, next_cursor: nextCursor };
     }
     staffSchool(auth);
     const held = await auth.rolePermissions();
-    const { rows, total } = await repo.list(auth, this.db, {
+    const { rows, total, nextCursor } = await repo.list(auth, this.db, {
       type,
       status: query.status,
       classId: query.class_id,
@@ -245,7 +250,7 @@ export class CommunicationService {
       draftsOf: held.has(ACCESS_OTHERS_ANNOUNCEMENT) ? undefined : auth.userId,
       ...paging,
     });
-    return { items: await this.present(auth, rows), total, ...page };
+    return { items: await this.present(auth, rows), total, ...page, next_cursor: nextCursor };
   }
 
   /**
