@@ -2,6 +2,9 @@ import { ROUTES, type RouteDef } from '@cue/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, parentToken, staffToken, type TestApp } from './harness.js';
 import { communicationLists } from './paged-lists/communication.js';
+import { learningLists } from './paged-lists/learning.js';
+import { managementLists } from './paged-lists/management.js';
+import { planningLists } from './paged-lists/planning.js';
 import { type PagedContext, type PagedList, requests } from './paged-lists/support.js';
 
 /**
@@ -21,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const LISTS: PagedList[] = [...communicationLists(ctx)];
+const LISTS: PagedList[] = [...communicationLists(ctx), ...learningLists(ctx), ...managementLists(ctx), ...planningLists(ctx)];
 
 const idOf = (item: Record<string, unknown>) => String(item._id ?? item.id);
 type Page = { items: Record<string, unknown>[]; total: number; next_cursor: string | null };

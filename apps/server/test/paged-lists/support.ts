@@ -26,14 +26,12 @@ export interface PagedContext {
 /** A request as one of the demo people; `expectOk` checks a 200 and gives its `result`. */
 export function requests(ctx: PagedContext) {
   const send = (method: Method, url: string, as: PagedList['as'], payload?: unknown) =>
-    ctx
-      .t()
-      .request({
-        method,
-        url,
-        headers: bearer(ctx.tokens[as]),
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
+    ctx.t().request({
+      method,
+      url,
+      headers: bearer(ctx.tokens[as]),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const expectOk = async (method: Method, url: string, as: PagedList['as'], payload?: unknown) => {
     const res = await send(method, url, as, payload);
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
