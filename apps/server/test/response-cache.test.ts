@@ -1,7 +1,9 @@
+import { gunzipSync } from 'node:zlib';
 import { ddmmyyyyFromIso, ROUTES } from '@cue/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESS_FROM_BYTES } from '../src/platform/http/response-cache.js';
 import { demoId } from '../src/seed/demo.js';
-import { createTestApp, expectResponse, parentToken, requester, staffToken, type TestApp } from './harness.js';
+import { bearer, createTestApp, expectResponse, parentToken, requester, staffToken, type TestApp } from './harness.js';
 
 /**
  * The hot reads' answers kept per caller (decision 46): the same caller's same read is answered again
@@ -105,5 +107,37 @@ describe('kept answers', () => {
     const before = statements();
     expect((await req('GET', `/api/student/${aarav}/record`, tara)).statusCode).toBe(200);
     expect(statements()).toBeGreaterThan(before);
+  });
+
+  it('sends a long answer gzip-compressed to a client that accepts it, the same answer as without', async () => {
+    const url = `/api/classes/${nurseryA}`;
+    const get = (acceptEncoding?: string) =>
+      t.request({
+        method: 'GET',
+        url,
+        headers: { ...bearer(tara), ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+      });
+    const plain = await get();
+    expect(plain.body.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const accepted of ['gzip, deflate, br', 'br;q=1, gzip;q=0.5']) {
+      // The first answer (made by the handler) and the kept one after it.
+      for (const _ of [1, 2]) {
+        const zipped = await get(accepted);
+        expect(zipped.statusCode).toBe(200);
+        expect(zipped.headers['content-encoding']).toBe('gzip');
+        expect(zipped.headers.vary).toContain('accept-encoding');
+        expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+    expect((await get('gzip;q=0, deflate')).headers['content-encoding']).toBeUndefined();
+    // A short answer goes as it is.
+    const short = await t.request({
+      method: 'GET',
+      url: '/api/user_permissions/',
+      headers: { ...bearer(tara), 'accept-encoding': 'gzip' },
+    });
+    expect(short.body.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect(short.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -13,6 +13,8 @@ export function communicationLists(ctx: PagedContext): PagedList[] {
       share_with: 'Classes',
       classes_ids: [nurseryA],
     });
+  const homework = (title: string) =>
+    expectOk('POST', '/api/communication/homeworks/', 'tara', { title, classes_ids: [nurseryA], due_date: '30-11-2026' });
   return [
     {
       route: 'announcementList',
@@ -23,6 +25,14 @@ export function communicationLists(ctx: PagedContext): PagedList[] {
       },
       write: () => announce('Written between two pages'),
     },
-    { route: 'homeworkList', url: () => '/api/communication/homeworks/', as: 'tara' },
+    {
+      route: 'homeworkList',
+      url: () => '/api/communication/homeworks/',
+      as: 'tara',
+      seed: async () => {
+        for (let i = 0; i < 5; i++) await homework(`Paged homework ${i}`);
+      },
+      write: () => homework('Homework written between two pages'),
+    },
   ];
 }

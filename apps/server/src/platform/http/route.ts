@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { withRequestId } from '../request-context.js';
 import { unsafeTextError } from './errors.js';
 import type { AuthContext } from './guard.js';
-import type { ResponseCache } from './response-cache.js';
+import { encodingFor, type KeptAnswer, type ResponseCache } from './response-cache.js';
 
 type Authenticate = (req: FastifyRequest, def: RouteDef) => Promise<AuthContext | null>;
 
@@ -130,17 +130,24 @@ export type Router = ReturnType<typeof createRouter>;
  */
 function keptAnswers(responses: ResponseCache) {
   const state = new WeakMap<FastifyRequest, { key: string; generation: number }>();
+  /** The answer's bytes as the client accepts them (gzip when long enough). */
+  const sent = (req: FastifyRequest, reply: FastifyReply, answer: KeptAnswer) => {
+    const { bytes, gzip } = encodingFor(answer, req.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return bytes;
+  };
   return {
     preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
       const key = responses.key(req.url, req.headers.authorization);
       const kept = responses.get(key);
-      if (kept !== undefined) return reply.header('content-type', 'application/json; charset=utf-8').send(kept);
+      if (kept !== undefined) return reply.header('content-type', 'application/json; charset=utf-8').send(sent(req, reply, kept));
       state.set(req, { key, generation: responses.generation });
     },
     onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const started = state.get(req);
       if (started && reply.statusCode === 200 && typeof payload === 'string')
-        responses.set(started.key, payload, started.generation);
+        return sent(req, reply, responses.set(started.key, payload, started.generation));
       return payload;
     },
   };
