@@ -1,5 +1,6 @@
 import { ROUTES, type RouteDef } from '@cue/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearEveryCache } from '../src/platform/cache.js';
 import { createTestApp, parentToken, staffToken, type TestApp } from './harness.js';
 import { communicationLists } from './paged-lists/communication.js';
 import { learningLists } from './paged-lists/learning.js';
@@ -25,6 +26,9 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const LISTS: PagedList[] = [...communicationLists(ctx), ...learningLists(ctx), ...managementLists(ctx), ...planningLists(ctx)];
+
+/** The most statements any page of a list may run, its presenter's lookups included. */
+const STATEMENTS_PER_PAGE = 30;
 
 const idOf = (item: Record<string, unknown>) => String(item._id ?? item.id);
 type Page = { items: Record<string, unknown>[]; total: number; next_cursor: string | null };
@@ -81,6 +85,24 @@ describe('paged lists read on by cursor', () => {
       }
     });
   }
+
+  it('a page runs a fixed number of statements, whatever its size', async () => {
+    /** Statements a page runs with every cache of the server cold. */
+    const statements = async (list: PagedList, pageSize: number) => {
+      t.database.cache.invalidate();
+      clearEveryCache();
+      const before = t.database.cache.stats.statements;
+      await page(list, { [list.size ?? 'page_size']: pageSize });
+      return t.database.cache.stats.statements - before;
+    };
+    const figures: Record<string, [number, number]> = {};
+    for (const list of LISTS) figures[list.route] = [await statements(list, 2), await statements(list, 100)];
+    console.log('statements for a page of 2 and of 100', figures);
+    for (const [route, [small, large]] of Object.entries(figures)) {
+      expect(large, `${route}: ${small} statements for 2 items, ${large} for 100`).toBeLessThanOrEqual(small + 2);
+      expect(large, `${route}: ${large} statements`).toBeLessThanOrEqual(STATEMENTS_PER_PAGE);
+    }
+  });
 
   it('a cursor that is not one of the list answers 400 on the cursor', async () => {
     for (const list of LISTS) {
