@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { attendanceStatusSchema } from '../attendance/schemas.js';
 import { CHILD_ALERTS } from '../children/schemas.js';
-import { abilitiesSchema, ddmmyyyySchema, hhmmSchema, idSchema, pageOf } from '../common.js';
+import { abilitiesSchema, cursorSchema, ddmmyyyySchema, hhmmSchema, idSchema, pageOf } from '../common.js';
 
 /*
  * Drop-off and pick-up (issue 24, "entry-dispersal"): each child checked in and out with the time and
@@ -126,6 +126,7 @@ export const eventsQuerySchema = z.object({
   to: ddmmyyyySchema.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(30),
+  cursor: cursorSchema.optional(),
 });
 
 /** Someone expected to collect the child today. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WEEKDAYS } from '../classes/schemas.js';
-import { abilitiesSchema, ddmmyyyySchema, idSchema, requiredText } from '../common.js';
+import { abilitiesSchema, cursorSchema, ddmmyyyySchema, idSchema, pageOf, requiredText } from '../common.js';
 
 /*
  * The leave portal (issue 27): the school's leave policy (leave types with quota, accrual, carry-over,
@@ -259,13 +259,9 @@ export const leaveListQuerySchema = z.object({
   to: ddmmyyyySchema.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: cursorSchema.optional(),
 });
-export const leaveRequestPageSchema = z.object({
-  items: z.array(leaveRequestSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const leaveRequestPageSchema = pageOf(leaveRequestSchema);
 
 /** A member's own leave page: balances and requests. */
 export const myLeaveSchema = z.object({

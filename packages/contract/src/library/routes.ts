@@ -130,7 +130,7 @@ export const LIBRARY_ROUTES = routeTable({
     access: 'staff',
     feature,
     ...copy,
-    query: loanQuerySchema.pick({ page: true, page_size: true }),
+    query: loanQuerySchema.pick({ page: true, page_size: true, cursor: true }),
     response: envelope(loanPageSchema),
   },
   libraryBarcodeLookup: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { abilitiesSchema, ddmmyyyySchema, idSchema, pageOf } from '../common.js';
+import { abilitiesSchema, cursorSchema, ddmmyyyySchema, idSchema, pageOf } from '../common.js';
 
 /*
  * The school library (issue 24): a catalogue of items (books and others) with copies that each carry
@@ -91,6 +91,7 @@ const age = z.number().int().min(0).max(18);
 const pageQuery = {
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: cursorSchema.optional(),
 };
 
 // ---------------------------------------------------------------- catalogue

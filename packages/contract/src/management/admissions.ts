@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { abilitiesSchema, ddmmyyyySchema, hhmmaSchema, idSchema, pageOf, requiredText } from '../common.js';
+import { abilitiesSchema, cursorSchema, ddmmyyyySchema, hhmmaSchema, idSchema, pageOf, requiredText } from '../common.js';
 import { LANGUAGES } from '../constants.js';
 
 /*
@@ -280,6 +280,7 @@ export const admissionListQuerySchema = z.object({
   q: z.string().trim().max(120).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: cursorSchema.optional(),
 });
 export const admissionPageSchema = pageOf(admissionSummarySchema).extend({
   /** How many are at each stage (with the filters but the stage), for the board's columns. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { abilitiesSchema, ddmmyyyySchema, idSchema, pageOf, requiredText } from '../common.js';
+import { abilitiesSchema, cursorSchema, ddmmyyyySchema, idSchema, pageOf, requiredText } from '../common.js';
 
 /*
  * Fees (issue 26). Money is an integer of the currency's minor units (paise, fils, agorot; a currency
@@ -285,6 +285,7 @@ export const invoiceListQuerySchema = z.object({
   q: z.string().trim().max(120).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: cursorSchema.optional(),
 });
 export const invoicePageSchema = pageOf(invoiceSummarySchema);
 
@@ -380,6 +381,7 @@ export const paymentListQuerySchema = z.object({
   method: z.enum(PAYMENT_METHODS).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: cursorSchema.optional(),
 });
 export const paymentPageSchema = pageOf(paymentSchema);
 export const paymentVoidSchema = z.object({ reason: requiredText(500) });
@@ -437,6 +439,7 @@ export const feeAccountListQuerySchema = z.object({
   owing: z.enum(['true', 'false']).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: cursorSchema.optional(),
 });
 export const feeAccountPageSchema = pageOf(feeAccountSummarySchema);
 

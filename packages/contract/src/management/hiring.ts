@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { abilitiesSchema, ddmmyyyySchema, hhmmaSchema, idSchema, optionalPhoneSchema, pageOf, requiredText } from '../common.js';
+import {
+  abilitiesSchema,
+  cursorSchema,
+  ddmmyyyySchema,
+  hhmmaSchema,
+  idSchema,
+  optionalPhoneSchema,
+  pageOf,
+  requiredText,
+} from '../common.js';
 import { LANGUAGES } from '../constants.js';
 
 /*
@@ -172,6 +181,7 @@ export const jobApplicationListQuerySchema = z.object({
   q: z.string().trim().max(120).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(50),
+  cursor: cursorSchema.optional(),
 });
 export const jobApplicationPageSchema = pageOf(jobApplicationSummarySchema);
 

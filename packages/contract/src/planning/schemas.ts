@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { statementRefSchema } from '../academic/curriculum.js';
-import { abilitiesSchema, ddmmyyyySchema, hhmmaSchema, idSchema, pageOf } from '../common.js';
+import { abilitiesSchema, cursorSchema, ddmmyyyySchema, hhmmaSchema, idSchema, pageOf } from '../common.js';
 import { addDays } from '../dates.js';
 
 /*
@@ -280,6 +280,9 @@ export const unitListQuerySchema = z.object({
   to_date: ddmmyyyySchema.optional(),
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** PLANNING_PAGE_SIZE when not given. */
+  page_size: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: cursorSchema.optional(),
 });
 export type UnitListQuery = z.infer<typeof unitListQuerySchema>;
 
@@ -460,6 +463,9 @@ export const libraryQuerySchema = z.object({
   framework: z.enum(PLANNING_FRAMEWORKS).optional(),
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** PLANNING_PAGE_SIZE when not given. */
+  page_size: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: cursorSchema.optional(),
 });
 export const libraryUnitRequestSchema = z.object({
   kind: z.enum(UNIT_KINDS).default('unit'),
@@ -512,6 +518,9 @@ export const resourceQuerySchema = z.object({
   /** A child's age in months: resources suited to it. */
   age_months: z.coerce.number().int().min(0).max(240).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** PLANNING_PAGE_SIZE when not given. */
+  page_size: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: cursorSchema.optional(),
 });
 export const planningResourceRequestSchema = z.object({
   kind: z.enum(RESOURCE_KINDS),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sq
 import { alias } from 'drizzle-orm/pg-core';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   admissionApplications,
   admissionDocuments,
@@ -280,12 +281,18 @@ const student = alias(students, 'enrolled_student');
 /** An application's id named with its table: inside a subquery an unqualified id would be the inner table's own. */
 const appId = sql.raw('"admission_applications"."id"');
 
+/** The pipeline's order: the latest moved first. */
+const LISTED_ORDER: Keyset<ApplicationRow> = [
+  { by: admissionApplications.stageChangedAt, desc: true, of: (r) => r.stageChangedAt },
+  { by: admissionApplications.id, desc: true, of: (r) => r.id },
+];
+
 /** Applications of the school with their class's and child's names and counts of documents and notes. */
 async function selectListed(
   q: Queryable,
   where: SQL | undefined,
-  page?: { limit: number; offset: number },
-): Promise<ApplicationListed[]> {
+  page?: { limit: number; offset: number; cursor?: string },
+): Promise<{ rows: ApplicationListed[]; nextCursor: string | null }> {
   const a = admissionApplications;
   const base = q
     .select({
@@ -300,26 +307,27 @@ async function selectListed(
     .from(a)
     .leftJoin(classes, eq(classes.id, a.desiredClassId))
     .leftJoin(student, eq(student.id, a.studentId))
-    .where(where)
-    .orderBy(desc(a.stageChangedAt), desc(a.id));
-  const rows = page ? await base.limit(page.limit).offset(page.offset) : await base;
-  return rows.map((r) => ({
+    .where(and(where, keysetAfter(LISTED_ORDER, page?.cursor)))
+    .orderBy(...keysetOrder(LISTED_ORDER));
+  const read = page ? await base.limit(page.limit + 1).offset(page.cursor ? 0 : page.offset) : await base;
+  const listed = read.map((r) => ({
     ...r.a,
     desiredClassName: r.desiredClassName,
     studentName: r.studentName,
     documentCount: Number(r.documentCount),
     noteCount: Number(r.noteCount),
   }));
+  return page ? keysetPage(LISTED_ORDER, listed, page.limit) : { rows: listed, nextCursor: null };
 }
 
 export async function listApplications(
   scope: Scope,
   q: Queryable,
   f: ApplicationFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: ApplicationListed[]; total: number; stageCounts: Record<string, number> }> {
+  page: { limit: number; offset: number; cursor?: string },
+): Promise<{ rows: ApplicationListed[]; nextCursor: string | null; total: number; stageCounts: Record<string, number> }> {
   const schoolId = staffSchool(scope);
-  const [rows, [total], counts] = await Promise.all([
+  const [listed, [total], counts] = await Promise.all([
     selectListed(q, filterWhere(schoolId, f, true), page),
     q
       .select({ n: count() })
@@ -333,17 +341,16 @@ export async function listApplications(
       .groupBy(admissionApplications.stage),
   ]);
   return {
-    rows,
+    ...listed,
     total: Number(total?.n ?? 0),
     stageCounts: Object.fromEntries(counts.map((c) => [c.stage, Number(c.n)])),
   };
 }
 
 export async function applicationById(scope: Scope, q: Queryable, id: string): Promise<ApplicationListed | null> {
-  const [row] = await selectListed(
-    q,
-    and(eq(admissionApplications.schoolId, staffSchool(scope)), eq(admissionApplications.id, id)),
-  );
+  const {
+    rows: [row],
+  } = await selectListed(q, and(eq(admissionApplications.schoolId, staffSchool(scope)), eq(admissionApplications.id, id)));
   return row ?? null;
 }
 

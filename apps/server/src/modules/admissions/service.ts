@@ -335,7 +335,7 @@ export class AdmissionService {
         scope,
         this.db,
         { stage: query.stage, source: query.source, kind: query.kind, q: query.q || undefined },
-        { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+        { limit: query.page_size, offset: (query.page - 1) * query.page_size, cursor: query.cursor },
       ),
       this.zone(scope),
     ]);
@@ -344,6 +344,7 @@ export class AdmissionService {
       total: found.total,
       page: query.page,
       page_size: query.page_size,
+      next_cursor: found.nextCursor,
       // Every stage has its column on the board, empty ones with 0.
       stage_counts: Object.fromEntries(ADMISSION_STAGES.map((st) => [st, found.stageCounts[st] ?? 0])) as Record<
         AdmissionStage,

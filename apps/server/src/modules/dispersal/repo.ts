@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'd
 import { childRowReach } from '../../platform/auth/reach.js';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   classes,
   classStaff,
@@ -181,13 +182,20 @@ export async function eventsOfDay(scope: Scope, q: Queryable, studentIds: readon
 }
 export type EventRow = Awaited<ReturnType<typeof eventsOfDay>>[number];
 
-/** Events (not voided) of one child, newest first, between two days when given. */
+/** A child's events, newest first. */
+const CHILD_EVENT_ORDER: Keyset<EventRow> = [
+  { by: dispersalEvents.at, desc: true, of: (r) => r.event.at },
+  { by: dispersalEvents.createdAt, desc: true, of: (r) => r.event.createdAt },
+  { by: dispersalEvents.id, desc: true, of: (r) => r.event.id },
+];
+
+/** Events (not voided) of one child, newest first, between two days when given: a page, from `offset` or after `cursor`. */
 export async function eventsOfChild(
   scope: Scope,
   q: Queryable,
   studentId: string,
-  f: { from?: string; to?: string; limit: number; offset: number },
-): Promise<{ rows: EventRow[]; total: number }> {
+  f: { from?: string; to?: string; limit: number; offset: number; cursor?: string },
+): Promise<{ rows: EventRow[]; nextCursor: string | null; total: number }> {
   const where = and(
     eq(dispersalEvents.studentId, studentId),
     isNull(dispersalEvents.voidedAt),
@@ -199,13 +207,13 @@ export async function eventsOfChild(
     q
       .select(eventColumns)
       .from(dispersalEvents)
-      .where(where)
-      .orderBy(desc(dispersalEvents.at), desc(dispersalEvents.createdAt))
-      .limit(f.limit)
-      .offset(f.offset),
+      .where(and(where, keysetAfter(CHILD_EVENT_ORDER, f.cursor)))
+      .orderBy(...keysetOrder(CHILD_EVENT_ORDER))
+      .limit(f.limit + 1)
+      .offset(f.cursor ? 0 : f.offset),
     q.select({ n: count() }).from(dispersalEvents).where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { ...keysetPage(CHILD_EVENT_ORDER, rows, f.limit), total: total?.n ?? 0 };
 }
 
 export async function eventById(scope: Scope, q: Queryable, id: string): Promise<EventRow | null> {

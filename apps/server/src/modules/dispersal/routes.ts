@@ -52,6 +52,7 @@ export function dispersalRoutes(route: Router, s: Services): void {
       to: optionalIso(query.to, 'to'),
       page: query.page,
       page_size: query.page_size,
+      cursor: query.cursor,
     }),
   }));
   route(ROUTES.oneTimePickupCreate, async ({ auth, params, body }) => ({

@@ -809,16 +809,23 @@ export class DispersalService {
   async childPickupEvents(
     scope: Scope,
     studentId: string,
-    q: { from?: string; to?: string; page: number; page_size: number },
-  ): Promise<{ items: DispersalEvent[]; total: number; page: number; page_size: number }> {
+    q: { from?: string; to?: string; page: number; page_size: number; cursor?: string },
+  ): Promise<{ items: DispersalEvent[]; total: number; page: number; page_size: number; next_cursor: string | null }> {
     const { student, system } = await this.reachChild(scope, studentId);
-    const { rows, total } = await repo.eventsOfChild(system, this.db, studentId, {
+    const { rows, total, nextCursor } = await repo.eventsOfChild(system, this.db, studentId, {
       from: q.from,
       to: q.to,
       limit: q.page_size,
       offset: (q.page - 1) * q.page_size,
+      cursor: q.cursor,
     });
-    return { items: rows.map((e) => presentEvent(e, student)), total, page: q.page, page_size: q.page_size };
+    return {
+      items: rows.map((e) => presentEvent(e, student)),
+      total,
+      page: q.page,
+      page_size: q.page_size,
+      next_cursor: nextCursor,
+    };
   }
 
   /** A family (or staff) sends someone to collect the child once, on a day, with a 6-digit code. */

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   classes,
   creditNotes,
@@ -479,7 +480,17 @@ export interface PaymentListed extends PaymentRow {
   recorderLast: string | null;
 }
 
-/** Payments the scope reaches (a family: its own accounts'), newest first, with a page's count. */
+/** Newest first: by the day received, then by when recorded. */
+const PAYMENT_ORDER: Keyset<PaymentListed> = [
+  { by: payments.receivedOn, desc: true, of: (r) => r.receivedOn },
+  { by: payments.createdAt, desc: true, of: (r) => r.createdAt },
+  { by: payments.id, desc: true, of: (r) => r.id },
+];
+
+/**
+ * Payments the scope reaches (a family: its own accounts'), newest first, with a page's count; with
+ * `limit`, a page of them (from `offset`, or after `cursor`).
+ */
 export async function paymentsList(
   scope: Scope,
   q: Queryable,
@@ -491,8 +502,9 @@ export async function paymentsList(
     method?: string;
     limit?: number;
     offset?: number;
+    cursor?: string;
   },
-): Promise<{ rows: PaymentListed[]; total: number }> {
+): Promise<{ rows: PaymentListed[]; nextCursor: string | null; total: number }> {
   const conds: SQL[] = [await accountReach(scope, payments.accountId)];
   if (f.ids) conds.push(f.ids.length ? inArray(payments.id, [...f.ids]) : sql`false`);
   if (f.accountIds) conds.push(f.accountIds.length ? inArray(payments.accountId, [...f.accountIds]) : sql`false`);
@@ -511,18 +523,21 @@ export async function paymentsList(
     .from(payments)
     .innerJoin(feeAccounts, eq(feeAccounts.id, payments.accountId))
     .leftJoin(users, eq(users.id, payments.recordedBy))
-    .where(where)
-    .orderBy(desc(payments.receivedOn), desc(payments.createdAt), desc(payments.id));
-  const rows = f.limit ? await base.limit(f.limit).offset(f.offset ?? 0) : await base;
-  return {
-    rows: rows.map((r) => ({
-      ...r.payment,
-      accountName: r.accountName,
-      recorderFirst: r.recorderFirst,
-      recorderLast: r.recorderLast,
-    })),
-    total: rows.length ? Number(rows[0]?.total) : 0,
-  };
+    .where(and(where, keysetAfter(PAYMENT_ORDER, f.cursor)))
+    .orderBy(...keysetOrder(PAYMENT_ORDER));
+  const [read, counted] = await Promise.all([
+    f.limit ? base.limit(f.limit + 1).offset(f.cursor ? 0 : (f.offset ?? 0)) : base,
+    // After a cursor the window counts only the rows that follow it: the list's count is its own query.
+    f.cursor ? q.select({ n: sql<number>`count(*)::int` }).from(payments).where(where) : null,
+  ]);
+  const rows = read.map((r) => ({
+    ...r.payment,
+    accountName: r.accountName,
+    recorderFirst: r.recorderFirst,
+    recorderLast: r.recorderLast,
+  }));
+  const page = f.limit ? keysetPage(PAYMENT_ORDER, rows, f.limit) : { rows, nextCursor: null };
+  return { ...page, total: counted ? Number(counted[0]?.n ?? 0) : read.length ? Number(read[0]?.total) : 0 };
 }
 
 export interface CreditNoteListed extends CreditNoteRow {
@@ -672,16 +687,28 @@ export async function accountSums(
   );
 }
 
-/** Accounts of the school matching a search (family, child or parent name), a class and owing. */
+/** The accounts' order: by the family's name (the columns of `accountIdsPage`'s inner query, `x`). */
+const ACCOUNT_ORDER: Keyset<{ id: string; name: string }> = [
+  { by: sql.raw('x.name'), of: (r) => r.name },
+  { by: sql.raw('x.id'), of: (r) => r.id },
+];
+
+/**
+ * Accounts of the school matching a search (family, child or parent name), a class and owing: a page
+ * of their ids, from `offset` or after `cursor`, and how many match in all.
+ */
 export async function accountIdsPage(
   scope: Scope,
   q: Queryable,
-  f: { q?: string; classId?: string; owing?: boolean; limit: number; offset: number },
-): Promise<{ ids: string[]; total: number }> {
+  f: { q?: string; classId?: string; owing?: boolean; limit: number; offset: number; cursor?: string },
+): Promise<{ ids: string[]; nextCursor: string | null; total: number }> {
   const school = staffSchool(scope);
   const like = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const after = keysetAfter(ACCOUNT_ORDER, f.cursor);
+  // The count is the inner query's, over every match, before the cursor keeps those after it.
   const result = await q.execute(sql`
-    select fa.id, count(*) over () as total
+    select x.id, x.name, x.total from (
+    select fa.id, fa.name, count(*) over () as total
       from fee_accounts fa
      where fa.school_id = ${school}
        ${
@@ -700,11 +727,18 @@ export async function accountIdsPage(
            : sql`and ${f.owing ? sql`` : sql`not`} exists (select 1 from invoices i where i.account_id = fa.id and i.status = 'issued'
                   and i.total > coalesce((select sum(a.amount) from fee_allocations a left join payments p on p.id = a.payment_id where a.invoice_id = i.id and p.voided_at is null), 0))`
        }
-     order by fa.name, fa.id
-     limit ${f.limit} offset ${f.offset}
+    ) x
+     ${after ? sql`where ${after}` : sql``}
+     order by ${sql.join(keysetOrder(ACCOUNT_ORDER), sql`, `)}
+     limit ${f.limit + 1} offset ${f.cursor ? 0 : f.offset}
   `);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  return { ids: rows.map((r) => String(r.id)), total: rows.length ? Number(rows[0]?.total) : 0 };
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    id: String(r.id),
+    name: String(r.name),
+    total: Number(r.total),
+  }));
+  const page = keysetPage(ACCOUNT_ORDER, rows, f.limit);
+  return { ids: page.rows.map((r) => r.id), nextCursor: page.nextCursor, total: rows[0]?.total ?? 0 };
 }
 
 export interface AccountMember {

@@ -89,17 +89,32 @@ export class LedgerService {
 
   async payments(
     scope: Scope,
-    query: { account_id?: string; from?: string; to?: string; method?: string; page: number; page_size: number },
-  ): Promise<{ items: Payment[]; total: number; page: number; page_size: number }> {
-    const { rows, total } = await repo.paymentsList(scope, this.db, {
+    query: {
+      account_id?: string;
+      from?: string;
+      to?: string;
+      method?: string;
+      page: number;
+      page_size: number;
+      cursor?: string;
+    },
+  ): Promise<{ items: Payment[]; total: number; page: number; page_size: number; next_cursor: string | null }> {
+    const { rows, total, nextCursor } = await repo.paymentsList(scope, this.db, {
       ...(query.account_id ? { accountIds: [query.account_id] } : {}),
       ...(query.from ? { from: query.from } : {}),
       ...(query.to ? { to: query.to } : {}),
       ...(query.method ? { method: query.method } : {}),
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
+      cursor: query.cursor,
     });
-    return { items: await this.presentPayments(scope, rows), total, page: query.page, page_size: query.page_size };
+    return {
+      items: await this.presentPayments(scope, rows),
+      total,
+      page: query.page,
+      page_size: query.page_size,
+      next_cursor: nextCursor,
+    };
   }
 
   private async presentPayments(scope: Scope, rows: repo.PaymentListed[]): Promise<Payment[]> {
@@ -342,20 +357,22 @@ export class LedgerService {
 
   async accounts(
     scope: Scope,
-    query: { q?: string; class_id?: string; owing?: 'true' | 'false'; page: number; page_size: number },
-  ): Promise<{ items: FeeAccountSummary[]; total: number; page: number; page_size: number }> {
-    const { ids, total } = await repo.accountIdsPage(scope, this.db, {
+    query: { q?: string; class_id?: string; owing?: 'true' | 'false'; page: number; page_size: number; cursor?: string },
+  ): Promise<{ items: FeeAccountSummary[]; total: number; page: number; page_size: number; next_cursor: string | null }> {
+    const { ids, total, nextCursor } = await repo.accountIdsPage(scope, this.db, {
       ...(query.q ? { q: query.q } : {}),
       ...(query.class_id ? { classId: query.class_id } : {}),
       ...(query.owing ? { owing: query.owing === 'true' } : {}),
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
+      cursor: query.cursor,
     });
     return {
       items: await this.summaries(scope, ids, await this.today(scope)),
       total,
       page: query.page,
       page_size: query.page_size,
+      next_cursor: nextCursor,
     };
   }
 

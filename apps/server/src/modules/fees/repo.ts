@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   classes,
   classStudents,
@@ -462,12 +463,27 @@ function invoiceWhere(schoolId: string, f: InvoiceFilter) {
   );
 }
 
+/** The invoices' order: the latest period first, then by number (drafts, without one, last) and child. */
+export const INVOICE_ORDER: Keyset<InvoiceListed> = [
+  { by: invoices.periodStart, desc: true, of: (r) => r.invoice.periodStart },
+  { by: invoices.number, of: (r) => r.invoice.number },
+  { by: students.firstName, of: (r) => r.firstName },
+  { by: invoices.id, of: (r) => r.invoice.id },
+];
+
+/** Which invoices to read: `limit` of them from `offset` or after `cursor`; without `limit`, every one (after `cursor`). */
+export interface InvoicePaging {
+  limit?: number;
+  offset?: number;
+  cursor?: string;
+}
+
 export async function listInvoices(
   scope: Scope,
   q: Queryable,
   f: InvoiceFilter,
-  page: { limit: number; offset: number } | null,
-): Promise<{ rows: InvoiceListed[]; total: number }> {
+  page: InvoicePaging | null,
+): Promise<{ rows: InvoiceListed[]; nextCursor: string | null; total: number }> {
   const where = invoiceWhere(staffSchool(scope), f);
   const base = q
     .select(listedColumns)
@@ -475,13 +491,15 @@ export async function listInvoices(
     .innerJoin(students, eq(students.id, invoices.studentId))
     .innerJoin(feeAccounts, eq(feeAccounts.id, invoices.accountId))
     .leftJoin(classes, eq(classes.id, invoices.classId))
-    .where(where)
-    .orderBy(desc(invoices.periodStart), asc(invoices.number), asc(students.firstName), asc(invoices.id));
+    .where(and(where, keysetAfter(INVOICE_ORDER, page?.cursor)))
+    .orderBy(...keysetOrder(INVOICE_ORDER));
+  const limit = page?.limit;
   const [rows, [total]] = await Promise.all([
-    page ? base.limit(page.limit).offset(page.offset) : base,
+    limit !== undefined ? base.limit(limit + 1).offset(page?.cursor ? 0 : (page?.offset ?? 0)) : base,
     q.select({ n: count() }).from(invoices).innerJoin(students, eq(students.id, invoices.studentId)).where(where),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const read = limit !== undefined ? keysetPage(INVOICE_ORDER, rows, limit) : { rows, nextCursor: null };
+  return { ...read, total: Number(total?.n ?? 0) };
 }
 
 /** One invoice of the school (staff), or of the caller's own children (a parent: another family's is none). */

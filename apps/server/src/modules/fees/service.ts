@@ -26,6 +26,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { requireAccess, type Scope, type ScopeFactory, staffSchool } from '../../platform/auth/scope.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/client.js';
+import { keysetPage } from '../../platform/db/keyset.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { JobQueue } from '../../platform/jobs.js';
@@ -785,27 +786,45 @@ export class FeeService {
   async invoices(
     scope: Scope,
     query: InvoiceQuery,
-  ): Promise<{ items: InvoiceSummary[]; total: number; page: number; page_size: number }> {
+  ): Promise<{ items: InvoiceSummary[]; total: number; page: number; page_size: number; next_cursor: string | null }> {
     staffSchool(scope);
     const { filter, state } = await this.filterOf(scope, query);
     const today = await this.today(scope);
     if (state) {
-      // The payment state depends on the ledger: weigh every match, then page.
-      const all = await this.summaries(scope, (await repo.listInvoices(scope, this.db, filter, null)).rows, today);
-      const matching = all.filter((s) => s.payment_state === state && s.status === 'issued');
-      const start = (query.page - 1) * query.page_size;
+      // The payment state depends on the ledger: weigh every match, then page (by the cursor: the
+      // matches after its row, in the list's order).
+      const [{ rows }, after] = await Promise.all([
+        repo.listInvoices(scope, this.db, filter, null),
+        query.cursor ? repo.listInvoices(scope, this.db, filter, { cursor: query.cursor }) : null,
+      ]);
+      const summaries = new Map((await this.summaries(scope, rows, today)).map((s) => [s._id, s]));
+      const matches = (r: repo.InvoiceListed) => {
+        const s = summaries.get(r.invoice.id);
+        return s?.payment_state === state && s.status === 'issued';
+      };
+      const matching = rows.filter(matches);
+      const rest = after ? after.rows.filter(matches) : matching.slice((query.page - 1) * query.page_size);
+      const shown = keysetPage(repo.INVOICE_ORDER, rest.slice(0, query.page_size + 1), query.page_size);
       return {
-        items: matching.slice(start, start + query.page_size),
+        items: shown.rows.flatMap((r) => summaries.get(r.invoice.id) ?? []),
         total: matching.length,
         page: query.page,
         page_size: query.page_size,
+        next_cursor: shown.nextCursor,
       };
     }
-    const { rows, total } = await repo.listInvoices(scope, this.db, filter, {
+    const { rows, total, nextCursor } = await repo.listInvoices(scope, this.db, filter, {
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
+      cursor: query.cursor,
     });
-    return { items: await this.summaries(scope, rows, today), total, page: query.page, page_size: query.page_size };
+    return {
+      items: await this.summaries(scope, rows, today),
+      total,
+      page: query.page,
+      page_size: query.page_size,
+      next_cursor: nextCursor,
+    };
   }
 
   private async summaries(scope: Scope, rows: repo.InvoiceListed[], today: string): Promise<InvoiceSummary[]> {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import { memberName } from '../../platform/db/names.js';
 import {
   classes,
@@ -260,12 +261,30 @@ const nextInterview = (now: Date) =>
     where ${jobInterviews.applicationId} = ${jobApplications.id} and ${jobInterviews.cancelledAt} is null
     and ${jobInterviews.startsAt} >= ${now.toISOString()}::timestamptz)`;
 
-/** Applications of the school (newest stage change first), with the opening's title and the next interview. */
+/** Newest stage change first. */
+const APPLICATION_ORDER: Keyset<ApplicationListed> = [
+  { by: jobApplications.stageChangedAt, desc: true, of: (r) => r.stageChangedAt },
+  { by: jobApplications.id, desc: true, of: (r) => r.id },
+];
+
+/**
+ * Applications of the school (newest stage change first), with the opening's title and the next
+ * interview; a page of them with `limit` (read on after `cursor`).
+ */
 export async function listApplications(
   scope: Scope,
   q: Queryable,
-  filter: { ids?: string[]; openingId?: string; stage?: string; q?: string; limit?: number; offset?: number; now: Date },
-): Promise<{ rows: ApplicationListed[]; total: number }> {
+  filter: {
+    ids?: string[];
+    openingId?: string;
+    stage?: string;
+    q?: string;
+    limit?: number;
+    offset?: number;
+    cursor?: string;
+    now: Date;
+  },
+): Promise<{ rows: ApplicationListed[]; nextCursor: string | null; total: number }> {
   const like = filter.q ? `%${escapeLike(filter.q)}%` : null;
   const where = and(
     eq(jobApplications.schoolId, staffSchool(scope)),
@@ -285,16 +304,15 @@ export async function listApplications(
     .select({ a: jobApplications, openingTitle: jobOpenings.title, next: nextInterview(filter.now) })
     .from(jobApplications)
     .innerJoin(jobOpenings, eq(jobOpenings.id, jobApplications.openingId))
-    .where(where)
-    .orderBy(desc(jobApplications.stageChangedAt), desc(jobApplications.id));
-  const [rows, [count]] = await Promise.all([
-    filter.limit !== undefined ? base.limit(filter.limit).offset(filter.offset ?? 0) : base,
+    .where(and(where, keysetAfter(APPLICATION_ORDER, filter.cursor)))
+    .orderBy(...keysetOrder(APPLICATION_ORDER));
+  const [read, [count]] = await Promise.all([
+    filter.limit !== undefined ? base.limit(filter.limit + 1).offset(filter.cursor ? 0 : (filter.offset ?? 0)) : base,
     filter.ids ? Promise.resolve([{ n: 0 }]) : q.select({ n: sql<number>`count(*)::int` }).from(jobApplications).where(where),
   ]);
-  return {
-    rows: rows.map((r) => ({ ...r.a, openingTitle: r.openingTitle, nextInterviewAt: r.next ? new Date(r.next) : null })),
-    total: Number(count?.n ?? rows.length),
-  };
+  const rows = read.map((r) => ({ ...r.a, openingTitle: r.openingTitle, nextInterviewAt: r.next ? new Date(r.next) : null }));
+  const page = filter.limit !== undefined ? keysetPage(APPLICATION_ORDER, rows, filter.limit) : { rows, nextCursor: null };
+  return { ...page, total: Number(count?.n ?? page.rows.length) };
 }
 
 /** Locks an application of the school for a change; null when the school has none of that id. */

@@ -347,6 +347,7 @@ export class HiringService {
         q: query.q || undefined,
         limit: query.page_size,
         offset: (query.page - 1) * query.page_size,
+        cursor: query.cursor,
         now: this.clock.now(),
       }),
     ]);
@@ -355,6 +356,7 @@ export class HiringService {
       total: page.total,
       page: query.page,
       page_size: query.page_size,
+      next_cursor: page.nextCursor,
     };
   }
 

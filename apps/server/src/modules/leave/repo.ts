@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import { memberName } from '../../platform/db/names.js';
 import {
   classes,
@@ -229,13 +230,37 @@ const requestWhere = (scope: Scope, f: RequestFilter): SQL | undefined =>
     f.to ? lte(leaveRequests.startDate, f.to) : undefined,
   );
 
-export async function requests(scope: Scope, q: Queryable, f: RequestFilter, page?: { offset: number; limit: number }) {
-  const base = q
+/** The requests' order: the latest first day first, then the latest asked. */
+export const REQUEST_ORDER: Keyset<RequestRow> = [
+  { by: leaveRequests.startDate, desc: true, of: (r) => r.startDate },
+  { by: leaveRequests.createdAt, desc: true, of: (r) => r.createdAt },
+  { by: leaveRequests.id, desc: true, of: (r) => r.id },
+];
+
+/** Every request matching, in the list's order (those after the row of `after`, a cursor of the list, when given). */
+export async function requests(scope: Scope, q: Queryable, f: RequestFilter, after?: string) {
+  return q
     .select()
     .from(leaveRequests)
-    .where(requestWhere(scope, f))
-    .orderBy(desc(leaveRequests.startDate), desc(leaveRequests.createdAt), desc(leaveRequests.id));
-  return page ? base.offset(page.offset).limit(page.limit) : base;
+    .where(and(requestWhere(scope, f), keysetAfter(REQUEST_ORDER, after)))
+    .orderBy(...keysetOrder(REQUEST_ORDER));
+}
+
+/** A page of the requests matching: `limit` of them from `offset`, or after `cursor`. */
+export async function requestPage(
+  scope: Scope,
+  q: Queryable,
+  f: RequestFilter,
+  page: { offset: number; limit: number; cursor?: string },
+): Promise<{ rows: RequestRow[]; nextCursor: string | null }> {
+  const rows = await q
+    .select()
+    .from(leaveRequests)
+    .where(and(requestWhere(scope, f), keysetAfter(REQUEST_ORDER, page.cursor)))
+    .orderBy(...keysetOrder(REQUEST_ORDER))
+    .limit(page.limit + 1)
+    .offset(page.cursor ? 0 : page.offset);
+  return keysetPage(REQUEST_ORDER, rows, page.limit);
 }
 
 export async function requestCount(scope: Scope, q: Queryable, f: RequestFilter): Promise<number> {

@@ -29,6 +29,7 @@ import { requireAccess, type Scope, staffSchool } from '../../platform/auth/scop
 import type { Clock } from '../../platform/clock.js';
 import { isoFromWire } from '../../platform/dates.js';
 import type { Db } from '../../platform/db/client.js';
+import { keysetPage } from '../../platform/db/keyset.js';
 import { cleanFileName, DOCUMENT_TYPES_MESSAGE, sniffDocument } from '../../platform/documents.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -639,38 +640,55 @@ export class LeaveService {
       to: query.to ? isoFromWire(query.to, 'to') : undefined,
     };
     if (query.waiting === 'true') {
-      // Waiting for my decision: filtered after reading (a school's open requests are few).
-      const open = await repo.requests(scope, this.db, { ...filter, statuses: OPEN });
+      // Waiting for my decision: filtered after reading (a school's open requests are few); by the
+      // cursor, those after its row in the list's order.
+      const open = { ...filter, statuses: OPEN };
+      const [all, after] = await Promise.all([
+        repo.requests(scope, this.db, open),
+        query.cursor ? repo.requests(scope, this.db, open, query.cursor) : null,
+      ]);
       const managerOf = new Map(links.map((l) => [l.staffId, l.managerId]));
-      const mineToDecide: repo.RequestRow[] = [];
-      for (const r of open) if (decides(scope.userId, r, manages, managerOf.get(r.staffId) ?? null)) mineToDecide.push(r);
-      const start = (query.page - 1) * query.page_size;
+      const mine = (r: repo.RequestRow) => decides(scope.userId, r, manages, managerOf.get(r.staffId) ?? null);
+      const mineToDecide = all.filter(mine);
+      const rest = after ? after.filter(mine) : mineToDecide.slice((query.page - 1) * query.page_size);
+      const shown = keysetPage(repo.REQUEST_ORDER, rest.slice(0, query.page_size + 1), query.page_size);
       return {
-        items: await this.present(scope, mineToDecide.slice(start, start + query.page_size)),
+        items: await this.present(scope, shown.rows),
         total: mineToDecide.length,
         page: query.page,
         page_size: query.page_size,
+        next_cursor: shown.nextCursor,
       };
     }
-    const [rows, total] = await Promise.all([
-      repo.requests(scope, this.db, filter, { offset: (query.page - 1) * query.page_size, limit: query.page_size }),
+    const [{ rows, nextCursor }, total] = await Promise.all([
+      repo.requestPage(scope, this.db, filter, {
+        offset: (query.page - 1) * query.page_size,
+        limit: query.page_size,
+        cursor: query.cursor,
+      }),
       repo.requestCount(scope, this.db, filter),
     ]);
-    return { items: await this.present(scope, rows), total, page: query.page, page_size: query.page_size };
+    return {
+      items: await this.present(scope, rows),
+      total,
+      page: query.page,
+      page_size: query.page_size,
+      next_cursor: nextCursor,
+    };
   }
 
   async myLeave(scope: Scope): Promise<MyLeave> {
     staffSchool(scope);
     const [balances, rows, types, managerId] = await Promise.all([
       this.balancesOf(scope, scope.userId, await this.today(scope)),
-      repo.requests(scope, this.db, { staffIds: [scope.userId] }, { offset: 0, limit: 100 }),
+      repo.requestPage(scope, this.db, { staffIds: [scope.userId] }, { offset: 0, limit: 100 }),
       repo.types(scope, this.db),
       this.managerOf(scope, scope.userId),
     ]);
     const manager = managerId ? (await repo.staff(scope, this.db, [managerId]))[0] : undefined;
     return {
       balances,
-      requests: await this.present(scope, rows),
+      requests: await this.present(scope, rows.rows),
       leave_types: types.map((t) => presentLeaveType(t, false)),
       manager: manager ? { _id: manager.id, name: manager.name } : null,
     };

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   libraryCopies,
   libraryImports,
@@ -97,26 +98,39 @@ function filterWhere(schoolId: string, f: ItemFilter): SQL {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A page of the school's items by title, each with its copies counted, and how many match. */
+// The title as the list sorts it, read with the row (PostgreSQL's lower(), not JavaScript's, makes the cursor).
+const SORT_TITLE = sql<string>`lower(${libraryItems.title})`;
+/** By title, whatever its case. */
+const ITEM_ORDER: Keyset<{ id: string; sortTitle: string }> = [
+  { by: SORT_TITLE, of: (r) => r.sortTitle },
+  { by: libraryItems.id, of: (r) => r.id },
+];
+
+/**
+ * A page of the school's items by title, each with its copies counted, how many match, and the cursor
+ * reading on after it (`cursor`: read on after that row instead of at the page's number).
+ */
 export async function itemPage(
   scope: Scope,
   q: Queryable,
   f: ItemFilter,
   page: number,
   pageSize: number,
-): Promise<{ items: ItemWithCounts[]; total: number }> {
+  cursor?: string,
+): Promise<{ items: ItemWithCounts[]; total: number; nextCursor: string | null }> {
   const where = filterWhere(staffSchool(scope), f);
   const [rows, [count]] = await Promise.all([
     q
-      .select({ ...ITEM_COLUMNS, ...COUNT_COLUMNS })
+      .select({ ...ITEM_COLUMNS, ...COUNT_COLUMNS, sortTitle: SORT_TITLE })
       .from(libraryItems)
-      .where(where)
-      .orderBy(asc(sql`lower(${libraryItems.title})`), asc(libraryItems.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .where(and(where, keysetAfter(ITEM_ORDER, cursor)))
+      .orderBy(...keysetOrder(ITEM_ORDER))
+      .limit(pageSize + 1)
+      .offset(cursor ? 0 : (page - 1) * pageSize),
     q.select({ n: sql<number>`count(*)` }).from(libraryItems).where(where),
   ]);
-  return { items: rows.map(withCounts), total: intOf(count?.n) };
+  const { rows: items, nextCursor } = keysetPage(ITEM_ORDER, rows, pageSize);
+  return { items: items.map(({ sortTitle: _, ...r }) => withCounts(r)), total: intOf(count?.n), nextCursor };
 }
 
 const ITEM_COLUMNS = {

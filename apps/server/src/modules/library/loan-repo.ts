@@ -3,6 +3,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { childRowReach } from '../../platform/auth/reach.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   classes,
   classStudents,
@@ -218,23 +219,51 @@ export async function loans(
   page?: { limit: number; offset: number },
   order: 'newest' | 'oldestDue' | 'returned' = 'newest',
 ) {
-  const query = q
+  const query = loanSelect(q)
+    .where(await loanWhere(scope, f))
+    .orderBy(
+      ...(order === 'newest'
+        ? keysetOrder(NEWEST)
+        : order === 'returned'
+          ? [desc(libraryLoans.returnedAt), desc(libraryLoans.id)]
+          : [asc(libraryLoans.dueOn), asc(libraryLoans.checkedOutAt)]),
+    );
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+/** The loans with what the answers show of them (their copy, item, child and staff). */
+const loanSelect = (q: Queryable) =>
+  q
     .select(LOAN)
     .from(libraryLoans)
     .innerJoin(libraryCopies, eq(libraryCopies.id, libraryLoans.copyId))
     .innerJoin(libraryItems, eq(libraryItems.id, libraryLoans.itemId))
     .innerJoin(students, eq(students.id, libraryLoans.studentId))
     .leftJoin(checkedOutBy, eq(checkedOutBy.id, libraryLoans.checkedOutBy))
-    .leftJoin(returnedBy, eq(returnedBy.id, libraryLoans.returnedBy))
-    .where(await loanWhere(scope, f))
-    .orderBy(
-      ...(order === 'newest'
-        ? [desc(libraryLoans.checkedOutAt), desc(libraryLoans.id)]
-        : order === 'returned'
-          ? [desc(libraryLoans.returnedAt), desc(libraryLoans.id)]
-          : [asc(libraryLoans.dueOn), asc(libraryLoans.checkedOutAt)]),
-    );
-  return page ? query.limit(page.limit).offset(page.offset) : query;
+    .leftJoin(returnedBy, eq(returnedBy.id, libraryLoans.returnedBy));
+
+/** Newest first: the lists' order. */
+const NEWEST: Keyset<{ loan: { id: string; checkedOutAt: Date } }> = [
+  { by: libraryLoans.checkedOutAt, desc: true, of: (r) => r.loan.checkedOutAt },
+  { by: libraryLoans.id, desc: true, of: (r) => r.loan.id },
+];
+
+/**
+ * A page of loans, newest first, and the cursor reading on after it (`cursor`: read on after that row
+ * instead of at the offset).
+ */
+export async function loanPage(
+  scope: Scope,
+  q: Queryable,
+  f: LoanFilter,
+  page: { limit: number; offset: number; cursor?: string },
+): Promise<{ rows: LoanRow[]; nextCursor: string | null }> {
+  const rows = await loanSelect(q)
+    .where(and(await loanWhere(scope, f), keysetAfter(NEWEST, page.cursor)))
+    .orderBy(...keysetOrder(NEWEST))
+    .limit(page.limit + 1)
+    .offset(page.cursor ? 0 : page.offset);
+  return keysetPage<LoanRow>(NEWEST, rows, page.limit);
 }
 
 export async function loanCount(scope: Scope, q: Queryable, f: LoanFilter): Promise<number> {

@@ -304,15 +304,21 @@ export class LoanService {
       reach: await this.reach(scope),
     };
     const limit = query.page_size;
-    const [rows, total] = await Promise.all([
-      repo.loans(scope, this.db, filter, { limit, offset: (query.page - 1) * limit }),
+    const [{ rows, nextCursor }, total] = await Promise.all([
+      repo.loanPage(scope, this.db, filter, { limit, offset: (query.page - 1) * limit, cursor: query.cursor }),
       repo.loanCount(scope, this.db, filter),
     ]);
-    return { items: rows.map((r) => presentLoan(r, today, true)), total, page: query.page, page_size: limit };
+    return {
+      items: rows.map((r) => presentLoan(r, today, true)),
+      total,
+      page: query.page,
+      page_size: limit,
+      next_cursor: nextCursor,
+    };
   }
 
   /** A copy's loans, newest first (book-wise): the loans of the children the caller reaches. */
-  async copyLoans(scope: Scope, copyId: string, page: { page: number; page_size: number }) {
+  async copyLoans(scope: Scope, copyId: string, page: { page: number; page_size: number; cursor?: string }) {
     staffSchool(scope);
     if (!(await repo.copyById(scope, this.db, copyId))) throw notFound();
     return this.list(scope, { copy_id: copyId, status: 'all', ...page });

@@ -128,11 +128,17 @@ export class LibraryService {
       const isbn = checkIsbn(search);
       if (isbn) filter.isbn13 = isbn.isbn13;
     }
-    const [{ items, total }, canEdit] = await Promise.all([
-      repo.itemPage(scope, this.db, filter, query.page, query.page_size),
+    const [{ items, total, nextCursor }, canEdit] = await Promise.all([
+      repo.itemPage(scope, this.db, filter, query.page, query.page_size, query.cursor),
       this.isLibrarian(scope),
     ]);
-    return { items: items.map((i) => presentItem(i, canEdit)), total, page: query.page, page_size: query.page_size };
+    return {
+      items: items.map((i) => presentItem(i, canEdit)),
+      total,
+      page: query.page,
+      page_size: query.page_size,
+      next_cursor: nextCursor,
+    };
   }
 
   private async itemRow(scope: Scope, id: string): Promise<repo.ItemWithCounts> {

@@ -1,8 +1,9 @@
 import type { RolePermission } from '@cue/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { schoolReach } from '../../platform/auth/reach.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   classes,
   classStaff,
@@ -142,13 +143,26 @@ export interface UnitFilter {
   search?: string;
   limit: number;
   offset: number;
+  /** Read on after the row of this cursor (the offset is then not used). */
+  cursor?: string;
 }
 
 function ofClasses(ids: readonly string[]): SQL {
   return sql`exists (select 1 from ${unitClasses} where ${unitClasses.unitId} = ${units.id} and ${inArray(unitClasses.classId, none(ids))})`;
 }
 
-export async function listUnits(scope: Scope, q: Queryable, f: UnitFilter): Promise<{ rows: UnitRow[]; total: number }> {
+/** The latest start first, then by title. */
+const UNIT_ORDER: Keyset<UnitRow> = [
+  { by: units.startDate, desc: true, of: (r) => r.startDate },
+  { by: units.title, of: (r) => r.title },
+  { by: units.id, of: (r) => r.id },
+];
+
+export async function listUnits(
+  scope: Scope,
+  q: Queryable,
+  f: UnitFilter,
+): Promise<{ rows: UnitRow[]; total: number; nextCursor: string | null }> {
   const where: (SQL | undefined)[] = [await schoolReach(scope, units.schoolId)];
   if (f.classIds) where.push(ofClasses(f.classIds));
   if (f.classId) where.push(ofClasses([f.classId]));
@@ -158,19 +172,20 @@ export async function listUnits(scope: Scope, q: Queryable, f: UnitFilter): Prom
   if (f.to) where.push(lte(units.startDate, f.to));
   if (f.from) where.push(gte(units.endDate, f.from));
   if (f.search) where.push(ilike(units.title, containing(f.search)));
-  return withTotal(
+  const { rows, total } = await withTotal(
     q
       .select()
       .from(units)
-      .where(and(...where))
-      .orderBy(desc(units.startDate), asc(units.title), asc(units.id))
-      .limit(f.limit)
-      .offset(f.offset),
+      .where(and(...where, keysetAfter(UNIT_ORDER, f.cursor)))
+      .orderBy(...keysetOrder(UNIT_ORDER))
+      .limit(f.limit + 1)
+      .offset(f.cursor ? 0 : f.offset),
     q
       .select({ n: count() })
       .from(units)
       .where(and(...where)),
   );
+  return { ...keysetPage(UNIT_ORDER, rows, f.limit), total };
 }
 
 /** Units of the school by id; `lock` holds their rows until the transaction ends (a change read and saved as one). */
@@ -399,7 +414,16 @@ export interface LibraryFilter {
   search?: string;
   limit: number;
   offset: number;
+  /** Read on after the row of this cursor (the offset is then not used). */
+  cursor?: string;
 }
+
+/** The organization's own first, then the global library; by title. */
+const LIBRARY_ORDER: Keyset<LibraryRow> = [
+  { by: sql`${libraryUnits.organizationId} is null`, of: (r) => r.organizationId === null },
+  { by: libraryUnits.title, of: (r) => r.title },
+  { by: libraryUnits.id, of: (r) => r.id },
+];
 
 /** The global library and the caller's organization's, archived units left out. */
 export async function listLibrary(scope: Scope, q: Queryable, f: LibraryFilter) {
@@ -411,20 +435,20 @@ export async function listLibrary(scope: Scope, q: Queryable, f: LibraryFilter) 
     const like = containing(f.search);
     where.push(or(ilike(libraryUnits.title, like), ilike(libraryUnits.summary, like)));
   }
-  return withTotal(
+  const { rows, total } = await withTotal(
     q
       .select()
       .from(libraryUnits)
-      .where(and(...where))
-      // The organization's own first, then the global library; by title.
-      .orderBy(sql`${libraryUnits.organizationId} is null`, asc(libraryUnits.title), asc(libraryUnits.id))
-      .limit(f.limit)
-      .offset(f.offset),
+      .where(and(...where, keysetAfter(LIBRARY_ORDER, f.cursor)))
+      .orderBy(...keysetOrder(LIBRARY_ORDER))
+      .limit(f.limit + 1)
+      .offset(f.cursor ? 0 : f.offset),
     q
       .select({ n: count() })
       .from(libraryUnits)
       .where(and(...where)),
   );
+  return { ...keysetPage(LIBRARY_ORDER, rows, f.limit), total };
 }
 
 /** A library unit the caller reaches (the global library, or its organization's), archived ones too. */
@@ -475,6 +499,8 @@ export interface ResourceFilter {
   ageMonths?: number;
   limit: number;
   offset: number;
+  /** Read on after the row of this cursor (the offset is then not used). */
+  cursor?: string;
 }
 
 const RESOURCE_COLUMNS = {
@@ -498,6 +524,12 @@ const RESOURCE_COLUMNS = {
   archivedAt: planningResources.archivedAt,
 };
 
+/** By title. */
+const RESOURCE_ORDER: Keyset<ResourceRow> = [
+  { by: planningResources.title, of: (r) => r.title },
+  { by: planningResources.id, of: (r) => r.id },
+];
+
 export async function listResources(scope: Scope, q: Queryable, f: ResourceFilter) {
   const where: (SQL | undefined)[] = [
     organizationReach(scope, planningResources.organizationId),
@@ -514,19 +546,20 @@ export async function listResources(scope: Scope, q: Queryable, f: ResourceFilte
       or(isNull(planningResources.ageFromMonths), lte(planningResources.ageFromMonths, f.ageMonths)),
       or(isNull(planningResources.ageToMonths), gte(planningResources.ageToMonths, f.ageMonths)),
     );
-  return withTotal(
+  const { rows, total } = await withTotal(
     q
       .select(RESOURCE_COLUMNS)
       .from(planningResources)
-      .where(and(...where))
-      .orderBy(asc(planningResources.title), asc(planningResources.id))
-      .limit(f.limit)
-      .offset(f.offset),
+      .where(and(...where, keysetAfter(RESOURCE_ORDER, f.cursor)))
+      .orderBy(...keysetOrder(RESOURCE_ORDER))
+      .limit(f.limit + 1)
+      .offset(f.cursor ? 0 : f.offset),
     q
       .select({ n: count() })
       .from(planningResources)
       .where(and(...where)),
   );
+  return { ...keysetPage(RESOURCE_ORDER, rows, f.limit), total };
 }
 
 /** Resources of the caller's organization by id (`archived`: archived ones too). */

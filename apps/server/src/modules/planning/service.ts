@@ -46,7 +46,12 @@ import { classDays, closedReason, holidays, nextSchoolDay } from './days.js';
 import { presentArea, presentLibraryUnit, presentResource, presentUnit } from './presenter.js';
 import * as repo from './repo.js';
 
-type Page<T> = { items: T[]; total: number; page: number; page_size: number };
+type Page<T> = { items: T[]; total: number; page: number; page_size: number; next_cursor: string | null };
+/** The page's size and where it starts: after the cursor's row, or at its number. */
+const paging = (query: { page: number; page_size?: number; cursor?: string }) => {
+  const size = query.page_size ?? PLANNING_PAGE_SIZE;
+  return { limit: size, offset: (query.page - 1) * size, cursor: query.cursor };
+};
 type LibraryQuery = z.infer<typeof libraryQuerySchema>;
 type LibraryRequest = z.infer<typeof libraryUnitRequestSchema>;
 type ResourceQuery = z.infer<typeof resourceQuerySchema>;
@@ -220,7 +225,8 @@ export class PlanningService {
     const from = optionalIso(query.from_date, 'from_date');
     const to = optionalIso(query.to_date, 'to_date');
     if (from && to && to < from) throw badRequest(PLANNING_MESSAGES.endBeforeStart, ERROR_CODES.validation, 'to_date');
-    const { rows, total } = await repo.listUnits(scope, this.db, {
+    const page = paging(query);
+    const { rows, total, nextCursor } = await repo.listUnits(scope, this.db, {
       classIds: manager ? undefined : [...(await scope.taughtClassIds())],
       classId: query.class_id,
       kind: query.kind,
@@ -228,10 +234,15 @@ export class PlanningService {
       from,
       to,
       search: query.search || undefined,
-      limit: PLANNING_PAGE_SIZE,
-      offset: (query.page - 1) * PLANNING_PAGE_SIZE,
+      ...page,
     });
-    return { items: await this.present(scope, rows), total, page: query.page, page_size: PLANNING_PAGE_SIZE };
+    return {
+      items: await this.present(scope, rows),
+      total,
+      page: query.page,
+      page_size: page.limit,
+      next_cursor: nextCursor,
+    };
   }
 
   async getUnit(scope: Scope, id: string): Promise<Unit> {
@@ -567,14 +578,20 @@ export class PlanningService {
 
   async listLibrary(scope: Scope, query: LibraryQuery): Promise<Page<LibraryUnit>> {
     staffSchool(scope);
-    const { rows, total } = await repo.listLibrary(scope, this.db, {
+    const page = paging(query);
+    const { rows, total, nextCursor } = await repo.listLibrary(scope, this.db, {
       scope: query.scope,
       framework: query.framework,
       search: query.search || undefined,
-      limit: PLANNING_PAGE_SIZE,
-      offset: (query.page - 1) * PLANNING_PAGE_SIZE,
+      ...page,
     });
-    return { items: await this.presentLibrary(scope, rows), total, page: query.page, page_size: PLANNING_PAGE_SIZE };
+    return {
+      items: await this.presentLibrary(scope, rows),
+      total,
+      page: query.page,
+      page_size: page.limit,
+      next_cursor: nextCursor,
+    };
   }
 
   async getLibraryUnit(scope: Scope, id: string): Promise<LibraryUnit> {
@@ -742,16 +759,22 @@ export class PlanningService {
 
   async listResources(scope: Scope, query: ResourceQuery): Promise<Page<PlanningResource>> {
     staffSchool(scope);
-    const { rows, total } = await repo.listResources(scope, this.db, {
+    const page = paging(query);
+    const { rows, total, nextCursor } = await repo.listResources(scope, this.db, {
       search: query.search || undefined,
       kind: query.kind,
       tag: query.tag || undefined,
       areaId: query.area_id,
       ageMonths: query.age_months,
-      limit: PLANNING_PAGE_SIZE,
-      offset: (query.page - 1) * PLANNING_PAGE_SIZE,
+      ...page,
     });
-    return { items: await this.presentResources(scope, rows), total, page: query.page, page_size: PLANNING_PAGE_SIZE };
+    return {
+      items: await this.presentResources(scope, rows),
+      total,
+      page: query.page,
+      page_size: page.limit,
+      next_cursor: nextCursor,
+    };
   }
 
   async getResource(scope: Scope, id: string): Promise<PlanningResource> {
