@@ -246,7 +246,11 @@ export const reflections = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reflections_class_date_idx').on(t.classId, t.date), index('reflections_student_idx').on(t.studentId, t.date)],
+  // The list's order, newest first (decision 47).
+  (t) => [
+    index('reflections_class_date_idx').on(t.classId, t.date, t.createdAt, t.id),
+    index('reflections_student_idx').on(t.studentId, t.date),
+  ],
 );
 
 /** A report card's layout: its sections in order. */

@@ -34,6 +34,8 @@ export const libraryItems = pgTable(
   },
   (t) => [
     index('library_items_school_title_idx').on(t.schoolId, t.title),
+    // The catalogue's order (decision 47).
+    index('library_items_school_list_idx').on(t.schoolId, sql`lower(${t.title})`, t.id),
     uniqueIndex('library_items_school_isbn_idx').on(t.schoolId, t.isbn13),
   ],
 );
@@ -97,7 +99,9 @@ export const libraryLoans = pgTable(
   (t) => [
     index('library_loans_school_status_due_idx').on(t.schoolId, t.status, t.dueOn),
     index('library_loans_student_idx').on(t.studentId, t.status),
-    index('library_loans_copy_idx').on(t.copyId, t.checkedOutAt),
+    index('library_loans_copy_idx').on(t.copyId, t.checkedOutAt, t.id),
+    // The desk's list, newest first (decision 47).
+    index('library_loans_school_list_idx').on(t.schoolId, t.checkedOutAt, t.id),
     // One open loan per copy, whatever two desks scan at once.
     uniqueIndex('library_loans_open_copy_idx').on(t.copyId).where(sql`status = 'open'`),
   ],

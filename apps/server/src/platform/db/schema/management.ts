@@ -84,6 +84,8 @@ export const admissionApplications = pgTable(
     uniqueIndex('admission_applications_reference_idx').on(t.schoolId, t.reference),
     index('admission_applications_stage_idx').on(t.schoolId, t.stage, t.stageChangedAt),
     index('admission_applications_created_idx').on(t.schoolId, t.createdAt),
+    // The list's order (decision 47).
+    index('admission_applications_list_idx').on(t.schoolId, t.stageChangedAt, t.id),
   ],
 );
 
@@ -192,7 +194,7 @@ export const jobApplications = pgTable(
   (t) => [
     uniqueIndex('job_applications_reference_idx').on(t.schoolId, t.reference),
     index('job_applications_opening_idx').on(t.openingId, t.stage),
-    index('job_applications_school_idx').on(t.schoolId, t.stageChangedAt),
+    index('job_applications_school_idx').on(t.schoolId, t.stageChangedAt, t.id),
   ],
 );
 
@@ -382,7 +384,7 @@ export const feeAccounts = pgTable(
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('fee_accounts_school_idx').on(t.schoolId)],
+  (t) => [index('fee_accounts_school_idx').on(t.schoolId, t.name, t.id)],
 );
 
 export const feeAccountStudents = pgTable(
@@ -462,6 +464,8 @@ export const invoices = pgTable(
     index('invoices_account_idx').on(t.accountId, t.status),
     index('invoices_student_idx').on(t.studentId),
     index('invoices_run_idx').on(t.runId),
+    // The list's order, as far as the invoice's own columns go (decision 47).
+    index('invoices_school_list_idx').on(t.schoolId, t.periodStart.desc().nullsFirst(), t.number),
     /** One live invoice per child, structure and period. */
     uniqueIndex('invoices_live_period_idx')
       .on(t.schoolId, t.studentId, t.structureId, t.periodStart)
@@ -513,7 +517,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_number_idx').on(t.schoolId, t.number),
     index('payments_account_idx').on(t.accountId),
-    index('payments_school_received_idx').on(t.schoolId, t.receivedOn),
+    index('payments_school_received_idx').on(t.schoolId, t.receivedOn, t.createdAt, t.id),
   ],
 );
 

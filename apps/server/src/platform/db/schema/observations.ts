@@ -67,8 +67,9 @@ export const observations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('observations_class_date_idx').on(t.classId, t.date),
-    index('observations_student_date_idx').on(t.studentId, t.date),
+    // The list's order, newest first, per class and per child (decision 47).
+    index('observations_class_date_idx').on(t.classId, t.date, t.createdAt, t.id),
+    index('observations_student_date_idx').on(t.studentId, t.date, t.createdAt, t.id),
     index('observations_search_idx').using('gin', sql`to_tsvector('simple', ${t.title} || ' ' || ${t.generalNote})`),
   ],
 );

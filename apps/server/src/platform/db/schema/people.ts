@@ -132,7 +132,8 @@ export const students = pgTable(
     /** When the child's data was erased on the family's request (issue 30): the name stays for the records kept. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
-  (t) => [index('students_school_idx').on(t.schoolId)],
+  // The children's list, by name (decision 47).
+  (t) => [index('students_school_idx').on(t.schoolId, t.firstName, t.lastName, t.id)],
 );
 
 export const parentChildren = pgTable(

@@ -38,7 +38,11 @@ export const libraryUnits = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
-  (t) => [index('library_units_org_idx').on(t.organizationId, t.framework)],
+  (t) => [
+    index('library_units_org_idx').on(t.organizationId, t.framework),
+    // The list's order: the organization's own first, then by title (decision 47).
+    index('library_units_list_idx').on(sql`(${t.organizationId} is null)`, t.title, t.id),
+  ],
 );
 
 /** A unit (or project) of one or more classes of a school, with its framework's fields. */
@@ -74,6 +78,8 @@ export const units = pgTable(
   },
   (t) => [
     index('units_school_dates_idx').on(t.schoolId, t.startDate, t.endDate),
+    // The list's order (decision 47).
+    index('units_school_list_idx').on(t.schoolId, t.startDate.desc().nullsFirst(), t.title, t.id),
     index('units_source_idx').on(t.sourceLibraryId),
   ],
 );
@@ -138,7 +144,7 @@ export const planningResources = pgTable(
     ),
   },
   (t) => [
-    index('planning_resources_org_idx').on(t.organizationId),
+    index('planning_resources_org_idx').on(t.organizationId, t.title, t.id),
     index('planning_resources_search_idx').using('gin', t.search),
   ],
 );

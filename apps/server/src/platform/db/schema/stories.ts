@@ -70,7 +70,7 @@ export const stories = pgTable(
     ),
   },
   (t) => [
-    index('stories_school_date_idx').on(t.schoolId, t.storyDate, t.id),
+    index('stories_school_date_idx').on(t.schoolId, t.storyDate, t.createdAt, t.id),
     index('stories_class_date_idx').on(t.classId, t.storyDate),
     index('stories_search_idx').using('gin', t.search),
     /** One journal entry per class and day. */
