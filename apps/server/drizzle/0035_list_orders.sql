@@ -8,6 +8,7 @@ DROP INDEX "observations_student_date_idx";--> statement-breakpoint
 DROP INDEX "students_school_idx";--> statement-breakpoint
 DROP INDEX "planning_resources_org_idx";--> statement-breakpoint
 DROP INDEX "stories_school_date_idx";--> statement-breakpoint
+DROP INDEX "stories_class_date_idx";--> statement-breakpoint
 CREATE INDEX "library_items_school_list_idx" ON "library_items" USING btree ("school_id",lower("title"),"id");--> statement-breakpoint
 CREATE INDEX "library_loans_school_list_idx" ON "library_loans" USING btree ("school_id","checked_out_at","id");--> statement-breakpoint
 CREATE INDEX "admission_applications_list_idx" ON "admission_applications" USING btree ("school_id","stage_changed_at","id");--> statement-breakpoint
@@ -23,4 +24,5 @@ CREATE INDEX "observations_class_date_idx" ON "observations" USING btree ("class
 CREATE INDEX "observations_student_date_idx" ON "observations" USING btree ("student_id","date","created_at","id");--> statement-breakpoint
 CREATE INDEX "students_school_idx" ON "students" USING btree ("school_id","first_name","last_name","id");--> statement-breakpoint
 CREATE INDEX "planning_resources_org_idx" ON "planning_resources" USING btree ("organization_id","title","id");--> statement-breakpoint
-CREATE INDEX "stories_school_date_idx" ON "stories" USING btree ("school_id","story_date","created_at","id");
+CREATE INDEX "stories_school_date_idx" ON "stories" USING btree ("school_id","story_date","created_at","id");--> statement-breakpoint
+CREATE INDEX "stories_class_date_idx" ON "stories" USING btree ("class_id","story_date","created_at","id");

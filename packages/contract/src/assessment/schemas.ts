@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { statementRefSchema } from '../academic/curriculum.js';
-import { abilitiesSchema, ddmmyyyySchema, idSchema, pageOf, requiredText } from '../common.js';
+import { abilitiesSchema, cursorSchema, ddmmyyyySchema, idSchema, pageOf, requiredText } from '../common.js';
 import { EXPORT_LANGUAGES } from '../exports/schemas.js';
 
 /*
@@ -658,6 +658,8 @@ export const reflectionQuerySchema = z.object({
   period_id: idSchema.optional(),
   author_kind: z.enum(REFLECTION_AUTHORS).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: cursorSchema.optional(),
 });
 export const reflectionPageSchema = pageOf(reflectionSchema);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { abilitiesSchema, ddmmyyyySchema, idSchema } from '../common.js';
+import { abilitiesSchema, cursorSchema, ddmmyyyySchema, idSchema } from '../common.js';
 
 /*
  * The class gallery (spec section 7, issue 19): photos and videos of the day, albums, posts, face
@@ -47,7 +47,7 @@ export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
 /** What a person decides about a face found in a photo. */
 export const FACE_DECISIONS = ['assign', 'not_in_class', 'ignore'] as const;
 export const FACE_STATUSES = ['suggested', 'unmatched', 'assigned', 'not_in_class', 'ignored'] as const;
-/** Gallery items per page (`PageNumber` header, from 1). */
+/** Gallery items per page (`PageNumber` header or `page` query, from 1) unless `page_size` says otherwise. */
 export const MEDIA_PAGE_SIZE = 40;
 /** Days a deleted item stays in the bin before its files are removed. */
 export const MEDIA_BIN_DAYS = 30;
@@ -116,10 +116,24 @@ export const mediaPageSchema = z.object({
   page_size: z.number().int(),
   has_more: z.boolean(),
   abilities: abilitiesSchema('can_upload', 'can_manage'),
+  /** Reads the next page from where this one ends (null on the last page). */
+  next_cursor: z.string().nullable(),
 });
 export type MediaPage = z.infer<typeof mediaPageSchema>;
+/** The date filter's answer (POST): a page by the `PageNumber` header only. */
+export const mediaFilterPageSchema = mediaPageSchema.omit({ next_cursor: true });
 
-export const mediaListQuerySchema = z.object({
+/**
+ * Which page of a gallery list: `page` (else the `PageNumber` header) of `page_size` items, or the page
+ * after a `next_cursor` (the page number is then not read).
+ */
+export const mediaPagingQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  page_size: z.coerce.number().int().min(1).max(100).default(MEDIA_PAGE_SIZE),
+  cursor: cursorSchema.optional(),
+});
+
+export const mediaListQuerySchema = mediaPagingQuerySchema.extend({
   student_id: idSchema.optional(),
   from_date: ddmmyyyySchema.optional(),
   to_date: ddmmyyyySchema.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { statementRefSchema } from '../academic/curriculum.js';
-import { abilitiesSchema, ddmmyyyySchema, idSchema } from '../common.js';
+import { abilitiesSchema, cursorSchema, ddmmyyyySchema, idSchema } from '../common.js';
 import { mediaLinkSchema } from '../platform/schemas.js';
 
 export const OBSERVATION_DEFAULTS = { title: 'Observation', type_of_anecdote: 'general' } as const;
@@ -93,6 +93,7 @@ export const observationListQuerySchema = z.object({
   statement_id: idSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: cursorSchema.optional(),
 });
 
 /** One learning area of the child's curriculum with how much evidence there is for it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { abilitiesSchema, idSchema, optionalEmailSchema, optionalPhoneSchema, requiredText } from '../common.js';
+import { abilitiesSchema, cursorSchema, idSchema, optionalEmailSchema, optionalPhoneSchema, requiredText } from '../common.js';
 
 // Staff
 export const staffMemberSchema = z.object({
@@ -96,4 +96,5 @@ export const listQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: cursorSchema.optional(),
 });

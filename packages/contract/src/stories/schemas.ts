@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { statementRefSchema } from '../academic/curriculum.js';
-import { abilitiesSchema, ddmmyyyySchema, idSchema, pageOf } from '../common.js';
+import { abilitiesSchema, cursorSchema, ddmmyyyySchema, idSchema, pageOf } from '../common.js';
 import { mediaItemSchema } from '../media/schemas.js';
 
 /*
@@ -155,6 +155,7 @@ export const storyListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(STORY_PAGE_SIZE),
+  cursor: cursorSchema.optional(),
 });
 export type StoryListQuery = z.infer<typeof storyListQuerySchema>;
 

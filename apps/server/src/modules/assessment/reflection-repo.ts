@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import { classes, media, reflections, students } from '../../platform/db/schema.js';
 import { staffNames, staffSchoolId } from './repo.js';
 
@@ -20,10 +21,23 @@ export interface ReflectionFilter {
   to?: string;
   limit: number;
   offset: number;
+  /** Read on after the row of this cursor (the offset is then not used). */
+  cursor?: string;
 }
 
+/** Newest day first, then the newest written. */
+const LIST_ORDER: Keyset<ReflectionRow> = [
+  { by: reflections.date, desc: true, of: (r) => r.date },
+  { by: reflections.createdAt, desc: true, of: (r) => r.createdAt },
+  { by: reflections.id, desc: true, of: (r) => r.id },
+];
+
 /** A page of the school's reflections, newest first, and how many match. */
-export async function list(scope: Scope, q: Queryable, f: ReflectionFilter): Promise<{ rows: ReflectionRow[]; total: number }> {
+export async function list(
+  scope: Scope,
+  q: Queryable,
+  f: ReflectionFilter,
+): Promise<{ rows: ReflectionRow[]; total: number; nextCursor: string | null }> {
   const where = and(
     eq(reflections.schoolId, staffSchoolId(scope)),
     f.classIds ? inArray(reflections.classId, f.classIds.length ? [...f.classIds] : ['']) : undefined,
@@ -39,13 +53,13 @@ export async function list(scope: Scope, q: Queryable, f: ReflectionFilter): Pro
     q
       .select()
       .from(reflections)
-      .where(where)
-      .orderBy(desc(reflections.date), desc(reflections.createdAt), desc(reflections.id))
-      .limit(f.limit)
-      .offset(f.offset),
+      .where(and(where, keysetAfter(LIST_ORDER, f.cursor)))
+      .orderBy(...keysetOrder(LIST_ORDER))
+      .limit(f.limit + 1)
+      .offset(f.cursor ? 0 : f.offset),
     q.select({ n: count() }).from(reflections).where(where),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { ...keysetPage(LIST_ORDER, rows, f.limit), total: Number(total?.n ?? 0) };
 }
 
 export async function byId(scope: Scope, q: Queryable, id: string): Promise<ReflectionRow | undefined> {

@@ -23,7 +23,6 @@ type ReflectionBody = z.infer<typeof reflectionRequestSchema>;
 type ReflectionChange = z.infer<typeof reflectionChangeSchema>;
 
 const CLASS_MANAGER: RolePermission = 'admin_portal.classes';
-const PAGE_SIZE = 20;
 
 /**
  * Assessment: teachers' and children's reflections per unit or period (issue 23). A class's staff write
@@ -47,17 +46,18 @@ export class ReflectionService {
     if (q.class_id) await requireAccess(scope, 'class', [q.class_id]);
     if (q.student_id) await requireAccess(scope, 'child', [q.student_id]);
     const classIds = (await this.manager(scope)) ? undefined : [...(await scope.taughtClassIds())];
-    const { rows, total } = await repo.list(scope, this.db, {
+    const { rows, total, nextCursor } = await repo.list(scope, this.db, {
       classIds,
       classId: q.class_id,
       studentId: q.student_id,
       unitId: q.unit_id,
       periodId: q.period_id,
       authorKind: q.author_kind,
-      limit: PAGE_SIZE,
-      offset: (q.page - 1) * PAGE_SIZE,
+      limit: q.page_size,
+      offset: (q.page - 1) * q.page_size,
+      cursor: q.cursor,
     });
-    return { items: await this.present(scope, rows), total, page: q.page, page_size: PAGE_SIZE };
+    return { items: await this.present(scope, rows), total, page: q.page, page_size: q.page_size, next_cursor: nextCursor };
   }
 
   /** A child's reflections dated fromIso..toIso, newest first (the child's record). */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, is
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   classes,
   classStudents,
@@ -167,9 +168,22 @@ export interface ListFilter {
   readyOnly: boolean;
   page: number;
   pageSize: number;
+  /** Read on after the item of this cursor (the page is then not used). */
+  cursor?: string;
 }
 
-export async function listItems(scope: Scope, q: Queryable, f: ListFilter): Promise<{ rows: RichRow[]; total: number }> {
+/** Newest day first, then the newest uploaded. */
+const LIST_ORDER: Keyset<ItemRow> = [
+  { by: mediaItems.takenOn, desc: true, of: (r) => r.takenOn },
+  { by: mediaItems.createdAt, desc: true, of: (r) => r.createdAt },
+  { by: mediaItems.id, desc: true, of: (r) => r.id },
+];
+
+export async function listItems(
+  scope: Scope,
+  q: Queryable,
+  f: ListFilter,
+): Promise<{ rows: RichRow[]; total: number; nextCursor: string | null }> {
   const tagged = (ids: readonly string[]) =>
     sql`exists (select 1 from ${mediaTags} where ${mediaTags.itemId} = ${mediaItems.id} and ${inArray(mediaTags.studentId, [...ids])})`;
   const conditions: (SQL | undefined)[] = [
@@ -190,21 +204,22 @@ export async function listItems(scope: Scope, q: Queryable, f: ListFilter): Prom
   }
   const where = and(...conditions);
   // The page's ids first (an index scan), then what their answers show for those rows only.
+  // One item more than the page tells whether more follow.
   const page = q
     .select({ pageId: mediaItems.id })
     .from(mediaItems)
-    .where(where)
-    .orderBy(desc(mediaItems.takenOn), desc(mediaItems.createdAt), desc(mediaItems.id))
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize)
+    .where(and(where, keysetAfter(LIST_ORDER, f.cursor)))
+    .orderBy(...keysetOrder(LIST_ORDER))
+    .limit(f.pageSize + 1)
+    .offset(f.cursor ? 0 : (f.page - 1) * f.pageSize)
     .as('page');
   const [rows, [total]] = await Promise.all([
     richFrom(q)
       .innerJoin(page, eq(page.pageId, mediaItems.id))
-      .orderBy(desc(mediaItems.takenOn), desc(mediaItems.createdAt), desc(mediaItems.id)),
+      .orderBy(...keysetOrder(LIST_ORDER)),
     q.select({ n: count() }).from(mediaItems).where(where),
   ]);
-  return { rows: rows as RichRow[], total: total?.n ?? 0 };
+  return { ...keysetPage(LIST_ORDER, rows as RichRow[], f.pageSize), total: total?.n ?? 0 };
 }
 
 export async function tagsOf(scope: Scope, q: Queryable, itemIds: readonly string[]) {

@@ -5,11 +5,13 @@ import { readUpload } from '../../platform/http/upload.js';
 
 export function mediaRoutes(route: Router, s: Services): void {
   route(ROUTES.classMediaList, async ({ auth, params, query, headers }) => ({
-    result: await s.media.list(auth, params.id, query, headers.pagenumber),
+    result: await s.media.list(auth, params.id, query, query.page ?? headers.pagenumber, query),
   }));
-  route(ROUTES.mediaFilter, async ({ auth, params, body, headers }) => ({
-    result: await s.media.list(auth, params.id, body, headers.pagenumber),
-  }));
+  route(ROUTES.mediaFilter, async ({ auth, params, body, headers }) => {
+    // Paged by the PageNumber header only (a POST is not read on by cursor).
+    const { next_cursor: _, ...page } = await s.media.list(auth, params.id, body, headers.pagenumber);
+    return { result: page };
+  });
   route(ROUTES.classMediaUpload, async ({ auth, params, req }) => {
     // The school's space is checked on the announced size before a byte is read.
     await s.media.admitUpload(auth, params.id, Number(req.headers['content-length'] ?? 0));
@@ -102,7 +104,7 @@ export function mediaRoutes(route: Router, s: Services): void {
     result: await s.media.decideQuota(auth, params.id, body.decision),
     message: MEDIA_MESSAGES.quotaDecided,
   }));
-  route(ROUTES.childMedia, async ({ auth, params, headers }) => ({
-    result: await s.media.childMedia(auth, params.id, headers.pagenumber),
+  route(ROUTES.childMedia, async ({ auth, params, query, headers }) => ({
+    result: await s.media.childMedia(auth, params.id, query.page ?? headers.pagenumber, query),
   }));
 }

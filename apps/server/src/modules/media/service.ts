@@ -66,6 +66,12 @@ interface ItemJob {
   schoolId: string;
 }
 
+/** A gallery list's page size (MEDIA_PAGE_SIZE when absent) and the cursor it reads on after. */
+interface MediaPaging {
+  page_size?: number;
+  cursor?: string;
+}
+
 /** The school term a day falls in (a fresh reference face is asked for each term). */
 export function termOf(iso: string): string {
   const [year = '0', month = '1'] = iso.split('-');
@@ -231,6 +237,7 @@ export class MediaService {
     classId: string,
     filter: { student_id?: string; from_date?: string; to_date?: string; bin?: 'true' | 'false' },
     page: number,
+    paging: MediaPaging = {},
   ): Promise<MediaPage> {
     await this.readableClass(scope, classId);
     const bin = filter.bin === 'true';
@@ -245,7 +252,8 @@ export class MediaService {
     }
     const mine = await this.familyChildren(scope);
     const seenAt = scope.kind === 'parent' ? await repo.seenAt(scope, this.db, classId) : null;
-    const { rows, total } = await repo.listItems(scope, this.db, {
+    const pageSize = paging.page_size ?? MEDIA_PAGE_SIZE;
+    const { rows, total, nextCursor } = await repo.listItems(scope, this.db, {
       classId,
       studentId: filter.student_id,
       from,
@@ -254,43 +262,49 @@ export class MediaService {
       familyChildren: scope.kind === 'parent' ? [...mine] : null,
       readyOnly: scope.kind === 'parent',
       page,
-      pageSize: MEDIA_PAGE_SIZE,
+      pageSize,
+      cursor: paging.cursor,
     });
     const items = await this.present(scope, rows, seenAt);
     // What a family has seen moves on when it opens the first page (at most once a minute: a write per read is not needed).
     const now = this.clock.now();
-    if (scope.kind === 'parent' && page === 1 && (!seenAt || now.getTime() - seenAt.getTime() > 60_000))
+    const first = page === 1 && !paging.cursor;
+    if (scope.kind === 'parent' && first && (!seenAt || now.getTime() - seenAt.getTime() > 60_000))
       await repo.markSeen(scope, this.db, classId, now);
     return {
       items,
       total,
       page,
-      page_size: MEDIA_PAGE_SIZE,
-      has_more: page * MEDIA_PAGE_SIZE < total,
+      page_size: pageSize,
+      has_more: nextCursor !== null,
       abilities: { can_upload: canManage, can_manage: canManage },
+      next_cursor: nextCursor,
     };
   }
 
   /** The items a child is tagged in, in every class of the child the caller may read. */
-  async childMedia(scope: Scope, studentId: string, page: number): Promise<MediaPage> {
+  async childMedia(scope: Scope, studentId: string, page: number, paging: MediaPaging = {}): Promise<MediaPage> {
     await requireAccess(scope, 'child', [studentId]);
     await this.requireFeature(scope, (await repo.studentSchool(scope, this.db, studentId)) ?? '');
     const mine = await this.familyChildren(scope);
-    const { rows, total } = await repo.listItems(scope, this.db, {
+    const pageSize = paging.page_size ?? MEDIA_PAGE_SIZE;
+    const { rows, total, nextCursor } = await repo.listItems(scope, this.db, {
       studentId,
       bin: false,
       familyChildren: scope.kind === 'parent' ? [...mine] : null,
       readyOnly: scope.kind === 'parent',
       page,
-      pageSize: MEDIA_PAGE_SIZE,
+      pageSize,
+      cursor: paging.cursor,
     });
     return {
       items: await this.present(scope, rows),
       total,
       page,
-      page_size: MEDIA_PAGE_SIZE,
-      has_more: page * MEDIA_PAGE_SIZE < total,
+      page_size: pageSize,
+      has_more: nextCursor !== null,
       abilities: { can_upload: false, can_manage: false },
+      next_cursor: nextCursor,
     };
   }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   classes,
   classStudents,
@@ -263,7 +264,16 @@ export interface ListFilter {
   search?: string;
   limit: number;
   offset: number;
+  /** Read on after the row of this cursor (the offset is then not used). */
+  cursor?: string;
 }
+
+/** Newest day first, then the newest written. */
+const LIST_ORDER: Keyset<typeof observations.$inferSelect> = [
+  { by: observations.date, desc: true, of: (r) => r.date },
+  { by: observations.createdAt, desc: true, of: (r) => r.createdAt },
+  { by: observations.id, desc: true, of: (r) => r.id },
+];
 
 export async function list(scope: Scope, q: Queryable, f: ListFilter) {
   const conditions: (SQL | undefined)[] = [await visible(scope)];
@@ -286,11 +296,11 @@ export async function list(scope: Scope, q: Queryable, f: ListFilter) {
   const rows = await q
     .select()
     .from(observations)
-    .where(where)
-    .orderBy(desc(observations.date), desc(observations.createdAt))
-    .limit(f.limit)
-    .offset(f.offset);
-  return { rows, total: Number(total?.n ?? 0) };
+    .where(and(where, keysetAfter(LIST_ORDER, f.cursor)))
+    .orderBy(...keysetOrder(LIST_ORDER))
+    .limit(f.limit + 1)
+    .offset(f.cursor ? 0 : f.offset);
+  return { ...keysetPage(LIST_ORDER, rows, f.limit), total: Number(total?.n ?? 0) };
 }
 
 /** How many observations each child of a class has from `from` to `to` (ISO). */

@@ -29,7 +29,13 @@ export interface StatementsByArea {
   area: StatementRef['area'];
   statements: (StatementRef & { observations: number; last_date: string })[];
 }
-const empty = (q: { page: number; page_size: number }) => ({ items: [], total: 0, page: q.page, page_size: q.page_size });
+const empty = (q: { page: number; page_size: number }) => ({
+  items: [],
+  total: 0,
+  page: q.page,
+  page_size: q.page_size,
+  next_cursor: null,
+});
 
 /**
  * Observations: short notes of what a child did, per child, tagged with learning areas, with photos.
@@ -270,7 +276,7 @@ export class ObservationService {
         classIds = [q.class_id];
       } else classIds = (await this.classes.staffClasses(auth)).map((c) => c.id);
     }
-    const { rows, total } = await repo.list(auth, this.db, {
+    const { rows, total, nextCursor } = await repo.list(auth, this.db, {
       classIds,
       studentId: q.student_id,
       type: q.type,
@@ -280,8 +286,9 @@ export class ObservationService {
       search: q.search,
       limit: q.page_size,
       offset: (q.page - 1) * q.page_size,
+      cursor: q.cursor,
     });
-    return { items: await this.present(auth, rows), total, page: q.page, page_size: q.page_size };
+    return { items: await this.present(auth, rows), total, page: q.page, page_size: q.page_size, next_cursor: nextCursor };
   }
 
   /**

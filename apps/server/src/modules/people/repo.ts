@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-or
 import { alias } from 'drizzle-orm/pg-core';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   classes,
   classStaff,
@@ -250,7 +251,16 @@ export interface StudentFilter {
   search?: string;
   limit: number;
   offset: number;
+  /** Read on after the row of this cursor (the offset is then not used). */
+  cursor?: string;
 }
+
+/** By name, then id. */
+const STUDENT_ORDER: Keyset<{ id: string; firstName: string; lastName: string }> = [
+  { by: students.firstName, of: (r) => r.firstName },
+  { by: students.lastName, of: (r) => r.lastName },
+  { by: students.id, of: (r) => r.id },
+];
 
 export async function listStudents(scope: Scope, q: Queryable, f: StudentFilter) {
   const schoolId = staffSchool(scope);
@@ -270,14 +280,15 @@ export async function listStudents(scope: Scope, q: Queryable, f: StudentFilter)
       : undefined,
   );
   const [total] = await q.select({ n: count() }).from(students).where(where);
-  const rows = await q
-    .select({ id: students.id })
+  const read = await q
+    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
     .from(students)
-    .where(where)
-    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  return { ids: rows.map((r) => r.id), total: Number(total?.n ?? 0) };
+    .where(and(where, keysetAfter(STUDENT_ORDER, f.cursor)))
+    .orderBy(...keysetOrder(STUDENT_ORDER))
+    .limit(f.limit + 1)
+    .offset(f.cursor ? 0 : f.offset);
+  const { rows, nextCursor } = keysetPage(STUDENT_ORDER, read, f.limit);
+  return { ids: rows.map((r) => r.id), total: Number(total?.n ?? 0), nextCursor };
 }
 
 /** Students with their classes and parents, in the order of the ids given. */

@@ -325,7 +325,10 @@ export class PeopleService {
     return [...(await auth.taughtClassIds())];
   }
 
-  async listStudents(auth: Scope, query: { class_id?: string; search?: string; page: number; page_size: number }) {
+  async listStudents(
+    auth: Scope,
+    query: { class_id?: string; search?: string; page: number; page_size: number; cursor?: string },
+  ) {
     staffSchool(auth);
     const visible = await this.visibleClassIds(auth);
     let classIds = visible;
@@ -333,17 +336,19 @@ export class PeopleService {
       if (visible && !visible.includes(query.class_id)) classIds = [];
       else classIds = [query.class_id];
     }
-    const { ids, total } = await repo.listStudents(auth, this.db, {
+    const { ids, total, nextCursor } = await repo.listStudents(auth, this.db, {
       classIds,
       search: query.search,
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
+      cursor: query.cursor,
     });
     return {
       items: (await repo.loadStudents(auth, this.db, ids)).map(presentStudent),
       total,
       page: query.page,
       page_size: query.page_size,
+      next_cursor: nextCursor,
     };
   }
 

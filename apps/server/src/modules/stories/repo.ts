@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import {
   classes,
   classStaff,
@@ -106,10 +107,23 @@ export interface ListFilter {
   search?: string;
   limit: number;
   offset: number;
+  /** Read on after the row of this cursor (the offset is then not used). */
+  cursor?: string;
 }
 
+/** Newest story date first, then the newest written. */
+const LIST_ORDER: Keyset<StoryRow> = [
+  { by: stories.storyDate, desc: true, of: (r) => r.storyDate },
+  { by: stories.createdAt, desc: true, of: (r) => r.createdAt },
+  { by: stories.id, desc: true, of: (r) => r.id },
+];
+
 /** One page of the stories a scope may read, newest story date first, and how many match in all. */
-export async function list(scope: Scope, q: Queryable, f: ListFilter): Promise<{ rows: StoryRow[]; total: number }> {
+export async function list(
+  scope: Scope,
+  q: Queryable,
+  f: ListFilter,
+): Promise<{ rows: StoryRow[]; total: number; nextCursor: string | null }> {
   const where: (SQL | undefined)[] = [await reach(scope, q, f.classIds)];
   if (f.kinds) where.push(inArray(stories.kind, f.kinds.length ? [...f.kinds] : ['']));
   if (f.classId) where.push(eq(stories.classId, f.classId));
@@ -133,15 +147,17 @@ export async function list(scope: Scope, q: Queryable, f: ListFilter): Promise<{
   // The page and the count are two statements: a window `count(*) over ()` makes PostgreSQL read every
   // matching row in full (text and search vector, spilled to disk) before the first, so the newest-first
   // index could never stop after a page.
-  const rows = await q
+  const read = await q
     .select(STORY_COLUMNS)
     .from(stories)
-    .where(and(...where))
-    .orderBy(desc(stories.storyDate), desc(stories.createdAt), desc(stories.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  // A page that is not full tells the total without counting.
-  if (rows.length < f.limit && (rows.length > 0 || f.offset === 0)) return { rows, total: f.offset + rows.length };
+    .where(and(...where, keysetAfter(LIST_ORDER, f.cursor)))
+    .orderBy(...keysetOrder(LIST_ORDER))
+    .limit(f.limit + 1)
+    .offset(f.cursor ? 0 : f.offset);
+  const { rows, nextCursor } = keysetPage(LIST_ORDER, read, f.limit);
+  // The last page read by number tells the total without counting (not one read on by cursor: its
+  // offset is unknown).
+  if (!f.cursor && !nextCursor && (rows.length > 0 || f.offset === 0)) return { rows, nextCursor, total: f.offset + rows.length };
   const countIn = async (t: Queryable) =>
     Number(
       (
@@ -151,7 +167,7 @@ export async function list(scope: Scope, q: Queryable, f: ListFilter): Promise<{
           .where(and(...where))
       )[0]?.n ?? 0,
     );
-  if (!f.search) return { rows, total: await countIn(q) };
+  if (!f.search) return { rows, nextCursor, total: await countIn(q) };
   // Counting a word most stories share, the planner prices testing a story's search vector at next to
   // nothing and reads the whole table, unpacking every vector (~4x slower on 20,000 stories than the
   // search index's bitmap, which answers without reading a vector). For this one statement, the index.
@@ -159,7 +175,7 @@ export async function list(scope: Scope, q: Queryable, f: ListFilter): Promise<{
     await tx.execute(sql`set local enable_seqscan = off`);
     return countIn(tx);
   });
-  return { rows, total };
+  return { rows, nextCursor, total };
 }
 
 /** Stories by id that the scope may read (staff: of their school; the class rule is the service's). */

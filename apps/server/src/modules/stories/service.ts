@@ -185,7 +185,7 @@ export class StoryService {
       if (q.class_id) await requireAccess(scope, 'class', [q.class_id]);
       classIds = await this.visibleClasses(scope);
     } else if (q.student_id) await requireAccess(scope, 'child', [q.student_id]);
-    const { rows, total } = await repo.list(scope, this.db, {
+    const { rows, total, nextCursor } = await repo.list(scope, this.db, {
       classIds,
       kinds,
       classId: q.class_id,
@@ -199,8 +199,9 @@ export class StoryService {
       search: q.search || undefined,
       limit: q.page_size,
       offset: (q.page - 1) * q.page_size,
+      cursor: q.cursor,
     });
-    return { items: await this.present(scope, rows), total, page: q.page, page_size: q.page_size };
+    return { items: await this.present(scope, rows), total, page: q.page, page_size: q.page_size, next_cursor: nextCursor };
   }
 
   /** One story; a family member's opening is counted. */

@@ -33,7 +33,7 @@ export const anyProcessing = (items: readonly Pick<MediaItem, 'status'>[]): bool
 export const PROCESSING_POLL_MS = 2000;
 
 /**
- * A class's gallery (or its bin), page after page: each page is asked with the `PageNumber` header.
+ * A class's gallery (or its bin), page after page: each page reads on from the last one's `next_cursor`.
  * Polled every 2 s while an item is processing, so thumbnails appear when they are ready.
  */
 export function useClassMedia(side: Side, classId: string | null, query: MediaQuery) {
@@ -44,11 +44,10 @@ export function useClassMedia(side: Side, classId: string | null, query: MediaQu
         side,
         signal,
         params: { id: classId ?? '' },
-        query,
-        headers: { pagenumber: pageParam },
+        query: pageParam ? { ...query, cursor: pageParam } : query,
       }),
-    initialPageParam: 1,
-    getNextPageParam: (last: MediaPage) => (last.has_more ? last.page + 1 : undefined),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: MediaPage) => last.next_cursor ?? undefined,
     enabled: !!classId,
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (anyProcessing(q.state.data?.pages.flatMap((p) => p.items) ?? []) ? PROCESSING_POLL_MS : false),

@@ -56,9 +56,13 @@ export function useObservationPages(side: Side, query: Omit<ObservationQuery, 'p
   return useInfiniteQuery({
     queryKey: [...observationKeys.list(side, query), 'pages'],
     queryFn: ({ signal, pageParam }) =>
-      apiResult(ROUTES.observationList, { side, signal, query: { ...query, page: pageParam, page_size: PAGE_SIZE } }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
+      apiResult(ROUTES.observationList, {
+        side,
+        signal,
+        query: { ...query, page_size: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 10_000,

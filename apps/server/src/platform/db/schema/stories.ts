@@ -71,7 +71,7 @@ export const stories = pgTable(
   },
   (t) => [
     index('stories_school_date_idx').on(t.schoolId, t.storyDate, t.createdAt, t.id),
-    index('stories_class_date_idx').on(t.classId, t.storyDate),
+    index('stories_class_date_idx').on(t.classId, t.storyDate, t.createdAt, t.id),
     index('stories_search_idx').using('gin', t.search),
     /** One journal entry per class and day. */
     uniqueIndex('stories_journal_day_unique').on(t.classId, t.storyDate).where(sql`kind = 'journal'`),
