@@ -115,6 +115,32 @@ describe('paged lists read on by cursor', () => {
     }
   });
 
+  it("a forged cursor (the list's number of keys, values of other kinds) answers 400, never 500", async () => {
+    const encode = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+    for (const list of LISTS) {
+      const first = await page(list, { [list.size ?? 'page_size']: 1 });
+      expect(first.next_cursor, list.route).toEqual(expect.any(String));
+      const keys = (JSON.parse(Buffer.from(first.next_cursor ?? '', 'base64url').toString()) as unknown[]).length;
+      const forged = [
+        'not a date',
+        'a\u0000b',
+        '\ud800',
+        12345,
+        true,
+        { t: '2026-01-01T00:00:00.000Z' },
+        { t: 'never' },
+        [1],
+        { x: 1 },
+      ].map((v) => encode(Array.from({ length: keys }, () => v)));
+      for (const cursor of forged) {
+        const url = new URL(list.url(), 'http://x');
+        url.searchParams.set('cursor', cursor);
+        const res = await send('GET', `${url.pathname}${url.search}`, list.as);
+        expect([200, 400], `${list.route} ${Buffer.from(cursor, 'base64url').toString()}: ${res.body}`).toContain(res.statusCode);
+      }
+    }
+  });
+
   it('every route that answers a page is walked here', () => {
     const paged = Object.entries(ROUTES as Record<string, RouteDef>)
       .filter(([, r]) => {

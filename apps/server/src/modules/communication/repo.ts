@@ -151,6 +151,7 @@ const PUBLISHED_ORDER: Keyset<Communication> = [
 const ANY_ORDER: Keyset<Communication> = [
   {
     by: sql`coalesce(${communications.publishedAt}, ${communications.scheduledFor}, ${communications.createdAt})`,
+    kind: 'timestamp',
     desc: true,
     of: (r) => r.publishedAt ?? r.scheduledFor ?? r.createdAt,
   },

@@ -420,7 +420,7 @@ export interface LibraryFilter {
 
 /** The organization's own first, then the global library; by title. */
 const LIBRARY_ORDER: Keyset<LibraryRow> = [
-  { by: sql`${libraryUnits.organizationId} is null`, of: (r) => r.organizationId === null },
+  { by: sql`${libraryUnits.organizationId} is null`, kind: 'boolean', of: (r) => r.organizationId === null },
   { by: libraryUnits.title, of: (r) => r.title },
   { by: libraryUnits.id, of: (r) => r.id },
 ];

@@ -1,5 +1,5 @@
-import { ERROR_CODES } from '@cue/contract';
-import { type AnyColumn, and, asc, desc, or, type SQL, sql } from 'drizzle-orm';
+import { ERROR_CODES, findUnsafeText } from '@cue/contract';
+import { type AnyColumn, and, asc, Column, desc, is, or, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../errors.js';
 
 /**
@@ -14,8 +14,41 @@ export interface KeyPart<Row> {
   desc?: boolean;
   /** This key's value in a row of the page. */
   of: (row: Row) => KeyValue;
+  /** What its values are: read from the column's type; an expression says it (`text` otherwise). */
+  kind?: KeyKind;
 }
 export type KeyValue = Date | string | number | boolean | null;
+export type KeyKind = 'timestamp' | 'date' | 'text' | 'number' | 'boolean';
+
+/** The kind of a key's values: the column's type, or what the expression's part says. */
+function kindOf(key: KeyPart<unknown>): KeyKind {
+  if (key.kind) return key.kind;
+  if (!is(key.by, Column)) return 'text';
+  const column = key.by as Column;
+  if (column.columnType === 'PgDateString' || column.columnType === 'PgDate') return 'date';
+  if (column.dataType === 'date') return 'timestamp';
+  if (column.dataType === 'number') return 'number';
+  if (column.dataType === 'boolean') return 'boolean';
+  return 'text';
+}
+
+/** Whether a cursor's value can be compared with the key's values (a forged cursor is refused, not run). */
+function fits(kind: KeyKind, v: KeyValue): boolean {
+  if (v === null) return true;
+  switch (kind) {
+    case 'timestamp':
+      return v instanceof Date;
+    case 'date':
+      return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+    case 'number':
+      return typeof v === 'number';
+    case 'boolean':
+      return typeof v === 'boolean';
+    default:
+      // Text a database can hold: no NUL, no lone surrogate.
+      return typeof v === 'string' && findUnsafeText(v) === null;
+  }
+}
 export type Keyset<Row> = readonly KeyPart<Row>[];
 
 /** The list's ORDER BY. */
@@ -48,7 +81,9 @@ function decode<Row>(keys: Keyset<Row>, cursor: string): KeyValue[] {
     throw invalid();
   }
   if (!Array.isArray(values) || values.length !== keys.length) throw invalid();
-  return values.map(decodeValue);
+  const decoded = values.map(decodeValue);
+  if (!decoded.every((v, i) => fits(kindOf(keys[i] as KeyPart<unknown>), v))) throw invalid();
+  return decoded;
 }
 
 const param = (v: Exclude<KeyValue, null>) => (v instanceof Date ? sql`${v.toISOString()}::timestamptz` : sql`${v}`);
