@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
 import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
