@@ -142,6 +142,9 @@ describe('GET /api/audit_log', () => {
     expect(new Set(seen.map((e) => e._id)).size).toBe(seen.length);
     const times = seen.map((e) => e.at);
     expect([...times].sort().reverse()).toEqual(times);
+    // A cursor that is not one the log gave is refused, not read from the start.
+    for (const forged of ['not-a-cursor', Buffer.from('["yesterday","x"]').toString('base64url')])
+      expect((await req('GET', `/api/audit_log?cursor=${forged}`, anita)).statusCode).toBe(400);
 
     const day = (d: Date) =>
       `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${d.getUTCFullYear()}`;

@@ -106,7 +106,14 @@ describe('paged lists read on by cursor', () => {
 
   it('a cursor that is not one of the list answers 400 on the cursor', async () => {
     for (const list of LISTS) {
-      for (const cursor of ['not-a-cursor', Buffer.from('[1]').toString('base64url'), 'x'.repeat(1001), 'a b']) {
+      for (const cursor of [
+        'not-a-cursor',
+        Buffer.from('[1]').toString('base64url'),
+        'x'.repeat(1001),
+        'a b',
+        '=a',
+        'a\u0000b',
+      ]) {
         const url = new URL(list.url(), 'http://x');
         url.searchParams.set('cursor', cursor);
         const res = await send('GET', `${url.pathname}${url.search}`, list.as);

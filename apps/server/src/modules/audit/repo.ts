@@ -1,49 +1,49 @@
 import type { AuditEntityType } from '@cue/contract';
-import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Scope, staffSchool } from '../../platform/auth/scope.js';
 import type { Queryable } from '../../platform/db/client.js';
+import { type Keyset, keysetAfter, keysetOrder, keysetPage } from '../../platform/db/keyset.js';
 import { auditLog, users } from '../../platform/db/schema.js';
 
 export type AuditRow = typeof auditLog.$inferSelect & { actorName: string | null };
 
-const encodeCursor = (at: Date, id: string) => Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-function decodeCursor(cursor: string | undefined): { at: Date; id: string } | null {
-  if (!cursor) return null;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at ?? '');
-  return Number.isNaN(date.getTime()) || !id ? null : { at: date, id };
-}
+/** Newest first, for the academic trail (its table's columns) and the school's log (its union's `e`). */
+const TRAIL_ORDER: Keyset<AuditRow> = [
+  { by: auditLog.at, desc: true, of: (r) => r.at },
+  { by: auditLog.id, desc: true, of: (r) => r.id },
+];
+const LOG_ORDER: Keyset<AuditRow> = [
+  { by: sql.raw('e.at'), kind: 'timestamp', desc: true, of: (r) => r.at },
+  { by: sql.raw('e.id'), kind: 'text', desc: true, of: (r) => r.id },
+];
 
-/** The scope's school's entries of these entity types, newest first: one more than `limit` tells that more follow. */
+/** The scope's school's entries of these entity types, newest first, `limit` at a time, and the cursor of the next page. */
 export async function entries(
   scope: Scope,
   q: Queryable,
   filter: { entityTypes: readonly AuditEntityType[]; entityId?: string; cursor?: string; limit: number },
-): Promise<AuditRow[]> {
+): Promise<{ rows: AuditRow[]; nextCursor: string | null }> {
   const schoolId = staffSchool(scope);
-  if (filter.entityTypes.length === 0) return [];
-  const after = decodeCursor(filter.cursor);
+  if (filter.entityTypes.length === 0) return { rows: [], nextCursor: null };
   const conditions: (SQL | undefined)[] = [
     eq(auditLog.schoolId, schoolId),
     inArray(auditLog.entityType, [...filter.entityTypes]),
     filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
-    after ? or(lt(auditLog.at, after.at), and(eq(auditLog.at, after.at), lt(auditLog.id, after.id))) : undefined,
+    keysetAfter(TRAIL_ORDER, filter.cursor),
   ];
   const rows = await q
     .select({ entry: auditLog, actorName: sql<string | null>`trim(${users.firstName} || ' ' || ${users.lastName})` })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(and(...conditions))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .orderBy(...keysetOrder(TRAIL_ORDER))
     .limit(filter.limit + 1);
-  return rows.map((r) => ({ ...r.entry, actorName: r.actorName }));
+  return keysetPage(
+    TRAIL_ORDER,
+    rows.map((r) => ({ ...r.entry, actorName: r.actorName })),
+    filter.limit,
+  );
 }
-
-/** The cursor that reads the entries older than this one. */
-export const cursorAfter = (scope: Scope, row: AuditRow): string => {
-  staffSchool(scope);
-  return encodeCursor(row.at, row.id);
-};
 
 /** What the school's audit log is asked for: instants already in the school's zone. */
 export interface LogFilter {
@@ -78,11 +78,14 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /**
  * The school's whole audit log, newest first: the platform's trail with Cue's writes (`ai_audit`) and
  * the safeguarding view's openings and exports (`chat_audit`) read as entries of their own. One more
- * than `limit` tells that more follow.
+ * `limit` at a time, and the cursor of the next page.
  */
-export async function schoolLog(scope: Scope, q: Queryable, filter: LogFilter): Promise<AuditRow[]> {
+export async function schoolLog(
+  scope: Scope,
+  q: Queryable,
+  filter: LogFilter,
+): Promise<{ rows: AuditRow[]; nextCursor: string | null }> {
   const schoolId = staffSchool(scope);
-  const after = decodeCursor(filter.cursor);
   const conditions: SQL[] = [];
   if (filter.action) conditions.push(sql`e.action = ${filter.action}`);
   if (filter.entityType) conditions.push(sql`e.entity_type = ${filter.entityType}`);
@@ -93,8 +96,8 @@ export async function schoolLog(scope: Scope, q: Queryable, filter: LogFilter): 
     const like = likePattern(filter.q);
     conditions.push(sql`(e.label ilike ${like} or e.entity_id = ${filter.q} or ${ACTOR_NAME} ilike ${like})`);
   }
-  if (after)
-    conditions.push(sql`(e.at < ${after.at.toISOString()} or (e.at = ${after.at.toISOString()} and e.id < ${after.id}))`);
+  const after = keysetAfter(LOG_ORDER, filter.cursor);
+  if (after) conditions.push(after);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const result = await q.execute(sql`
     select e.*, ${ACTOR_NAME} as actor_name
@@ -112,10 +115,10 @@ export async function schoolLog(scope: Scope, q: Queryable, filter: LogFilter): 
     ) e
     left join users u on u.id = e.actor_id
     ${where}
-    order by e.at desc, e.id desc
+    order by ${sql.join(keysetOrder(LOG_ORDER), sql`, `)}
     limit ${filter.limit + 1}`);
   const rows = (result as unknown as { rows: LogRow[] }).rows;
-  return rows.map((r) => ({
+  const logRows = rows.map((r) => ({
     id: r.id,
     schoolId,
     at: new Date(r.at),
@@ -128,4 +131,5 @@ export async function schoolLog(scope: Scope, q: Queryable, filter: LogFilter): 
     before: r.before ?? null,
     after: r.after ?? null,
   }));
+  return keysetPage(LOG_ORDER, logRows, filter.limit);
 }

@@ -77,30 +77,24 @@ export class AuditService {
     });
     if (query.entity_type && !readable.includes(query.entity_type)) throw forbidden();
     const limit = query.limit ?? 50;
-    const rows = await repo.entries(scope, this.db, {
+    const { rows, nextCursor } = await repo.entries(scope, this.db, {
       entityTypes: query.entity_type ? [query.entity_type] : readable,
       entityId: query.entity_id,
       cursor: query.cursor,
       limit,
     });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(presentAuditEntry),
-      next_cursor: rows.length > limit && last ? repo.cursorAfter(scope, last) : null,
-    };
+    return { items: rows.map(presentAuditEntry), next_cursor: nextCursor };
   }
 
   /** The school's audit log (issue 30), newest first, `limit` at a time; days are the school's. */
   async log(scope: Scope, query: AuditLogFilter & { cursor?: string; limit?: number }) {
     const limit = query.limit ?? 50;
-    const rows = await repo.schoolLog(scope, this.db, { ...(await this.filterOf(scope, query)), cursor: query.cursor, limit });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      items: page.map(presentAuditEntry),
-      next_cursor: rows.length > limit && last ? repo.cursorAfter(scope, last) : null,
-    };
+    const { rows, nextCursor } = await repo.schoolLog(scope, this.db, {
+      ...(await this.filterOf(scope, query)),
+      cursor: query.cursor,
+      limit,
+    });
+    return { items: rows.map(presentAuditEntry), next_cursor: nextCursor };
   }
 
   /**
@@ -109,9 +103,9 @@ export class AuditService {
    */
   async csv(scope: Scope, filter: AuditLogFilter): Promise<string> {
     const zone = await this.school.timeZone(scope);
-    const rows = await repo.schoolLog(scope, this.db, {
+    const { rows } = await repo.schoolLog(scope, this.db, {
       ...(await this.filterOf(scope, filter)),
-      limit: AUDIT_LOG_EXPORT_MAX - 1,
+      limit: AUDIT_LOG_EXPORT_MAX,
     });
     const asked = Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
     await recordAudit(scope, this.db, {
