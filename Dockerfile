@@ -25,7 +25,8 @@ COPY apps/web/package.json apps/web/
 RUN npm ci --omit=dev --workspace apps/server --workspace packages/contract --include-workspace-root=false --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-# ffmpeg: audio and video processing; postgresql-client: pg_dump and pg_restore for backups.
+# ffmpeg: audio and video processing; postgresql-client: pg_dump and pg_restore for backups, Debian bookworm's 15,
+# the version deploy/compose.yaml runs (pg_dump refuses a server newer than itself).
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg postgresql-client ca-certificates \
   && rm -rf /var/lib/apt/lists/*
