@@ -60,7 +60,7 @@ try {
     (await fs.readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
   const storedFiles = await countFiles(mediaRoot);
   const file = path.join(work, 'backups', backupName(new Date()));
-  const backup = await writeBackup({ database, mediaRoot, file });
+  const backup = await writeBackup({ database, media: mediaRoot, file });
   await database.close();
 
   started = performance.now();
@@ -72,7 +72,7 @@ try {
     await admin.query(`create database "${name}"`);
     const target = new URL(url);
     target.pathname = `/${name}`;
-    await restoreBackup(file, { kind: 'postgres', url: target.toString(), mediaRoot: path.join(work, 'restored', 'media') });
+    await restoreBackup(file, { kind: 'postgres', url: target.toString(), media: path.join(work, 'restored', 'media') });
     const restored = await openDatabase({ kind: 'postgres', url: target.toString(), queryCache: false });
     restoredRows = Object.values(await tableCounts(restored)).reduce((a, b) => a + b, 0);
     await restored.close();
@@ -82,7 +82,7 @@ try {
     await restoreBackup(file, {
       kind: 'pglite',
       dbDir: path.join(work, 'restored', 'db'),
-      mediaRoot: path.join(work, 'restored', 'media'),
+      media: path.join(work, 'restored', 'media'),
     });
     const restored = await openDatabase({ kind: 'pglite', dataDir: path.join(work, 'restored', 'db'), queryCache: false });
     restoredRows = Object.values(await tableCounts(restored)).reduce((a, b) => a + b, 0);

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream, openAsBlob } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,21 +11,25 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as tar from 'tar-stream';
 import { type Database, dumpPglite } from './db/client.js';
+import { isKey, type S3Storage } from './storage.js';
 
 /*
  * Backups (issue 30): one `.tar` holding the database and the uploaded files, consistent with each
- * other, for either database. The database's dump is compressed; the files are stored as they are
- * (photos, videos and PDFs are compressed already: gzip would spend a core for almost nothing).
+ * other, for either database and either place of the files. The database's dump is compressed; the
+ * files are stored as they are (photos, videos and PDFs are compressed already: gzip would spend a core
+ * for almost nothing).
  *
- *   manifest.json          what is inside: the database's kind, each table's rows, the files
  *   database/pglite.tar.gz the embedded database's data directory (PGlite's own dump), or
  *   database/postgres.dump pg_dump's custom format
- *   media/<key>            every stored file (DATA_DIR/media)
+ *   media/<key>            every stored file: DATA_DIR/media's, or the S3-compatible bucket's objects
+ *                          (their content type in the entry's `CUE.content_type` pax header)
+ *   manifest.json          what is inside: the database's kind, each table's rows, the files
  *
  * The database is dumped first, then the files are copied: a file is only ever deleted once no row
  * refers to it (the media cleanup), and stored files never change, so every file the dump refers to is
- * in the archive. The archive is written beside its name and renamed when complete: a backup that
- * stopped half way never looks like one.
+ * in the archive. A file deleted while the backup runs is one no row names: it is left out, and the
+ * manifest, written last, counts the files the archive holds. The archive is written beside its name
+ * and renamed when complete: a backup that stopped half way never looks like one.
  */
 
 export const BACKUP_VERSION = 1;
@@ -32,6 +37,39 @@ const MANIFEST = 'manifest.json';
 const PGLITE_ENTRY = 'database/pglite.tar.gz';
 const POSTGRES_ENTRY = 'database/postgres.dump';
 const MEDIA_PREFIX = 'media/';
+/** The pax header of a media entry that keeps the object's content type. */
+const CONTENT_TYPE = 'CUE.content_type';
+
+/** An entry's header with its pax records (tar-stream writes and reads them; its types leave them out). */
+type PaxHeaders = tar.Headers & { pax?: Record<string, string> };
+
+/** Where the stored files are: a folder (DATA_DIR/media) or an S3-compatible bucket. */
+export type MediaPlace = string | S3Storage;
+
+/** A stored file's content type from its name, for files restored into a bucket from a folder. */
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  heic: 'image/heic',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  m4a: 'audio/mp4',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  json: 'application/json',
+  csv: 'text/csv',
+  txt: 'text/plain',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+const typeOf = (key: string): string => TYPES[path.extname(key).slice(1).toLowerCase()] ?? 'application/octet-stream';
 
 export interface BackupManifest {
   version: number;
@@ -112,17 +150,53 @@ async function addFile(pack: tar.Pack, name: string, file: string, size: number)
 }
 
 /**
- * Writes a backup of `database` and the files under `mediaRoot` (null: files are in an object store,
- * which keeps its own copies) to `file`.
+ * Adds the stored files under `media/`, each read whole or left out when it is gone; answers how many
+ * were added and their bytes.
  */
+async function addMedia(pack: tar.Pack, media: MediaPlace): Promise<{ files: number; bytes: number }> {
+  const added = { files: 0, bytes: 0 };
+  if (typeof media === 'string') {
+    for (const key of await filesUnder(media)) {
+      // Opened before its size is read: a file deleted afterwards is still read whole.
+      const handle = await fs.open(path.join(media, key), 'r').catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return null;
+        throw err;
+      });
+      if (!handle) continue;
+      try {
+        const { size } = await handle.stat();
+        const entry = pack.entry({ name: `${MEDIA_PREFIX}${key}`, size, mode: 0o600 });
+        await pipeline(handle.createReadStream({ autoClose: false }), entry);
+        added.files += 1;
+        added.bytes += size;
+      } finally {
+        await handle.close();
+      }
+    }
+  } else {
+    for await (const { key } of media.list()) {
+      const object = await media.open(key);
+      if (!object) continue;
+      const header: PaxHeaders = { name: `${MEDIA_PREFIX}${key}`, size: object.size, mode: 0o600 };
+      if (object.contentType) header.pax = { [CONTENT_TYPE]: object.contentType };
+      const entry = pack.entry(header);
+      await pipeline(object.body, entry);
+      added.files += 1;
+      added.bytes += object.size;
+    }
+  }
+  return added;
+}
+
+/** Writes a backup of `database` and the stored files of `media` to `file`. */
 export async function writeBackup(options: {
   database: Database;
-  mediaRoot: string | null;
+  media: MediaPlace;
   file: string;
   now?: Date;
 }): Promise<BackupResult> {
   const started = performance.now();
-  const { database, mediaRoot, file } = options;
+  const { database, media, file } = options;
   await fs.mkdir(path.dirname(file), { recursive: true });
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'cue-backup-'));
   const partial = `${file}.partial`;
@@ -138,33 +212,25 @@ export async function writeBackup(options: {
       const { args, env } = pgArgs(database.url);
       await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${dump}`, ...args], env);
     }
-    const media = mediaRoot ? await filesUnder(mediaRoot) : [];
-    const sizes = new Map<string, number>();
-    for (const key of media) {
-      const stat = await fs.stat(path.join(mediaRoot ?? '', key)).catch(() => null);
-      // Gone since it was listed: only the cleanup deletes, and only files no row refers to.
-      if (stat) sizes.set(key, stat.size);
-    }
-    const manifest: BackupManifest = {
-      version: BACKUP_VERSION,
-      created_at: (options.now ?? new Date()).toISOString(),
-      database: database.kind,
-      tables,
-      media: { files: sizes.size, bytes: [...sizes.values()].reduce((a, b) => a + b, 0) },
-    };
     const pack = tar.pack();
     const written = pipeline(pack, createWriteStream(partial, { mode: 0o600 }));
-    pack.entry({ name: MANIFEST, mode: 0o600 }, JSON.stringify(manifest, null, 2));
-    await addFile(pack, database.kind === 'pglite' ? PGLITE_ENTRY : POSTGRES_ENTRY, dump, (await fs.stat(dump)).size);
-    for (const [key, size] of sizes) {
-      try {
-        await addFile(pack, `${MEDIA_PREFIX}${key}`, path.join(mediaRoot ?? '', key), size);
-      } catch (err) {
-        // A file removed between its size and its bytes leaves a broken entry: the archive is not kept.
-        pack.destroy(err as Error);
-        throw err;
-      }
+    let manifest: BackupManifest;
+    try {
+      await addFile(pack, database.kind === 'pglite' ? PGLITE_ENTRY : POSTGRES_ENTRY, dump, (await fs.stat(dump)).size);
+      manifest = {
+        version: BACKUP_VERSION,
+        created_at: (options.now ?? new Date()).toISOString(),
+        database: database.kind,
+        tables,
+        media: await addMedia(pack, media),
+      };
+    } catch (err) {
+      // A store that failed half way leaves a broken entry: the archive is not kept.
+      pack.destroy(err as Error);
+      await written.catch(() => undefined);
+      throw err;
     }
+    pack.entry({ name: MANIFEST, mode: 0o600 }, JSON.stringify(manifest, null, 2));
     pack.finalize();
     await written;
     await fs.rename(partial, file);
@@ -177,10 +243,13 @@ export async function writeBackup(options: {
   }
 }
 
-/** Where a backup is restored: an embedded database's data directory, or a PostgreSQL database. */
+/**
+ * Where a backup is restored: an embedded database's data directory, or a PostgreSQL database; and the
+ * files' folder or bucket.
+ */
 export type RestoreTarget =
-  | { kind: 'pglite'; dbDir: string; mediaRoot: string }
-  | { kind: 'postgres'; url: string; mediaRoot: string };
+  | { kind: 'pglite'; dbDir: string; media: MediaPlace }
+  | { kind: 'postgres'; url: string; media: MediaPlace };
 
 export class RestoreRefused extends Error {}
 
@@ -212,9 +281,12 @@ async function postgresIsEmpty(url: string): Promise<boolean> {
   }
 }
 
+const kindMismatch = (kind: 'pglite' | 'postgres') =>
+  `This backup is of ${kind === 'pglite' ? 'the embedded database' : 'PostgreSQL'}: restore it into the same kind`;
+
 /**
  * Restores a backup into an empty target: an embedded data directory that does not exist yet or is
- * empty, or a PostgreSQL database without tables, and an empty media folder. Anything else is refused
+ * empty, or a PostgreSQL database without tables, and an empty media folder or bucket. Anything else is refused
  * (nothing is overwritten). Answers the backup's manifest.
  */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<BackupManifest> {
@@ -222,8 +294,11 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     throw new RestoreRefused(`${target.dbDir} is not empty: restore into an empty data directory`);
   if (target.kind === 'postgres' && !(await postgresIsEmpty(target.url)))
     throw new RestoreRefused('The PostgreSQL database has tables: restore into an empty database');
-  if (!(await isEmptyDir(target.mediaRoot)))
-    throw new RestoreRefused(`${target.mediaRoot} is not empty: restore into an empty data directory`);
+  const media = target.media;
+  if (typeof media === 'string' && !(await isEmptyDir(media)))
+    throw new RestoreRefused(`${media} is not empty: restore into an empty data directory`);
+  if (typeof media !== 'string' && !(await media.isEmpty()))
+    throw new RestoreRefused(`The bucket ${media.settings.bucket} is not empty: restore into an empty bucket`);
 
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'cue-restore-'));
   try {
@@ -253,11 +328,31 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       }
       let to: string | null = null;
       if (name === PGLITE_ENTRY || name === POSTGRES_ENTRY) {
+        const kind = name === PGLITE_ENTRY ? 'pglite' : 'postgres';
+        // Refused before any file is written (the dump comes before the files).
+        if (kind !== target.kind) {
+          // The entry is ended with the extraction: its error is the refusal's.
+          stream.on('error', () => undefined);
+          done(new RestoreRefused(kindMismatch(kind)));
+          return;
+        }
         to = path.join(work, 'database');
-        dump = { kind: name === PGLITE_ENTRY ? 'pglite' : 'postgres', file: to };
+        dump = { kind, file: to };
       } else if (name.startsWith(MEDIA_PREFIX)) {
         const key = safeKey(name);
-        if (key) to = path.join(target.mediaRoot, ...key.split('/'));
+        if (key && typeof media !== 'string' && isKey(key)) {
+          const contentType = (header as PaxHeaders).pax?.[CONTENT_TYPE] ?? typeOf(key);
+          // tar-stream's entries are not Node's streams, which the S3 client reads.
+          media.putStream(key, Readable.from(stream), header.size ?? 0, contentType).then(
+            () => done(),
+            (err) => {
+              stream.on('error', () => undefined);
+              done(err);
+            },
+          );
+          return;
+        }
+        if (key && typeof media === 'string') to = path.join(media, ...key.split('/'));
       }
       if (!to) {
         stream.resume();
@@ -280,10 +375,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     const found = manifest as BackupManifest | null;
     const database = dump as { kind: 'pglite' | 'postgres'; file: string } | null;
     if (!found || found.version !== BACKUP_VERSION || !database) throw new Error(`${file} is not a backup of this product`);
-    if (database.kind !== target.kind)
-      throw new RestoreRefused(
-        `This backup is of ${database.kind === 'pglite' ? 'the embedded database' : 'PostgreSQL'}: restore it into the same kind`,
-      );
+    if (database.kind !== target.kind) throw new RestoreRefused(kindMismatch(database.kind));
     if (target.kind === 'pglite') {
       await fs.mkdir(target.dbDir, { recursive: true });
       const client = await PGlite.create({ dataDir: target.dbDir, loadDataDir: await openAsBlob(database.file) });
@@ -333,7 +425,7 @@ export class BackupSchedule {
   constructor(
     private readonly options: {
       database: Database;
-      mediaRoot: string | null;
+      media: MediaPlace;
       dir: string;
       everyHours: number;
       keep: number;
@@ -354,9 +446,9 @@ export class BackupSchedule {
 
   /** Writes one backup and prunes the folder. */
   async run(): Promise<BackupResult & { pruned: string[] }> {
-    const { database, mediaRoot, dir, keep } = this.options;
+    const { database, media, dir, keep } = this.options;
     const now = this.options.now();
-    const result = await writeBackup({ database, mediaRoot, file: path.join(dir, backupName(now)), now });
+    const result = await writeBackup({ database, media, file: path.join(dir, backupName(now)), now });
     return { ...result, pruned: await pruneBackups(dir, keep) };
   }
 }

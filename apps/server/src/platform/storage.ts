@@ -1,11 +1,13 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -85,6 +87,16 @@ export function checkedKey(key: string): string {
     throw new Error(`invalid storage key ${JSON.stringify(key.slice(0, 100))}`);
   }
   return key;
+}
+
+/** Whether the key is a name storage accepts (see checkedKey), without throwing. */
+export function isKey(key: string): boolean {
+  try {
+    checkedKey(key);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The key a media link names (signature and query left out), or null for a link that is not a stored file. */
@@ -189,6 +201,62 @@ export class S3Storage implements ObjectStore {
 
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key) }));
+  }
+
+  /**
+   * The keys of the bucket's objects and their sizes, in key order, `pageSize` at a time (backups). Only
+   * names the app gives are answered: anything else in the bucket is not the app's. Pages follow the
+   * last key (the first version of the listing, with a marker): every S3-compatible store answers it.
+   */
+  async *list(pageSize = 1000): AsyncGenerator<{ key: string; size: number }> {
+    let marker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(
+        new ListObjectsCommand({ Bucket: this.settings.bucket, Marker: marker, MaxKeys: pageSize }),
+      );
+      const contents = page.Contents ?? [];
+      for (const object of contents) {
+        if (object.Key && isKey(object.Key)) yield { key: object.Key, size: object.Size ?? 0 };
+      }
+      marker = contents.at(-1)?.Key;
+      if (!page.IsTruncated || !marker) return;
+    }
+  }
+
+  /** Whether the bucket holds no object at all (a restore goes only into an empty one). */
+  async isEmpty(): Promise<boolean> {
+    const page = await this.client.send(new ListObjectsCommand({ Bucket: this.settings.bucket, MaxKeys: 1 }));
+    return (page.Contents ?? []).length === 0;
+  }
+
+  /**
+   * The object's bytes as a stream with their length and type, or null when there is none under the key
+   * (backups: a video never sits in memory). The stream is the caller's to read to its end.
+   */
+  async open(key: string): Promise<{ body: Readable; size: number; contentType: string | undefined } | null> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key) }));
+      if (!res.Body) return null;
+      return { body: res.Body as Readable, size: res.ContentLength ?? 0, contentType: res.ContentType };
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) {
+        return null;
+      }
+      throw err;
+    }
+  }
+
+  /** Stores `size` bytes read from a stream under the key (restores). */
+  async putStream(key: string, body: Readable, size: number, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: checkedKey(key),
+        Body: body,
+        ContentType: contentType,
+        ContentLength: size,
+      }),
+    );
   }
 
   /**

@@ -570,11 +570,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   dashboardRoutes(route, services);
   aiRoutes(route, services);
   cueRoutes(route, services);
-  // The scheduled backup (BACKUP_EVERY_HOURS, BACKUP_KEEP): a job, so one instance writes it.
+  // The scheduled backup (BACKUP_EVERY_HOURS, BACKUP_KEEP): a job, so one instance writes it. The files
+  // are the bucket's objects with S3_*, DATA_DIR/media's otherwise.
   const objects = services.storage.objects;
   const backups = new BackupSchedule({
     database: deps.database,
-    mediaRoot: objects instanceof LocalStorage ? objects.root : null,
+    media: objects instanceof S3Storage ? objects : (objects as LocalStorage).root,
     dir: config.backupDir,
     everyHours: config.BACKUP_EVERY_HOURS,
     keep: config.BACKUP_KEEP,
