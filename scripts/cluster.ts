@@ -4,18 +4,23 @@
  *
  *   DATABASE_URL=postgres://… npm run cluster [-- --instances 2 --port 3100]
  *
- * Starts `instances` server processes on one PostgreSQL database and one DATA_DIR (its secrets and,
- * without S3_*, its files), on ports port+1, port+2, …, and a small reverse proxy on `port` that sends
+ * Starts `instances` server processes on one PostgreSQL database, one DATA_DIR (its secrets) and one
+ * S3-compatible store, on ports port+1, port+2, …, and a small reverse proxy on `port` that sends
  * each request and each socket to the next instance that answers, round robin (X-Forwarded-For set, the
  * instances trust it). An instance that stops answering is skipped until its readiness answers again.
- * The first instance migrates and seeds before the others start. The test of this topology is
- * apps/server/test/cluster.test.ts.
+ * The first instance migrates and seeds before the others start. Without S3_* in the environment the
+ * store is a local s3rver on `--s3-port` (port+90) keeping its objects in DATA_DIR/s3, so the instances
+ * share their files as they do in production rather than through one folder. The test of this topology
+ * is apps/server/test/cluster.test.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { S3Storage } from '../apps/server/src/platform/storage.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -196,6 +201,43 @@ export async function startCluster(options: {
   };
 }
 
+/** s3rver ships no types: the part of it used here. */
+interface S3rverServer {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A local S3-compatible store (s3rver, a development dependency) on `port`, its objects under
+ * DATA_DIR/s3, with the app's bucket; answers the S3_* settings the instances are given.
+ */
+async function startStore(port: number) {
+  const S3rver = createRequire(import.meta.url)('s3rver') as new (options: Record<string, unknown>) => S3rverServer;
+  const directory = path.join(path.resolve(root, process.env.DATA_DIR ?? 'data'), 's3');
+  fs.mkdirSync(directory, { recursive: true });
+  const server = new S3rver({ address: '127.0.0.1', port, silent: true, directory });
+  await server.run();
+  const env = {
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_BUCKET: 'cue-media',
+    S3_ACCESS_KEY: 'S3RVER',
+    S3_SECRET_KEY: 'S3RVER',
+  };
+  const setup = new S3Storage({
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY,
+    secretAccessKey: env.S3_SECRET_KEY,
+    region: 'us-east-1',
+  });
+  try {
+    await setup.ensureBucket();
+  } finally {
+    setup.destroy();
+  }
+  return { env, directory, close: () => server.close() };
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const arg = (name: string, fallback: number) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -205,11 +247,26 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     process.stderr.write('Several instances share one PostgreSQL database: set DATABASE_URL\n');
     process.exit(1);
   }
-  const cluster = await startCluster({ instances: arg('instances', 2), port: arg('port', 3100), env: {} });
+  const port = arg('port', 3100);
+  const store = process.env.S3_ENDPOINT ? null : await startStore(arg('s3-port', port + 90));
+  const cluster = await startCluster({ instances: arg('instances', 2), port, env: store?.env ?? {} }).catch(async (err) => {
+    await store?.close();
+    throw err;
+  });
   process.stdout.write(
-    `Cue on ${cluster.url}: ${cluster.instances.map((i) => `instance on :${i.port}`).join(', ')} (Ctrl-C stops them)\n`,
+    [
+      `Cue on ${cluster.url}: ${cluster.instances.map((i) => `instance on :${i.port}`).join(', ')} (Ctrl-C stops them)`,
+      store
+        ? `Files in the S3-compatible store on ${store.env.S3_ENDPOINT}, bucket ${store.env.S3_BUCKET} (s3rver, objects under ${store.directory})`
+        : `Files in the S3-compatible store on ${process.env.S3_ENDPOINT}, bucket ${process.env.S3_BUCKET ?? '(S3_BUCKET)'}`,
+      '',
+    ].join('\n'),
   );
-  const stop = () => void cluster.stop().then(() => process.exit(0));
+  const stop = () =>
+    void cluster
+      .stop()
+      .then(() => store?.close())
+      .then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
