@@ -16,8 +16,9 @@ import { emptyPostgresDatabase } from './harness.js';
 /*
  * Two server processes on one PostgreSQL database and one S3-compatible store behind one address
  * (scripts/cluster.ts, issue 30): a save through one instance reaches a parent connected to the other, a
- * file uploaded through one is served by the other, a job runs once, a rate limit counts both, and an
- * instance killed loses no acknowledged write while its sockets reconnect to the other through the proxy.
+ * file uploaded through one is served by the other, a job runs once, the rate limits (sign-in calls per
+ * address, sign-in codes per number, chat messages per person) count both, and an instance killed loses
+ * no acknowledged write while its sockets reconnect to the other through the proxy.
  */
 
 /** s3rver ships no types: the part of it this test uses. */
@@ -158,6 +159,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances behind one address', (
         S3_BUCKET: s3.bucket,
         S3_ACCESS_KEY: s3.accessKeyId,
         S3_SECRET_KEY: s3.secretAccessKey,
+        // Small limits, counted across both instances below. The demo's other numbers get real codes.
+        OTP_TEST_NUMBERS: '9000000003:123456,9000000004:123456',
+        OTP_SENDS_PER_PHONE: '3',
+        CHAT_MESSAGES_PER_MINUTE: '4',
       },
     });
     teacher = await signIn(cluster.url, '9000000003', 'staff_user');
@@ -251,6 +256,48 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances behind one address', (
     expect((await call()).status).toBe(429);
     expect((await fetch(`${instanceUrl(0)}/api/google_login/`, { headers: { 'x-forwarded-for': address } })).status).toBe(429);
     expect((await fetch(`${instanceUrl(1)}/api/google_login/`, { headers: { 'x-forwarded-for': address } })).status).toBe(429);
+  });
+
+  it('counts the sign-in codes sent to a number across both instances', async () => {
+    // Anita's number gets real codes (not a test number): three a window, whichever instance sends them.
+    const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const sendCode = (i: number) =>
+      fetch(`${instanceUrl(i)}/api/otp/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({ phno: '919000000002' }),
+      });
+    expect([(await sendCode(0)).status, (await sendCode(1)).status, (await sendCode(0)).status]).toEqual([200, 200, 200]);
+    const refused = await sendCode(1);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()) as { code: string }).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await sendCode(0)).status).toBe(429);
+  });
+
+  it("counts a person's chat messages a minute across both instances", async () => {
+    const opened = await post<{ result: { _id: string } }>(
+      cluster.url,
+      '/api/chat/conversations',
+      { kind: 'family', student_id: aarav },
+      parent,
+    );
+    expect(opened.status).toBe(200);
+    const send = (i: number, clientId: string) =>
+      post<{ code?: string }>(
+        instanceUrl(i),
+        `/api/chat/conversations/${opened.json.result._id}/messages`,
+        { client_id: `cluster-${clientId}`, body: `Hello ${clientId}` },
+        parent,
+      );
+    const statuses: number[] = [];
+    for (let n = 0; n < 4; n++) statuses.push((await send(n % 2, `sent-${n}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    const refused = await send(0, 'fifth');
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe('RATE_LIMITED');
+    expect((await send(1, 'sixth')).status).toBe(429);
+    // A message sent again through the other instance answers the first and is not refused.
+    expect((await send(1, 'sent-0')).status).toBe(200);
   });
 
   it('loses no acknowledged write when an instance is killed, and its sockets reconnect to the other', async () => {
