@@ -5,7 +5,11 @@ const CONTRACT_SOURCE = /packages[\\/]contract[\\/]src[\\/].+\.ts$/;
 /** A module's part of the route table (`packages/contract/src/<module>/routes.ts`). */
 const ROUTE_TABLE_SOURCE = /packages[\\/]contract[\\/]src[\\/][^\\/]+[\\/]routes\.ts$/;
 /** The schemas of a route entry: types for the browser, so their values are dropped from its bundle. */
-const ENTRY_SCHEMAS = new Set(['params', 'query', 'body', 'response']);
+const ENTRY_SCHEMAS = new Set(['params', 'query', 'body', 'headers', 'response']);
+/** The entry chunk (main.tsx), whose dynamic imports are the app's start. */
+const START_HOST = /(^|\/)index-[^/]+\.js$/;
+/** The screens the start asks for early (features/auth/preload.ts), which the router asks for again. */
+const START_SCREENS = /(^|\/)(ShellLayout|DashboardPage)-[^/]+\.js$/;
 const FUNCTION_NODES = new Set([
   'FunctionExpression',
   'ArrowFunctionExpression',
@@ -112,6 +116,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    modulePreload: false,
     reportCompressedSize: true,
     rollupOptions: {
       output: {

@@ -54,18 +54,34 @@ if (firstPaintShown()) setTimeout(revealApp, 15_000);
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The app's code is fetched at once but run in three steps (strings, React, the app), each in a task of
- * its own, so that a slow phone can paint and answer input between them instead of being held by one
- * long evaluation of everything.
+ * The app's code is fetched at once but run in steps (strings, React, the routes, the providers, the
+ * app), each in a task of its own, so that a slow phone can paint and answer input between them instead
+ * of being held by one long evaluation of everything.
  */
 async function start(host: HTMLElement): Promise<void> {
-  const loading = [import('./lib/i18n'), import('react-dom/client'), import('./app/App')] as const;
+  const loading = [
+    import('./lib/i18n'),
+    import('react-dom/client'),
+    import('./app/router'),
+    import('./app/Providers'),
+    import('./app/App'),
+  ] as const;
   const { i18nReady } = await loading[0];
   await nextTask();
   const [{ createRoot }, react] = await Promise.all([loading[1], import('react')]);
   await nextTask();
-  const { App, LoginPage } = await loading[2];
+  // The app in two more steps: its routes (with the router), then its providers (Mantine, the query cache).
+  await loading[2];
+  await nextTask();
+  await loading[3];
+  await nextTask();
+  const { App, LoginPage, createQueryClient, prefillFirstScreen } = await loading[4];
   if (prerendered) await Promise.all([i18nReady, LoginPage.preload()]).catch(() => undefined);
+  // While the copy of the dashboard is on screen, the app renders once, with the first screen's answers
+  // (app/firstScreen.ts), rather than once per answer; never waiting longer than the copy may stay.
+  const queryClient = createQueryClient();
+  if (firstPaintShown())
+    await Promise.race([prefillFirstScreen(queryClient), new Promise((resolve) => setTimeout(resolve, 10_000))]);
 
   // Token renewal is timed in minutes: it starts once the first screen is up, not in the way of it.
   whenIdle(() => void import('./features/auth/sessionKeeper').then(({ startSessionKeeper }) => startSessionKeeper()));
@@ -75,7 +91,7 @@ async function start(host: HTMLElement): Promise<void> {
   // the first screen is ready to show).
   react.startTransition(() => {
     // (createElement rather than JSX: the entry imports nothing of React's, which loads as a step above.)
-    createRoot(host).render(react.createElement(react.StrictMode, null, react.createElement(App)));
+    createRoot(host).render(react.createElement(react.StrictMode, null, react.createElement(App, { queryClient })));
   });
 }
 void start(root);

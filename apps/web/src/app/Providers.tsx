@@ -1,5 +1,5 @@
 import { type CSSVariablesResolver, DirectionProvider, MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../lib/i18n';
@@ -18,8 +18,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
 
 const initialDirection = () => (document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr');
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={initialDirection()} detectDirection>

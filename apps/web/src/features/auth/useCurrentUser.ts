@@ -1,13 +1,17 @@
 import { type EditorDirection, type ParentUserDetails, ROUTES, type StaffUserDetails } from '@cue/contract';
-import { useQueries } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import { apiResult } from '../../lib/api';
 import { type Session, type Side, sidesOf, tokenFor, useSession } from '../../lib/session';
 
 export const currentUserKey = (side: Side) => ['auth', 'currentUser', side] as const;
 
-async function fetchCurrentUser(side: Side, signal: AbortSignal) {
-  return apiResult(ROUTES.loginedUserDetails, { side, signal });
-}
+/** The person signed in on one side (GET /api/logined_user_details with that side's token). */
+export const currentUserQuery = (side: Side) =>
+  queryOptions({
+    queryKey: currentUserKey(side),
+    queryFn: ({ signal }) => apiResult(ROUTES.loginedUserDetails, { side, signal }),
+    staleTime: 5 * 60_000,
+  });
 
 export interface CurrentUser {
   session: Session | null;
@@ -23,12 +27,7 @@ export function useCurrentUser(): CurrentUser {
   const session = useSession();
   const sides = sidesOf(session);
   const queries = useQueries({
-    queries: sides.map((side) => ({
-      queryKey: currentUserKey(side),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchCurrentUser(side, signal),
-      enabled: !!tokenFor(session, side),
-      staleTime: 5 * 60_000,
-    })),
+    queries: sides.map((side) => ({ ...currentUserQuery(side), enabled: !!tokenFor(session, side) })),
   });
   let staff: StaffUserDetails | null = null;
   let parent: ParentUserDetails | null = null;

@@ -1,5 +1,5 @@
 import { type HeldPermissions, ROUTES } from '@cue/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiResult, type BodyOf, type ResultOf } from '../../lib/api';
 import { getSession, tokenFor, updateTokens, useSession } from '../../lib/session';
 import { currentUserKey } from '../auth/useCurrentUser';
@@ -15,29 +15,33 @@ export type MaintenanceInput = BodyOf<typeof ROUTES.maintenanceSet>;
 
 export const permissionsKey = ['shell', 'permissions'] as const;
 
-/** The staff side's role and school permissions (GET /api/user_permissions/); none without a staff token. */
-export function usePermissions() {
-  const session = useSession();
-  const staffToken = tokenFor(session, 'staff');
-  return useQuery({
+/** The staff side's role and school permissions (GET /api/user_permissions/). */
+export const permissionsQuery = () =>
+  queryOptions({
     queryKey: permissionsKey,
     queryFn: async ({ signal }): Promise<HeldPermissions> => {
       const answer = await apiResult(ROUTES.userPermissions, { ...staff, signal });
       return { rolePermissions: answer.role_permissions, schoolPermissions: answer.school_permissions };
     },
-    enabled: !!staffToken,
     staleTime: 5 * 60_000,
   });
+
+/** The permissions; none without a staff token. */
+export function usePermissions() {
+  const session = useSession();
+  return useQuery({ ...permissionsQuery(), enabled: !!tokenFor(session, 'staff') });
 }
 
 /** Every school of the staff member with the classes they may pick (GET /api/user_schools_classes/). */
-export function useSchoolsClasses(enabled: boolean) {
-  return useQuery({
+export const schoolsClassesQuery = () =>
+  queryOptions({
     queryKey: ['shell', 'schoolsClasses'],
     queryFn: async ({ signal }) => apiResult(ROUTES.userSchoolsClasses, { ...staff, signal }),
-    enabled,
     staleTime: 60_000,
   });
+
+export function useSchoolsClasses(enabled: boolean) {
+  return useQuery({ ...schoolsClassesQuery(), enabled });
 }
 
 export function useCampuses() {
@@ -85,15 +89,16 @@ export function useSwitchChild() {
 export const maintenanceKey = ['maintenance'] as const;
 
 /** GET /api/fetch_app_maintenance/web (public), checked on start and every minute. */
-export function useMaintenance() {
-  return useQuery({
+export const maintenanceQuery = () =>
+  queryOptions({
     queryKey: maintenanceKey,
     queryFn: ({ signal }) => apiResult(ROUTES.maintenanceStatus, { signal, retryNetwork: false }),
-    refetchInterval: 60_000,
-    refetchOnWindowFocus: true,
     staleTime: 30_000,
     meta: { silent: true },
   });
+
+export function useMaintenance() {
+  return useQuery({ ...maintenanceQuery(), refetchInterval: 60_000, refetchOnWindowFocus: true });
 }
 
 export function useSetMaintenance() {
