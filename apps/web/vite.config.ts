@@ -6,10 +6,6 @@ const CONTRACT_SOURCE = /packages[\\/]contract[\\/]src[\\/].+\.ts$/;
 const ROUTE_TABLE_SOURCE = /packages[\\/]contract[\\/]src[\\/][^\\/]+[\\/]routes\.ts$/;
 /** The schemas of a route entry: types for the browser, so their values are dropped from its bundle. */
 const ENTRY_SCHEMAS = new Set(['params', 'query', 'body', 'headers', 'response']);
-/** The entry chunk (main.tsx), whose dynamic imports are the app's start. */
-const START_HOST = /(^|\/)index-[^/]+\.js$/;
-/** The screens the start asks for early (features/auth/preload.ts), which the router asks for again. */
-const START_SCREENS = /(^|\/)(ShellLayout|DashboardPage)-[^/]+\.js$/;
 const FUNCTION_NODES = new Set([
   'FunctionExpression',
   'ArrowFunctionExpression',
@@ -116,6 +112,10 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // No link element per module of a dynamic import: at the app's start they were added (one each, for the
+    // app's steps, the signed-in layout and the dashboard) in one long task that held a slow phone for
+    // longer than running the code did. The browser fetches a chunk's imports as it reads them; a
+    // chunk's stylesheets are still loaded with it (decision 48).
     modulePreload: false,
     reportCompressedSize: true,
     rollupOptions: {
