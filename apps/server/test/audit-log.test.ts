@@ -50,6 +50,19 @@ describe('GET /api/audit_log', () => {
     expect(entry?.actor?.name).toContain('Tara');
   });
 
+  it('keeps each parent sign-in, in the log of their child’s school', async () => {
+    const rohanId = demoId('user:9000000004');
+    const entry = await newest(`action=sign_in&actor_id=${rohanId}`);
+    expect(entry).toMatchObject({
+      action: 'sign_in',
+      entity_type: 'session',
+      entity_id: rohanId,
+      actor: { _id: rohanId },
+      after: { method: 'phone', as: 'parent' },
+    });
+    expect(entry?.actor?.name).toContain('Rohan');
+  });
+
   it('keeps a role made, changed and removed, with its permissions before and after', async () => {
     const made = await req('POST', '/api/roles/', anita, { name: 'Audit Helper', permissions: ['admin_portal.reports'] });
     expect(made.statusCode, made.body).toBe(200);

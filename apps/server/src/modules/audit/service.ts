@@ -15,7 +15,7 @@ import {
   type RolePermission,
   STAFF_ATTENDANCE_MANAGER,
 } from '@cue/contract';
-import { recordAudit } from '../../platform/audit.js';
+import { recordAudit, recordSchoolAudit } from '../../platform/audit.js';
 import type { Scope } from '../../platform/auth/scope.js';
 import type { AccessClaims } from '../../platform/auth/tokens.js';
 import { toCsv } from '../../platform/csv.js';
@@ -145,6 +145,18 @@ export class AuditService {
       label: '',
       after: { method },
     });
+  }
+
+  /** A parent signed in: an entry, by them, in the log of each school one of their children is at. */
+  async parentSignedIn(userId: string, schoolIds: readonly string[], method: string): Promise<void> {
+    for (const schoolId of schoolIds)
+      await recordSchoolAudit(schoolId, userId, this.db, {
+        action: 'sign_in',
+        entityType: 'session',
+        entityId: userId,
+        label: '',
+        after: { method, as: 'parent' },
+      });
   }
 
   private async filterOf(scope: Scope, filter: AuditLogFilter) {

@@ -5,9 +5,11 @@ import {
   memberships,
   oauthStates,
   otpRequests,
+  parentChildren,
   parents,
   rateCounters,
   refreshSessions,
+  students,
   users,
 } from '../../platform/db/schema.js';
 
@@ -257,6 +259,18 @@ export async function findParentByPhone(q: Queryable, phone: string) {
     .where(and(or(eq(parents.primaryPhone, phone), eq(users.phone, phone)), isNull(users.deletedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** The schools of a parent's children (where the parent's sign-in is written in the audit log). */
+export async function parentSchoolIds(q: Queryable, userId: string): Promise<string[]> {
+  const rows = await q
+    .selectDistinct({ schoolId: students.schoolId })
+    .from(parents)
+    .innerJoin(parentChildren, eq(parentChildren.parentId, parents.id))
+    .innerJoin(students, eq(students.id, parentChildren.studentId))
+    .where(eq(parents.userId, userId))
+    .orderBy(asc(students.schoolId));
+  return rows.map((r) => r.schoolId);
 }
 
 export async function isPhoneRegistered(q: Queryable, phone: string): Promise<boolean> {

@@ -19,6 +19,8 @@ export class SignInService {
     private readonly users: UserService,
     /** Told of every staff sign-in, and waited for (the usage report counts them; the school's audit log keeps them). */
     private readonly onStaffSignIn: (userId: string, schoolId: string, method: string) => Promise<void> | void = () => {},
+    /** Told of every parent sign-in with the schools of their children, and waited for (each school's audit log keeps it). */
+    private readonly onParentSignIn: (userId: string, schoolIds: string[], method: string) => Promise<void> | void = () => {},
   ) {}
 
   private async issue(
@@ -38,7 +40,10 @@ export class SignInService {
     }
     if (parent) {
       const details = await this.users.parentDetails(parent.userId);
-      if (details) result.parent_user = { ...(await this.sessions.start(parent.userId, 'parent', null)), user_details: details };
+      if (details) {
+        result.parent_user = { ...(await this.sessions.start(parent.userId, 'parent', null)), user_details: details };
+        await this.onParentSignIn(parent.userId, await repo.parentSchoolIds(this.db, parent.userId), method);
+      }
     }
     return result;
   }

@@ -382,10 +382,18 @@ export function createServices(deps: AppDeps) {
     imports: new ImportService(db, users, rosters, roles, children),
     reports: new ReportService(db, classes),
     support: new SupportService(db, clock, storage, authSettings),
-    signIn: new SignInService(db, otp, oauth, sessions, users, async (userId, schoolId, method) => {
-      school.noteUsage(schoolId, userId, 'sign_in');
-      await audit.signedIn({ userId, schoolId, kind: 'staff', sessionId: '', isTemp: false }, method);
-    }),
+    signIn: new SignInService(
+      db,
+      otp,
+      oauth,
+      sessions,
+      users,
+      async (userId, schoolId, method) => {
+        school.noteUsage(schoolId, userId, 'sign_in');
+        await audit.signedIn({ userId, schoolId, kind: 'staff', sessionId: '', isTemp: false }, method);
+      },
+      (userId, schoolIds, method) => audit.parentSignedIn(userId, schoolIds, method),
+    ),
     authSettings,
     classes,
     scopes,
