@@ -22,7 +22,7 @@ import { isKey, type S3Storage } from './storage.js';
  *   database/pglite.tar.gz the embedded database's data directory (PGlite's own dump), or
  *   database/postgres.dump pg_dump's custom format
  *   media/<key>            every stored file: DATA_DIR/media's, or the S3-compatible bucket's objects
- *                          (their content type in the entry's `CUE.content_type` pax header)
+ *                          (their content type in the entry's pax record of the `user.mime_type` attribute)
  *   manifest.json          what is inside: the database's kind, each table's rows, the files
  *
  * The database is dumped first, then the files are copied: a file is only ever deleted once no row
@@ -37,8 +37,12 @@ const MANIFEST = 'manifest.json';
 const PGLITE_ENTRY = 'database/pglite.tar.gz';
 const POSTGRES_ENTRY = 'database/postgres.dump';
 const MEDIA_PREFIX = 'media/';
-/** The pax header of a media entry that keeps the object's content type. */
-const CONTENT_TYPE = 'CUE.content_type';
+/**
+ * The pax record of a media entry that keeps the object's content type: the extended attribute
+ * freedesktop.org names for a file's type, as tar writes extended attributes (`tar --xattrs` sets it on
+ * the files it extracts, and tar reads it without a warning).
+ */
+const CONTENT_TYPE = 'SCHILY.xattr.user.mime_type';
 
 /** An entry's header with its pax records (tar-stream writes and reads them; its types leave them out). */
 type PaxHeaders = tar.Headers & { pax?: Record<string, string> };
