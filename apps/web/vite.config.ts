@@ -115,8 +115,12 @@ export default defineConfig({
     // No link element per module of a dynamic import: at the app's start they were added (one each, for the
     // app's steps, the signed-in layout and the dashboard) in one long task that held a slow phone for
     // longer than running the code did. The browser fetches a chunk's imports as it reads them; a
-    // chunk's stylesheets are still loaded with it (decision 48).
-    modulePreload: false,
+    // chunk's stylesheets are still loaded with it, and index.html still names the entry's imports
+    // (decision 48).
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     reportCompressedSize: true,
     rollupOptions: {
       output: {

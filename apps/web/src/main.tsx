@@ -54,14 +54,15 @@ if (firstPaintShown()) setTimeout(revealApp, 15_000);
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The app's code is fetched at once but run in steps (strings, React, the routes, the providers, the
- * app), each in a task of its own, so that a slow phone can paint and answer input between them instead
- * of being held by one long evaluation of everything.
+ * The app's code is fetched at once but run in steps (strings, React, the router, the routes, the
+ * providers, the app), each in a task of its own, so that a slow phone can paint and answer input
+ * between them instead of being held by one long evaluation of everything.
  */
 async function start(host: HTMLElement): Promise<void> {
   const loading = [
     import('./lib/i18n'),
     import('react-dom/client'),
+    import('./app/guards'),
     import('./app/router'),
     import('./app/Providers'),
     import('./app/App'),
@@ -70,12 +71,12 @@ async function start(host: HTMLElement): Promise<void> {
   await nextTask();
   const [{ createRoot }, react] = await Promise.all([loading[1], import('react')]);
   await nextTask();
-  // The app in two more steps: its routes (with the router), then its providers (Mantine, the query cache).
-  await loading[2];
-  await nextTask();
-  await loading[3];
-  await nextTask();
-  const { App, LoginPage, createQueryClient, prefillFirstScreen } = await loading[4];
+  // The app in more steps: the router, the routes, the providers (Mantine, the query cache).
+  for (const step of loading.slice(2, -1)) {
+    await step;
+    await nextTask();
+  }
+  const { App, LoginPage, createQueryClient, prefillFirstScreen } = await loading[5];
   if (prerendered) await Promise.all([i18nReady, LoginPage.preload()]).catch(() => undefined);
   // While the copy of the dashboard is on screen, the app renders once, with the first screen's answers
   // (app/firstScreen.ts), rather than once per answer; never waiting longer than the copy may stay.
