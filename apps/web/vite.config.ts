@@ -6,6 +6,8 @@ const CONTRACT_SOURCE = /packages[\\/]contract[\\/]src[\\/].+\.ts$/;
 const ROUTE_TABLE_SOURCE = /packages[\\/]contract[\\/]src[\\/][^\\/]+[\\/]routes\.ts$/;
 /** The schemas of a route entry: types for the browser, so their values are dropped from its bundle. */
 const ENTRY_SCHEMAS = new Set(['params', 'query', 'body', 'headers', 'response']);
+/** The chunks of the app's start: the entry (main.tsx), its steps, the signed-in layout, the dashboard. */
+const START_CHUNK = /(^|\/)(index|App|Providers|ShellLayout|DashboardPage)-[\w-]{8}\.js$/;
 const FUNCTION_NODES = new Set([
   'FunctionExpression',
   'ArrowFunctionExpression',
@@ -112,14 +114,16 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // No link element per module of a dynamic import: at the app's start they were added (one each, for the
-    // app's steps, the signed-in layout and the dashboard) in one long task that held a slow phone for
-    // longer than running the code did. The browser fetches a chunk's imports as it reads them; a
-    // chunk's stylesheets are still loaded with it, and index.html still names the entry's imports
-    // (decision 48).
+    // A page's modules are preloaded with it (a link element each), but not the app's own start: main.tsx's
+    // steps, the signed-in layout and the dashboard, and what those load as they render. Added in one task
+    // at the start, those links (one per module, about a hundred) held a slow phone for longer than running
+    // the code did; the browser fetches their imports as it reads them. Their stylesheets still load with
+    // them, and index.html still names the entry's imports (decision 48).
     modulePreload: {
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+      resolveDependencies: (file, deps, { hostId, hostType }) =>
+        hostType === 'js' && (START_CHUNK.test(hostId) || START_CHUNK.test(file))
+          ? deps.filter((dep) => dep.endsWith('.css'))
+          : deps,
     },
     reportCompressedSize: true,
     rollupOptions: {
