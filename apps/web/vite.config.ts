@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -8,6 +9,10 @@ const ROUTE_TABLE_SOURCE = /packages[\\/]contract[\\/]src[\\/][^\\/]+[\\/]routes
 const ENTRY_SCHEMAS = new Set(['params', 'query', 'body', 'headers', 'response']);
 /** The chunks of the app's start: the entry (main.tsx), its steps, the signed-in layout, the dashboard. */
 const START_CHUNK = /(^|\/)(index|App|Providers|ShellLayout|DashboardPage)-[\w-]{8}\.js$/;
+/** src/lib/lazySchema.ts, which the contract's module-level schemas are wrapped in. */
+const LAZY_SCHEMA = fileURLToPath(new URL('./src/lib/lazySchema.ts', import.meta.url));
+/** Helpers of the contract that answer a schema (beside `z.…` and `…Schema.…`). */
+const SCHEMA_HELPERS = new Set(['pageOf', 'text', 'personRef']);
 const FUNCTION_NODES = new Set([
   'FunctionExpression',
   'ArrowFunctionExpression',
@@ -63,11 +68,31 @@ function callsSomething(node: unknown): boolean {
   return Object.entries(node).some(([key, value]) => key !== 'type' && typeof value === 'object' && callsSomething(value));
 }
 
+/** The name an expression's chain of calls and members starts from (`z` for `z.object(…).max(1)`). */
+function rootName(node: unknown): string | undefined {
+  let current = node as (Node & { callee?: unknown; object?: unknown; name?: string }) | undefined;
+  while (current) {
+    if (current.type === 'CallExpression') current = current.callee as typeof current;
+    else if (current.type === 'MemberExpression') current = current.object as typeof current;
+    else return current.type === 'Identifier' ? current.name : undefined;
+  }
+  return undefined;
+}
+
+/** Whether a module-level initializer builds a zod schema: `z.…`, `somethingSchema.…` or a schema helper. */
+function buildsSchema(init: Node): boolean {
+  if (init.type !== 'CallExpression') return false;
+  const root = rootName(init);
+  return root !== undefined && (root === 'z' || root.endsWith('Schema') || SCHEMA_HELPERS.has(root));
+}
+
 /**
  * The contract builds its zod schemas at module level (`export const x = z.object(...)`), which a
  * bundler must assume has side effects, so every schema and all of zod would land in the login page.
- * Each such module-level initializer is wrapped in a pure-annotated arrow call: evaluated as before
- * when used, dropped when nothing uses it. Functions and plain constants are left as they are.
+ * Each such module-level initializer is wrapped in a pure-annotated call: dropped when nothing uses it.
+ * A schema that is used is built the first time it is read (lib/lazySchema.ts), not when the app starts,
+ * which would build the schemas of every form it may show (decision 48); any other initializer is
+ * evaluated as before. Functions and plain constants are left as they are.
  */
 function pureContractDeclarations(): Plugin {
   return {
@@ -83,20 +108,24 @@ function pureContractDeclarations(): Plugin {
           for (const [start, end] of values.sort((a, b) => b[0] - a[0])) code = `${code.slice(0, start)}void 0${code.slice(end)}`;
         }
         const program = this.parse(code) as unknown as { body: (Node & { declaration?: Declaration | null })[] };
-        const ranges: [number, number][] = [];
+        const ranges: [number, number, boolean][] = [];
         for (const statement of program.body) {
           const declaration: Declaration | null | undefined =
             statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
           if (declaration?.type !== 'VariableDeclaration') continue;
           for (const { init } of declaration.declarations ?? []) {
-            if (init && callsSomething(init)) ranges.push([init.start, init.end]);
+            if (init && callsSomething(init)) ranges.push([init.start, init.end, buildsSchema(init)]);
           }
         }
         if (ranges.length === 0) return code === source ? null : { code, map: null };
         let out = code;
-        for (const [start, end] of ranges.sort((a, b) => b[0] - a[0])) {
-          out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
+        for (const [start, end, schema] of ranges.sort((a, b) => b[0] - a[0])) {
+          const value = out.slice(start, end);
+          const wrapped = schema ? `__lazySchema(() => (${value}))` : `(() => (${value}))()`;
+          out = `${out.slice(0, start)}/* @__PURE__ */ ${wrapped}${out.slice(end)}`;
         }
+        if (ranges.some(([, , schema]) => schema))
+          out = `import { lazySchema as __lazySchema } from ${JSON.stringify(LAZY_SCHEMA)};\n${out}`;
         return { code: out, map: null };
       },
     },
