@@ -1,8 +1,9 @@
-import { ERROR_CODES } from '@cue/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { ERROR_CODES, MESSAGE_EVENTS } from '@cue/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { currentRequestId, withRequestId } from '../src/platform/request-context.js';
 import { demoId } from '../src/seed/demo.js';
-import { bearer, createTestApp, staffToken, type TestApp } from './harness.js';
+import { bearer, connectSocket, createTestApp, staffToken, type TestApp } from './harness.js';
 
 /** Observability (issue 30): `/metrics` behind its token, and one request id through logs, jobs and events. */
 
@@ -126,6 +127,27 @@ describe('the request id', () => {
     await t.services.jobs.runDue();
     expect(seen.filter((id) => id === 'outer-request')).toHaveLength(2);
     expect(seen.filter((id) => id?.startsWith('job-'))).toHaveLength(1);
+  });
+
+  it('is given to each event an open app sends, and seen by what handles it', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const seen: (string | undefined)[] = [];
+    const typing = vi.spyOn(t.services.chat, 'typing').mockImplementation(async () => {
+      seen.push(currentRequestId());
+    });
+    const socket = await connectSocket(port, anita);
+    try {
+      socket.emit(MESSAGE_EVENTS.typing, { conversation_id: 'first' });
+      socket.emit(MESSAGE_EVENTS.typing, { conversation_id: 'second' });
+      await vi.waitFor(() => expect(seen).toHaveLength(2));
+    } finally {
+      socket.disconnect();
+      typing.mockRestore();
+    }
+    expect(seen[0]).toMatch(/^socket-[0-9a-f-]{36}$/);
+    expect(seen[1]).toMatch(/^socket-[0-9a-f-]{36}$/);
+    expect(seen[0]).not.toBe(seen[1]);
   });
 
   it('is logged with each event the request published to open apps', async () => {

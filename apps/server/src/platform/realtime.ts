@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ATTENDANCE_UPDATED_EVENT,
   CARE_UPDATED_EVENT,
@@ -32,6 +33,7 @@ import type { AccessClaims, TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { SessionChecker } from './http/guard.js';
+import { withRequestId } from './request-context.js';
 
 export const classRoom = (classId: string) => `class:${classId}`;
 /** Every socket of one session: ending the session disconnects the room, on every instance. */
@@ -139,14 +141,15 @@ export function attachRealtime(app: FastifyInstance, deps: RealtimeDeps): Server
       () => undefined,
     );
     // Every incoming event, whichever handler takes it, is checked first; the checks are chained so
-    // that events still reach their handlers in the order they came.
+    // that events still reach their handlers in the order they came. Each event is handled as a request
+    // of its own: its handler's log lines, the jobs it schedules and the events it publishes carry one id.
     let checked: Promise<unknown> = Promise.resolve();
     socket.use((packet, next) => {
       checked = checked
         .then(() => live(socket))
         .then(
           (ok) => {
-            if (ok) return next();
+            if (ok) return withRequestId(`socket-${randomUUID()}`, () => next());
             const temp = auth.isTemp && expired(socket);
             const message = temp ? MESSAGES.tempTokenExpired : MESSAGES.invalidToken;
             const code = temp ? ERROR_CODES.tempTokenExpired : ERROR_CODES.invalidToken;

@@ -616,7 +616,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   };
   services.events.onPublish = (name) => {
     metrics?.event(name);
-    app.log.debug({ reqId: currentRequestId(), event: name }, 'event published');
+    app.log.info({ reqId: currentRequestId(), event: name }, 'event published');
   };
   if (metrics) {
     app.addHook('onSend', async (req, reply, payload) => {
