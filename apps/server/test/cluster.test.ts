@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { ATTENDANCE_UPDATED_EVENT, ddmmyyyyFromIso } from '@cue/contract';
+import { ATTENDANCE_UPDATED_EVENT, CUE_EVENTS, ddmmyyyyFromIso, isoFromDdmmyyyy } from '@cue/contract';
 import pg from 'pg';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
@@ -16,7 +16,8 @@ import { emptyPostgresDatabase } from './harness.js';
 /*
  * Two server processes on one PostgreSQL database and one S3-compatible store behind one address
  * (scripts/cluster.ts, issue 30): a save through one instance reaches a parent connected to the other, a
- * file uploaded through one is served by the other, a job runs once, the rate limits (sign-in calls per
+ * file uploaded through one is served by the other, a Cue task started through one is followed from the
+ * other, a job runs once, the rate limits (sign-in calls per
  * address, sign-in codes per number, chat messages per person) count both, and an instance killed loses
  * no acknowledged write while its sockets reconnect to the other through the proxy.
  */
@@ -298,6 +299,31 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances behind one address', (
     expect((await send(1, 'sixth')).status).toBe(429);
     // A message sent again through the other instance answers the first and is not refused.
     expect((await send(1, 'sent-0')).status).toBe(200);
+  });
+
+  it("follows a Cue task started through one instance in the teacher's app connected to the other", async () => {
+    const connect = (base: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = io(base, { path: '/socket.io', auth: { token: teacher }, transports: ['websocket'], reconnection: false });
+        sockets.push(socket);
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
+    const [here, there] = await Promise.all([connect(instanceUrl(0)), connect(instanceUrl(1))]);
+    const logs: { task_id: string; finished?: boolean }[] = [];
+    there.on(CUE_EVENTS.taskLog, (log: { task_id: string; finished?: boolean }) => logs.push(log));
+    const started = (await here.emitWithAck('cue-attendance', {
+      // Cue's own calls take ISO dates.
+      user_query: JSON.stringify({ class_id: nurseryA, command: 'Aarav is absent', date: isoFromDdmmyyyy(day(7)) }),
+      user_details: { user_role: 'staff' },
+      language: 'en',
+    })) as { task_id?: string; error?: string | null };
+    expect(started.error ?? null).toBeNull();
+    expect(started.task_id).toEqual(expect.any(String));
+    const finished = await until(() => logs.some((l) => l.task_id === started.task_id && l.finished), 20_000);
+    expect(finished).toBe(true);
+    here.disconnect();
+    there.disconnect();
   });
 
   it('loses no acknowledged write when an instance is killed, and its sockets reconnect to the other', async () => {
