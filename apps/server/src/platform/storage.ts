@@ -2,6 +2,7 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -187,16 +188,8 @@ export class S3Storage implements ObjectStore {
   }
 
   async read(key: string): Promise<Buffer | null> {
-    try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: checkedKey(key) }));
-      if (!res.Body) return null;
-      return Buffer.from(await res.Body.transformToByteArray());
-    } catch (err) {
-      if (err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) {
-        return null;
-      }
-      throw err;
-    }
+    const object = await this.open(key);
+    return object ? buffer(object.body) : null;
   }
 
   async remove(key: string): Promise<void> {
